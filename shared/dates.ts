@@ -1,0 +1,84 @@
+// Calendar dates as 'YYYY-MM-DD' strings in the business's time zone (DESIGN §8). Strings, not Date objects,
+// cross every door, so no time zone can shift an invoice's date.
+
+export const DEFAULT_TIME_ZONE = 'Europe/Budapest';
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True only for a real calendar day in years 1900..9999 ('2026-02-30' and '0000-00-00' are not). */
+export function isValidDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function parts(instant: Date, timeZone: string): Record<string, string> {
+  const fmt = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const out: Record<string, string> = {};
+  for (const p of fmt.formatToParts(instant)) out[p.type] = p.value;
+  return out;
+}
+
+/** The calendar day of an instant in a time zone. */
+export function dateIn(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'YYYY-MM-DD HH:MM:SS', the interface's timestamp form, in the business's time zone. */
+export function timestampIn(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+function toUtc(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+function fromUtc(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = toUtc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** Adds calendar months, clamping to the month's last day (Jan 31 + 1 month = Feb 28 or 29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(d, daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function firstDayOfMonth(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function yearOf(date: string): number {
+  return Number(date.slice(0, 4));
+}
+
+/** Whole days from a to b (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((toUtc(b).getTime() - toUtc(a).getTime()) / 86_400_000);
+}

@@ -1,0 +1,68 @@
+// Exact money arithmetic. No binary floating point touches an amount: inputs are parsed as decimal strings,
+// computed with big.js and stored as integer thousandths of the currency unit ("milli"), the precision the
+// interface shows ("4445.000").
+import Big from 'big.js';
+
+export type Milli = number;
+
+const ROUND_HALF_AWAY_FROM_ZERO = 1; // big.js "roundHalfUp": ties go away from zero, so -x rounds to -(round x)
+const MAX_ABS = new Big('1000000000000'); // 10^12 units: far above any invoice, far below 2^53 thousandths
+
+export class DecimalError extends Error {}
+
+/** Parses a JSON number or decimal string exactly; rejects more than `maxDecimals` decimals and absurd sizes. */
+export function parseDecimal(value: string | number, maxDecimals = 3): Big {
+  const text = typeof value === 'number' ? numberToPlainString(value) : value.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new DecimalError('is not a decimal number');
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  const big = new Big(text);
+  if (decimals > maxDecimals && !big.round(maxDecimals).eq(big)) {
+    throw new DecimalError(`has more than ${maxDecimals} decimal places`);
+  }
+  if (big.abs().gt(MAX_ABS)) throw new DecimalError('is too large');
+  return big;
+}
+
+function numberToPlainString(n: number): string {
+  if (!Number.isFinite(n)) return 'NaN';
+  // toPrecision avoids exponent forms for ordinary amounts; big.js normalises the rest.
+  return new Big(n).toFixed();
+}
+
+/** Decimal places an amount is rounded to in a currency: the forint and the yen are invoiced in whole units. */
+export function currencyDecimals(currency: string): number {
+  return currency === 'HUF' || currency === 'JPY' ? 0 : 2;
+}
+
+export function roundTo(value: Big, decimals: number): Big {
+  return value.round(decimals, ROUND_HALF_AWAY_FROM_ZERO);
+}
+
+export function roundMoney(value: Big, currency: string): Big {
+  return roundTo(value, currencyDecimals(currency));
+}
+
+export function toMilli(value: Big): Milli {
+  return Number(roundTo(value.times(1000), 0).toFixed(0));
+}
+
+export function fromMilli(milli: Milli): Big {
+  return new Big(milli).div(1000);
+}
+
+/** "4445.000": the interface's read form of an amount. */
+export function milliToString(milli: Milli): string {
+  return fromMilli(milli).toFixed(3);
+}
+
+/** 4445: the interface's number form (create and cancel responses). Exact for thousandths below 2^53. */
+export function milliToNumber(milli: Milli): number {
+  return Number(fromMilli(milli).toFixed(3));
+}
+
+/** A stored exact decimal (quantity, unit price, rate) in the 3-decimal read form. */
+export function decimalToString(value: string | Big, decimals = 3): string {
+  return new Big(value).toFixed(decimals);
+}
+
+export { Big };

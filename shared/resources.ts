@@ -1,0 +1,306 @@
+// The resource objects of the interface, in their JSON read forms: what every door returns and the renderer shows.
+// Amounts are decimal strings with 3 decimals ("4445.000"), ids are integers (strings in the lookups), dates are
+// 'YYYY-MM-DD', timestamps 'YYYY-MM-DD HH:MM:SS'. Fields marked "extension" are Folio's additions.
+import type { Lang } from './reference/payment-methods';
+
+export interface Resource<A, Id = number> {
+  id: Id;
+  attributes: A;
+}
+
+export interface Address {
+  street_name: string;
+  street_type: string;
+  house_nr: string;
+  block: string;
+  entrance: string;
+  floor: string;
+  door: string;
+  city: string;
+  postcode: string;
+  district: string;
+  country: string;
+}
+
+export interface BankDetails {
+  iban: string;
+  swift: string;
+  account_no: string;
+}
+
+export type TaxType = '' | 'FOREIGN' | 'HAS_TAX_NUMBER' | 'NO_TAX_NUMBER';
+export const TAX_TYPES: readonly TaxType[] = ['', 'FOREIGN', 'HAS_TAX_NUMBER', 'NO_TAX_NUMBER'];
+
+export interface ClientDefaults {
+  payment_method: string;
+  electronic_invoice: '0' | '1';
+  invoice_due_days: string;
+  invoice_currency: string;
+  invoice_template_lang_code: string;
+}
+
+export interface ClientAttributes {
+  uid: number;
+  name: string;
+  email: string;
+  taxcode: string;
+  /** extension: the buyer's EU VAT number (community tax number), for intra-EU sales and NAV reporting */
+  eu_taxcode: string;
+  type: string;
+  fokonyv_szam: string;
+  phone: string;
+  tax_type: TaxType;
+  billing_address: Address;
+  bank: BankDetails;
+  defaults: ClientDefaults;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The client as an invoice embeds it: a snapshot taken when the invoice was saved. */
+export interface InvoiceClient {
+  name: string;
+  email: string;
+  taxcode: string;
+  eu_taxcode: string;
+  billing_address: Address;
+  bank: BankDetails;
+  tax_type: TaxType;
+}
+
+/** The seller as it was when the invoice was issued (extension). */
+export interface SellerSnapshot {
+  name: string;
+  address: Address;
+  taxcode: string;
+  eu_taxcode: string;
+  email: string;
+  phone: string;
+  bank_name: string;
+  bank_account_no: string;
+  bank_iban: string;
+  bank_swift: string;
+  /** Small-business VAT status for NAV ("KATA"/"EVA"-style schemes are out of scope); true = subjectively exempt. */
+  vat_exempt: boolean;
+}
+
+export interface EmbeddedPaymentMethod {
+  id: number;
+  lang_code: Lang;
+  name: string;
+  advance_paid: '0' | '1';
+}
+
+export interface InvoiceItem {
+  description: string;
+  net_unit_price: string;
+  qty: string;
+  unit: string;
+  vat_id: string;
+  item_comment: string;
+  entitlement: string | null;
+  // extensions
+  product_uid: number | null;
+  gross_unit_price: string | null;
+  vat_rate: string;
+  vat_description: string;
+  net_amount: string;
+  vat_amount: string;
+  gross_amount: string;
+}
+
+export interface VatSummaryLine {
+  vat_id: string;
+  vat_rate: string;
+  vat_description: string;
+  net: string;
+  vat: string;
+  gross: string;
+  /** VAT in HUF at the invoice's exchange rate (equal to `vat` for HUF invoices) */
+  vat_huf: string;
+}
+
+export interface InvoicePayment {
+  uid: number;
+  date: string;
+  amount: string;
+  payment_method: number;
+  conversion_rate: string;
+}
+
+export type InvoiceType = 0 | 1 | 3;
+export type InvoiceStatus = 1 | 2 | 4;
+
+export interface InvoiceAttributes {
+  uid: number;
+  type: InvoiceType;
+  status: InvoiceStatus;
+  date: string;
+  fulfillment_date: string;
+  due_date: string;
+  invoice_no: string | null;
+  prefixed_invoice_no: string | null;
+  prefix: string;
+  total: string;
+  total_paid: string;
+  comment: string;
+  currency: string;
+  client_uid: number;
+  block_uid: number;
+  items: InvoiceItem[];
+  client: InvoiceClient;
+  payment_method: EmbeddedPaymentMethod;
+  connected_invoice_no: string | null;
+  is_cancel_invoice: 0 | 1;
+  // extensions
+  template_lang_code: string;
+  electronic_invoice: 0 | 1;
+  exchange_rate: string;
+  /** where the rate came from: 'given', or the provider and the date of the published rate */
+  exchange_rate_source: string;
+  round_to: number;
+  rounding: string;
+  net_total: string;
+  vat_total: string;
+  gross_total: string;
+  outstanding: string;
+  vat_summary: VatSummaryLine[];
+  bank_account_uid: number | null;
+  seller: SellerSnapshot;
+  payments: InvoicePayment[];
+  /** the cancelling invoice of a cancelled invoice */
+  cancelled_by_uid: number | null;
+  /** the invoice cancelled by a cancelling invoice */
+  cancels_uid: number | null;
+  /** proforma → the normal invoice generated from it, and back */
+  generated_invoice_uid: number | null;
+  proforma_uid: number | null;
+  /** recurring period covered, for invoices a recurring profile issued */
+  recurring_uid: number | null;
+  period_start: string | null;
+  period_end: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceBlockAttributes {
+  uid: number;
+  name: string;
+  prefix: string;
+}
+
+export interface ProductVat {
+  id: number;
+  value: number;
+  description: string;
+}
+
+export interface ProductAttributes {
+  uid: number;
+  name: string;
+  comment: string;
+  price: number;
+  unit: string;
+  vat_id: number;
+  currency_code: string;
+  deleted: 0 | 1;
+  categories_id: number | null;
+  parent_product_id: number | null;
+  min_qty: number | null;
+  max_qty: number | null;
+  opt_qty: number | null;
+  sales_price: number | null;
+  is_service: 0 | 1;
+  barcode: string;
+  product_code: string;
+  item_nr: string;
+  width: number | null;
+  height: number | null;
+  depth: number | null;
+  weight: number | null;
+  deleted_at: string | null;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  description: string;
+  master_variation_id: number | null;
+  purchase_price: number | null;
+  fokonyv_arbev: string;
+  fokonyv_afa: string;
+  vat: ProductVat;
+  entitlement: string | null;
+}
+
+export interface ExpenseAttributes {
+  uid: number;
+  categories_id: string;
+  name: string;
+  invoice_no: string;
+  gross_price: string;
+  vat: string;
+  client_uid: number | null;
+  client: Omit<InvoiceClient, 'tax_type' | 'eu_taxcode'> | null;
+  currency: string;
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BankAccountAttributes {
+  uid: number;
+  bank_name: string;
+  account_no: string;
+  account_no_iban: string;
+  account_swift: string;
+  currency: string;
+}
+
+export interface RecurringAttributes {
+  uid: number;
+  base_invoice_uid: number;
+  frequency: string;
+  due_days: number;
+  fulfillment_shift: number;
+  send_invoice: boolean;
+  max_qty: number;
+  used_qty: number | null;
+  comment: string;
+  stopped: boolean;
+  last_recurring_date: string | null;
+  start_date: string;
+  /** extension: the next occurrence that will be issued, null when stopped or used up */
+  next_date: string | null;
+  created_at: string;
+  updated_at: string;
+  invoices: Array<Resource<InvoiceAttributes>>;
+}
+
+export interface VatCodeAttributes {
+  id: string;
+  value: string;
+  description: string;
+  info_text: string | null;
+}
+
+export interface PaymentMethodAttributes {
+  id: string;
+  lang_code: Lang;
+  name: string;
+  advance_paid: '0' | '1';
+}
+
+export interface ExpenseCategoryAttributes {
+  id: string;
+  lang_code: 'hu';
+  name: string;
+}
+
+export interface SettingsData {
+  seller: SellerSnapshot;
+  default_bank_account_uid: number | null;
+  home_currency: string;
+  time_zone: string;
+  default_lang: Lang;
+  default_due_days: number;
+  default_payment_method: number;
+}
