@@ -1,0 +1,115 @@
+// Clients. Create returns an identical existing client instead of a duplicate (the interface's rule), unless forced.
+import type { ClientCreateInput, ClientUpdateInput } from '../../../shared/contract/schemas';
+import type { Address } from '../../../shared/resources';
+import { notFound } from '../../../shared/errors';
+import type { CoreContext } from '../context';
+import { nowStamp } from '../context';
+import { pageWindow, toPage } from '../paging';
+import { clientResource, emptyAddress, emptyBank, emptyDefaults } from './mapping';
+import { parseJson } from '../json';
+
+function sameAddress(a: Address, b: Address): boolean {
+  return (Object.keys(emptyAddress()) as Array<keyof Address>).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
+}
+
+function isSplit(a: Partial<Address>): boolean {
+  return Boolean(a.street_name?.trim() && a.street_type?.trim() && a.house_nr?.trim());
+}
+
+export function createClientService(ctx: CoreContext) {
+  const { db } = ctx;
+
+  async function row(id: number) {
+    const r = await db.selectFrom('clients').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!r) throw notFound(`Client ${id}`);
+    return r;
+  }
+
+  return {
+    row,
+
+    async list(input: { page?: number | undefined; max_per_page?: number | undefined; q?: string | undefined }) {
+      const w = pageWindow(input);
+      let query = db.selectFrom('clients').selectAll().where('deleted_at', 'is', null);
+      const q = input.q?.trim();
+      if (q) {
+        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb('name', 'like', like),
+            eb('taxcode', 'like', like),
+            eb('email', 'like', like),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset).execute();
+      return toPage(rows, w, clientResource);
+    },
+
+    get: async (input: { id: number }) => clientResource(await row(input.id)),
+
+    async create(input: ClientCreateInput) {
+      const address = { ...emptyAddress(), ...input.billing_address };
+      if (!input.force && isSplit(address)) {
+        const candidates = await db
+          .selectFrom('clients')
+          .selectAll()
+          .where('deleted_at', 'is', null)
+          .where('name', '=', input.name)
+          .where('taxcode', '=', input.taxcode ?? '')
+          .execute();
+        const match = candidates.find((c) => sameAddress(parseJson(c.address, emptyAddress()), address));
+        if (match) return clientResource(match);
+      }
+      const now = nowStamp(ctx);
+      const inserted = await db
+        .insertInto('clients')
+        .values({
+          name: input.name,
+          email: input.email ?? '',
+          taxcode: input.taxcode?.trim() ?? '',
+          eu_taxcode: input.eu_taxcode?.trim() ?? '',
+          type: input.type ?? '',
+          fokonyv_szam: input.fokonyv_szam ?? '',
+          phone: input.phone ?? '',
+          tax_type: input.tax_type ?? '',
+          address: JSON.stringify(address),
+          bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
+          defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return clientResource(inserted);
+    },
+
+    async update(input: ClientUpdateInput) {
+      const current = clientResource(await row(input.id)).attributes;
+      const changes = {
+        name: input.name ?? current.name,
+        email: input.email ?? current.email,
+        taxcode: input.taxcode?.trim() ?? current.taxcode,
+        eu_taxcode: input.eu_taxcode?.trim() ?? current.eu_taxcode,
+        type: input.type ?? current.type,
+        fokonyv_szam: input.fokonyv_szam ?? current.fokonyv_szam,
+        phone: input.phone ?? current.phone,
+        tax_type: input.tax_type ?? current.tax_type,
+        address: JSON.stringify({ ...current.billing_address, ...input.billing_address }),
+        bank: JSON.stringify({ ...current.bank, ...input.bank }),
+        defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
+        updated_at: nowStamp(ctx),
+      };
+      const updated = await db.updateTable('clients').set(changes).where('id', '=', input.id).returningAll().executeTakeFirstOrThrow();
+      return clientResource(updated);
+    },
+
+    /** Hides the client; invoices keep their snapshot of it, and a tombstone lets sync carry the deletion. */
+    async delete(input: { id: number }) {
+      await row(input.id);
+      await db.updateTable('clients').set({ deleted_at: nowStamp(ctx), updated_at: nowStamp(ctx) }).where('id', '=', input.id).execute();
+      return { deleted: true as const };
+    },
+  };
+}

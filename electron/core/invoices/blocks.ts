@@ -1,0 +1,70 @@
+// Invoice blocks: numbering sequences with a prefix. Block 0 is the default ("Számlák", no prefix).
+import { FolioError, notFound } from '../../../shared/errors';
+import type { InvoiceBlockAttributes, Resource } from '../../../shared/resources';
+import type { Db } from '../../db/open';
+import type { CoreContext } from '../context';
+import { nowStamp } from '../context';
+
+export const DEFAULT_BLOCK_NAME = 'Számlák';
+
+function blockResource(r: { id: number; name: string; prefix: string }): Resource<InvoiceBlockAttributes> {
+  return { id: r.id, attributes: { uid: r.id, name: r.name, prefix: r.prefix } };
+}
+
+/** The default block exists in every database; made on first start rather than in a frozen migration's data. */
+export async function ensureDefaultBlock(db: Db, now: string): Promise<void> {
+  await db
+    .insertInto('invoice_blocks')
+    .values({ id: 0, name: DEFAULT_BLOCK_NAME, prefix: '', created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export function createBlockService(ctx: CoreContext) {
+  const { db } = ctx;
+
+  async function checkPrefixFree(prefix: string, exceptId?: number) {
+    let q = db.selectFrom('invoice_blocks').select('id').where('prefix', '=', prefix);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    if (prefix && (await q.executeTakeFirst())) {
+      throw new FolioError('conflict', `Another invoice block already uses the prefix "${prefix}"`, [
+        { field: 'prefix', message: 'is already used by another block' },
+      ]);
+    }
+  }
+
+  return {
+    list: async () => (await db.selectFrom('invoice_blocks').selectAll().orderBy('id').execute()).map(blockResource),
+
+    async create(input: { name: string; prefix?: string | undefined }) {
+      const prefix = input.prefix?.trim() ?? '';
+      await checkPrefixFree(prefix);
+      const now = nowStamp(ctx);
+      const r = await db
+        .insertInto('invoice_blocks')
+        .values({ name: input.name, prefix, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return blockResource(r);
+    },
+
+    /** Renames a block. Its prefix is part of the numbers already issued, so it changes only while none are. */
+    async update(input: { id: number; name?: string | undefined; prefix?: string | undefined }) {
+      const current = await db.selectFrom('invoice_blocks').selectAll().where('id', '=', input.id).executeTakeFirst();
+      if (!current) throw notFound(`Invoice block ${input.id}`);
+      const prefix = input.prefix?.trim();
+      if (prefix !== undefined && prefix !== current.prefix) {
+        const used = await db.selectFrom('invoices').select('id').where('block_id', '=', input.id).where('sealed', '=', 1).executeTakeFirst();
+        if (used) throw new FolioError('rule_violation', 'The prefix of a block with issued invoices cannot change', [{ field: 'prefix', message: 'invoices were already issued in this block' }]);
+        await checkPrefixFree(prefix, input.id);
+      }
+      const r = await db
+        .updateTable('invoice_blocks')
+        .set({ name: input.name ?? current.name, prefix: prefix ?? current.prefix, updated_at: nowStamp(ctx) })
+        .where('id', '=', input.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return blockResource(r);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Resolves the items of an invoice request into priced lines: product lines take their data from the product,
+// VAT codes give their rate, exempt codes get their legal reason, and shared/totals.ts computes the amounts.
+import type { InvoiceItemInput } from '../../../shared/contract/schemas';
+import { FolioError, type FieldError } from '../../../shared/errors';
+import { computeLine, computeTotals, type DocumentTotals, type LineAmounts } from '../../../shared/totals';
+import { findVatCode, type VatCodeDef } from '../../../shared/reference/vat-codes';
+import type { Db } from '../../db/open';
+import { parseJson } from '../json';
+
+export interface ResolvedLine {
+  position: number;
+  product_id: number | null;
+  description: string;
+  qty: string;
+  unit: string;
+  net_unit_price: string;
+  gross_unit_price: string | null;
+  vat_id: string;
+  vat_rate: string;
+  entitlement: string | null;
+  item_comment: string;
+  amounts: LineAmounts;
+}
+
+/** The legal reason of a 0 % line: the item's own, else the code's default (EU: services vs goods). */
+function reasonFor(vat: VatCodeDef, given: string | null | undefined, isService: boolean): string | null {
+  if (given) return given;
+  if (vat.treatment === 'rate' || vat.treatment === 'foreign_rate' || vat.treatment === 'reverse_charge') return null;
+  if (vat.id === '5') return isService ? 'EUFAD37' : 'KBAET';
+  return vat.defaultEntitlement;
+}
+
+export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: string): Promise<ResolvedLine[]> {
+  const productIds = [...new Set(items.map((i) => i.product_uid).filter((x): x is number => x !== undefined))];
+  const products = productIds.length ? await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute() : [];
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const errors: FieldError[] = [];
+  const lines: ResolvedLine[] = [];
+
+  items.forEach((item, position) => {
+    const at = `items.${position}`;
+    if (item.product_uid !== undefined) {
+      const product = byId.get(item.product_uid);
+      if (!product) {
+        errors.push({ field: `${at}.product_uid`, message: 'no such product' });
+        return;
+      }
+      if (product.deleted_at) {
+        errors.push({ field: `${at}.product_uid`, message: 'the product was deleted' });
+        return;
+      }
+      if (product.currency_code !== currency) {
+        errors.push({
+          field: `${at}.product_uid`,
+          message: `the product is priced in ${product.currency_code}, the invoice is in ${currency}`,
+        });
+        return;
+      }
+      const vatId = item.vat_id ?? product.vat_id;
+      const vat = findVatCode(vatId)!;
+      const isService = Boolean(parseJson<{ is_service?: number }>(product.attrs, {}).is_service);
+      const priced = { qty: item.qty, vatRate: vat.value, vatId: vat.id, netUnitPrice: item.net_unit_price ?? product.price };
+      lines.push({
+        position,
+        product_id: product.id,
+        description: item.description?.trim() || product.name,
+        qty: item.qty,
+        unit: item.unit ?? product.unit,
+        net_unit_price: priced.netUnitPrice,
+        gross_unit_price: null,
+        vat_id: vat.id,
+        vat_rate: vat.value,
+        entitlement: reasonFor(vat, item.entitlement ?? product.entitlement, isService),
+        item_comment: item.item_comment ?? '',
+        amounts: computeLine(priced, currency),
+      });
+      return;
+    }
+    const vat = findVatCode(item.vat_id!)!;
+    const amounts = computeLine(
+      {
+        qty: item.qty,
+        vatRate: vat.value,
+        vatId: vat.id,
+        ...(item.gross_unit_price !== undefined ? { grossUnitPrice: item.gross_unit_price } : { netUnitPrice: item.net_unit_price! }),
+      },
+      currency,
+    );
+    lines.push({
+      position,
+      product_id: null,
+      description: item.description!.trim(),
+      qty: item.qty,
+      unit: item.unit ?? '',
+      net_unit_price: amounts.netUnitPrice,
+      gross_unit_price: item.gross_unit_price ?? null,
+      vat_id: vat.id,
+      vat_rate: vat.value,
+      entitlement: reasonFor(vat, item.entitlement, false),
+      item_comment: item.item_comment ?? '',
+      amounts,
+    });
+  });
+
+  if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  return lines;
+}
+
+export function totalsOf(lines: ResolvedLine[], roundTo: number): DocumentTotals {
+  return computeTotals(
+    lines.map((l) => ({ vatId: l.vat_id, vatRate: l.vat_rate, amounts: l.amounts })),
+    roundTo,
+  );
+}

@@ -1,0 +1,142 @@
+// Recurring profiles: the data and the endpoints. Issuing their invoices is the scheduler's job (scheduler.ts).
+import type { RecurringCreateInput, RecurringUpdateInput } from '../../../shared/contract/schemas';
+import type { RecurringAttributes, Resource } from '../../../shared/resources';
+import { invalid, notFound } from '../../../shared/errors';
+import { firstOccurrenceAfter, occurrence, parseFrequency } from '../../../shared/recurrence';
+import type { Db } from '../../db/open';
+import type { RecurringRow } from '../../db/schema';
+import type { CoreContext } from '../context';
+import { nowStamp, today } from '../context';
+import { loadInvoices } from '../invoices/mapping';
+
+/** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
+export function nextOccurrence(p: RecurringRow): string | null {
+  if (p.stopped || (p.max_qty > 0 && p.used_qty >= p.max_qty)) return null;
+  const freq = parseFrequency(p.frequency);
+  if (!freq) return null;
+  const after = [p.last_recurring_date, p.resume_after].filter((d): d is string => Boolean(d)).sort().pop();
+  return after ? firstOccurrenceAfter(p.start_date, freq, after) : occurrence(p.start_date, freq, 0);
+}
+
+export function recurringAttributes(p: RecurringRow): Omit<RecurringAttributes, 'invoices'> {
+  return {
+    uid: p.id,
+    base_invoice_uid: p.base_invoice_id,
+    frequency: p.frequency,
+    due_days: p.due_days,
+    fulfillment_shift: p.fulfillment_shift,
+    send_invoice: Boolean(p.send_invoice),
+    max_qty: p.max_qty,
+    used_qty: p.used_qty,
+    comment: p.comment,
+    stopped: Boolean(p.stopped),
+    last_recurring_date: p.last_recurring_date,
+    start_date: p.start_date,
+    next_date: nextOccurrence(p),
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}
+
+export function createRecurringService(ctx: CoreContext) {
+  const { db } = ctx;
+
+  async function row(id: number) {
+    const r = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!r) throw notFound(`Recurring profile ${id}`);
+    return r;
+  }
+
+  async function withInvoices(trx: Db, p: RecurringRow): Promise<Resource<RecurringAttributes>> {
+    const rows = await trx.selectFrom('invoices').selectAll().where('recurring_id', '=', p.id).orderBy('id').execute();
+    return { id: p.id, attributes: { ...recurringAttributes(p), invoices: await loadInvoices(trx, rows) } };
+  }
+
+  async function checkBase(id: number) {
+    const base = await db.selectFrom('invoices').select(['id', 'is_cancel_invoice']).where('id', '=', id).executeTakeFirst();
+    if (!base) throw invalid('base_invoice_uid', 'no such invoice');
+    if (base.is_cancel_invoice) throw invalid('base_invoice_uid', 'a cancelling invoice cannot be the base of a profile');
+  }
+
+  return {
+    row,
+
+    async list() {
+      const rows = await db.selectFrom('recurring_profiles').selectAll().orderBy('id', 'desc').execute();
+      return Promise.all(rows.map((r) => withInvoices(db, r)));
+    },
+
+    get: async (input: { id: number }) => withInvoices(db, await row(input.id)),
+
+    async create(input: RecurringCreateInput) {
+      await checkBase(input.base_invoice_uid);
+      const now = nowStamp(ctx);
+      const p = await db
+        .insertInto('recurring_profiles')
+        .values({
+          base_invoice_id: input.base_invoice_uid,
+          frequency: input.frequency,
+          due_days: input.due_days ?? 8,
+          fulfillment_shift: input.fulfillment_shift ?? 0,
+          send_invoice: input.send_invoice ? 1 : 0,
+          max_qty: input.max_qty ?? 0,
+          used_qty: 0,
+          comment: input.comment ?? '',
+          stopped: input.stopped ? 1 : 0,
+          last_recurring_date: null,
+          start_date: input.start_date,
+          resume_after: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const [invoice] = await loadInvoices(db, [await db.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirstOrThrow()]);
+      return { id: p.id, attributes: { ...recurringAttributes(p), invoice: invoice! } };
+    },
+
+    async update(input: RecurringUpdateInput) {
+      const current = await row(input.id);
+      if (input.base_invoice_uid !== undefined) await checkBase(input.base_invoice_uid);
+      const resuming = input.stopped === false && Boolean(current.stopped);
+      const p = await db
+        .updateTable('recurring_profiles')
+        .set({
+          base_invoice_id: input.base_invoice_uid ?? current.base_invoice_id,
+          frequency: input.frequency ?? current.frequency,
+          due_days: input.due_days ?? current.due_days,
+          fulfillment_shift: input.fulfillment_shift ?? current.fulfillment_shift,
+          send_invoice: input.send_invoice === undefined ? current.send_invoice : input.send_invoice ? 1 : 0,
+          max_qty: input.max_qty ?? current.max_qty,
+          comment: input.comment ?? current.comment,
+          stopped: input.stopped === undefined ? current.stopped : input.stopped ? 1 : 0,
+          start_date: input.start_date ?? current.start_date,
+          ...(resuming ? { resume_after: today(ctx) } : {}),
+          updated_at: nowStamp(ctx),
+        })
+        .where('id', '=', input.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return withInvoices(db, p);
+    },
+
+    async stop(input: { id: number }) {
+      await row(input.id);
+      await db.updateTable('recurring_profiles').set({ stopped: 1, updated_at: nowStamp(ctx) }).where('id', '=', input.id).execute();
+      return { stopped: true as const };
+    },
+
+    /** Resumes from the next occurrence after today: periods missed while stopped are not back-issued. */
+    async resume(input: { id: number }) {
+      const p = await row(input.id);
+      if (p.stopped) {
+        await db
+          .updateTable('recurring_profiles')
+          .set({ stopped: 0, resume_after: today(ctx), updated_at: nowStamp(ctx) })
+          .where('id', '=', input.id)
+          .execute();
+      }
+      return { stopped: false as const };
+    },
+  };
+}

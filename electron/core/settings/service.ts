@@ -1,0 +1,88 @@
+// The seller's profile and the app's defaults, one JSON document in the settings table.
+import type { SellerSnapshot, SettingsData } from '../../../shared/resources';
+import type { SettingsUpdateInput } from '../../../shared/contract/schemas';
+import { rule } from '../../../shared/errors';
+import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
+import { emptyAddress } from '../clients/mapping';
+import type { CoreContext } from '../context';
+import type { Db } from '../../db/open';
+import { parseJson } from '../json';
+
+const KEY = 'app';
+
+export function defaultSettings(): SettingsData {
+  return {
+    seller: {
+      name: '',
+      address: emptyAddress(),
+      taxcode: '',
+      eu_taxcode: '',
+      email: '',
+      phone: '',
+      bank_name: '',
+      bank_account_no: '',
+      bank_iban: '',
+      bank_swift: '',
+      vat_exempt: false,
+    },
+    default_bank_account_uid: null,
+    home_currency: 'HUF',
+    time_zone: DEFAULT_TIME_ZONE,
+    default_lang: 'hu',
+    default_due_days: 8,
+    default_payment_method: 2,
+  };
+}
+
+export async function readSettings(db: Db): Promise<SettingsData> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  const stored = parseJson<Partial<SettingsData>>(row?.value, {});
+  const defaults = defaultSettings();
+  return {
+    ...defaults,
+    ...stored,
+    seller: { ...defaults.seller, ...stored.seller, address: { ...defaults.seller.address, ...stored.seller?.address } },
+  };
+}
+
+export function createSettingsService(ctx: CoreContext) {
+  return {
+    get: () => readSettings(ctx.db),
+
+    async update(input: SettingsUpdateInput): Promise<SettingsData> {
+      const current = await readSettings(ctx.db);
+      if (input.time_zone !== undefined) {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: input.time_zone });
+        } catch {
+          throw rule('is not a known time zone (e.g. Europe/Budapest)', 'time_zone');
+        }
+      }
+      if (input.default_bank_account_uid) {
+        const account = await ctx.db
+          .selectFrom('bank_accounts')
+          .select('id')
+          .where('id', '=', input.default_bank_account_uid)
+          .executeTakeFirst();
+        if (!account) throw rule('no such bank account', 'default_bank_account_uid');
+      }
+      const seller: SellerSnapshot = {
+        ...current.seller,
+        ...stripUndefined(input.seller ?? {}),
+        address: { ...current.seller.address, ...stripUndefined(input.seller?.address ?? {}) },
+      };
+      const next: SettingsData = { ...current, ...stripUndefined({ ...input, seller: undefined }), seller };
+      await ctx.db
+        .insertInto('settings')
+        .values({ key: KEY, value: JSON.stringify(next) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(next) }))
+        .execute();
+      if (next.time_zone) ctx.timeZone = next.time_zone;
+      return next;
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

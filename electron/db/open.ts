@@ -1,0 +1,91 @@
+// Opens Folio's SQLite database: durable pragmas, migrations, and a guard against a schema from a newer Folio.
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { migrations } from '../../migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  /** the raw handle, for the backup API, quick checks and benchmarks; the core itself goes through Kysely */
+  sqlite: BetterSqlite3.Database;
+  close(): Promise<void>;
+}
+
+export class SchemaTooNewError extends Error {
+  constructor(unknown: string[]) {
+    super(
+      `This database was written by a newer version of Folio (it has migrations ${unknown.join(', ')} that this ` +
+        'version does not know). Update Folio to open it; nothing was changed.',
+    );
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+export class DatabaseDamagedError extends Error {}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export interface OpenOptions {
+  /** run PRAGMA quick_check first (the desktop app does at start) */
+  quickCheck?: boolean;
+  /** better-sqlite3's native module built for another runtime (Electron) */
+  nativeBinding?: string;
+  readonly?: boolean;
+}
+
+export function openSqlite(file: string, options: OpenOptions = {}): BetterSqlite3.Database {
+  const sqlite = new BetterSqlite3(file, {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.readonly ? { readonly: true } : {}),
+  });
+  // WAL lets readers run beside the writer; synchronous=FULL makes an issued number survive power loss (DESIGN §6).
+  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // A second process (the desktop and `npm run serve` on one file) waits for the writer instead of failing.
+  sqlite.pragma('busy_timeout = 10000');
+  return sqlite;
+}
+
+export async function openDatabase(file: string, options: OpenOptions = {}): Promise<OpenedDatabase> {
+  const sqlite = openSqlite(file, options);
+  try {
+    if (options.quickCheck) {
+      const result = sqlite.pragma('quick_check', { simple: true });
+      if (result !== 'ok') {
+        throw new DatabaseDamagedError(
+          `The database file ${file} is damaged (quick_check: ${String(result)}). Restore it from a backup.`,
+        );
+      }
+    }
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrate(db);
+    return { db, sqlite, close: () => db.destroy() };
+  } catch (e) {
+    sqlite.close();
+    throw e;
+  }
+}
+
+async function migrate(db: Db): Promise<void> {
+  const known = new Set(Object.keys(migrations));
+  const migrator = new Migrator({ db, provider });
+  const applied = (await migrator.getMigrations()).filter((m) => m.executedAt).map((m) => m.name);
+  const appliedSet = new Set(applied);
+  // Kysely's own table lists what ran; a name we do not know means a newer Folio wrote this file.
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (tables.some((t) => t.name === 'kysely_migration')) {
+    const rows = await db
+      .withoutPlugins()
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    const unknown = (rows as Array<{ name: string }>).map((r) => r.name).filter((n) => !known.has(n));
+    if (unknown.length) throw new SchemaTooNewError(unknown);
+  }
+  if ([...known].every((n) => appliedSet.has(n))) return;
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,211 @@
+// The Kysely view of the database. Amounts are integers in thousandths ("_milli"); exact decimals (quantities,
+// unit prices, rates) are text; JSON objects (addresses, snapshots) are text holding JSON.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface InvoiceBlocksTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  owner: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NumberCountersTable {
+  block_id: number;
+  year: number;
+  kind: 'invoice' | 'proforma';
+  last_no: number;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  taxcode: string;
+  eu_taxcode: string;
+  type: string;
+  fokonyv_szam: string;
+  phone: string;
+  tax_type: string;
+  address: string;
+  bank: string;
+  defaults: string;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  bank_name: string;
+  account_no: string;
+  account_no_iban: string;
+  account_swift: string;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  price: string;
+  unit: string;
+  vat_id: string;
+  currency_code: string;
+  entitlement: string | null;
+  /** the interface's many optional product attributes, as JSON */
+  attrs: string;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExpensesTable {
+  id: Generated<number>;
+  categories_id: string;
+  name: string;
+  invoice_no: string;
+  client_id: number | null;
+  gross_price_milli: number;
+  vat_id: string | null;
+  currency: string;
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  type: number;
+  status: number;
+  sealed: number;
+  block_id: number;
+  number_kind: 'invoice' | 'proforma' | null;
+  number_year: number | null;
+  number_seq: number | null;
+  invoice_no: string | null;
+  prefix: string;
+  date: string;
+  fulfillment_date: string;
+  due_date: string;
+  client_id: number;
+  client_snapshot: string;
+  seller_snapshot: string;
+  payment_method_id: number;
+  currency: string;
+  exchange_rate: string;
+  exchange_rate_source: string;
+  round_to: number;
+  net_milli: number;
+  vat_milli: number;
+  gross_milli: number;
+  rounding_milli: number;
+  total_milli: number;
+  total_paid_milli: number;
+  comment: string;
+  template_lang_code: string;
+  electronic_invoice: number;
+  bank_account_id: number | null;
+  is_cancel_invoice: number;
+  cancels_id: number | null;
+  cancelled_by_id: number | null;
+  proforma_id: number | null;
+  generated_invoice_id: number | null;
+  recurring_id: number | null;
+  period_start: string | null;
+  period_end: string | null;
+  share_code: string | null;
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceItemsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  product_id: number | null;
+  description: string;
+  qty: string;
+  unit: string;
+  net_unit_price: string;
+  gross_unit_price: string | null;
+  vat_id: string;
+  vat_rate: string;
+  entitlement: string | null;
+  item_comment: string;
+  net_milli: number;
+  vat_milli: number;
+  gross_milli: number;
+}
+
+export interface InvoicePaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  date: string;
+  amount_milli: number;
+  payment_method_id: number;
+  conversion_rate: string;
+  created_at: string;
+}
+
+export interface RecurringProfilesTable {
+  id: Generated<number>;
+  base_invoice_id: number;
+  frequency: string;
+  due_days: number;
+  fulfillment_shift: number;
+  send_invoice: number;
+  max_qty: number;
+  used_qty: number;
+  comment: string;
+  stopped: number;
+  last_recurring_date: string | null;
+  start_date: string;
+  /** set on resume: occurrences on or before this day are not back-issued */
+  resume_after: string | null;
+  owner: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecurringRunsTable {
+  profile_id: number;
+  occurrence_date: string;
+  invoice_id: number | null;
+  skipped: number;
+  created_at: string;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  invoice_blocks: InvoiceBlocksTable;
+  number_counters: NumberCountersTable;
+  clients: ClientsTable;
+  bank_accounts: BankAccountsTable;
+  products: ProductsTable;
+  expenses: ExpensesTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  invoice_payments: InvoicePaymentsTable;
+  recurring_profiles: RecurringProfilesTable;
+  recurring_runs: RecurringRunsTable;
+}
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type NewInvoice = Insertable<InvoicesTable>;
+export type InvoiceUpdate = Updateable<InvoicesTable>;
+export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type ExpenseRow = Selectable<ExpensesTable>;
+export type BankAccountRow = Selectable<BankAccountsTable>;
+export type RecurringRow = Selectable<RecurringProfilesTable>;
+export type PaymentRow = Selectable<InvoicePaymentsTable>;

@@ -1,0 +1,143 @@
+// The HTTP door: the interface's REST paths with its envelopes (for integrations, tests and sync remotes), the same
+// operations under /rpc for the browser UI's typed client, the share links, and the built UI itself.
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { FolioError, type ErrorCode } from '../../shared/errors';
+import { operations, type OperationName } from '../../shared/contract/operations';
+import { timestampIn } from '../../shared/dates';
+import type { Core } from '../core/index';
+import { isAuthorized, type AuthConfig } from './auth';
+import { registerRestRoutes, routeTable, sendPdf } from './routes';
+
+export interface ServerOptions {
+  core: Core;
+  auth: AuthConfig;
+  /** the built renderer (index.html and assets), served at / when present */
+  uiDir?: string;
+  /** renders a shared invoice for /access/c:{code}; absent until the documents module is wired */
+  sharePdf?: (code: string) => Promise<{ filename: string; pdf: Uint8Array } | undefined>;
+  bodyLimit?: number;
+}
+
+function envelope(code: ErrorCode, message: string, errors?: Array<{ field: string; message: string }>) {
+  return { success: false, error: message, code, ...(errors ? { errors } : {}) };
+}
+
+function fromFastifyError(err: FastifyError): { status: number; body: ReturnType<typeof envelope> } {
+  if (err instanceof FolioError) return { status: err.status, body: err.toEnvelope() };
+  const code = err.code;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, body: envelope('unsupported_media_type', 'Send the request body as application/json') };
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, body: envelope('payload_too_large', 'The request body is too large') };
+  }
+  if (err.statusCode === 429) return { status: 429, body: envelope('rate_limited', err.message) };
+  if (err instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, body: envelope('bad_request', 'The request body is not valid JSON') };
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, body: envelope('bad_request', err.message) };
+  }
+  return { status: 500, body: envelope('internal', 'Something went wrong inside Folio; the request changed nothing') };
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { core } = options;
+  const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1_048_576, trustProxy: false });
+
+  // JSON only: a text or form body is a 415, not a guess.
+  app.removeContentTypeParser(['text/plain']);
+  // An empty body is an empty object: clients POST to …/stop with a JSON content type and nothing else.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    parseJson(req, body as string, done);
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => {
+      const err = new Error(`Too many requests: at most ${ctx.max} per minute; try again in ${Math.ceil(ctx.ttl / 1000)} s`) as FastifyError;
+      (err as { statusCode?: number }).statusCode = 429;
+      return err;
+    },
+  });
+
+  const publicPaths = [/^\/access\/c:/, /^\/time\/?$/];
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    const config = req.routeOptions.config as { public?: boolean } | undefined;
+    if (config?.public || publicPaths.some((re) => re.test(path))) return;
+    if (!(await isAuthorized(req.headers, options.auth))) {
+      return reply.code(401).send(envelope('unauthorized', 'Missing or wrong API key (X-API-KEY header or Authorization: Bearer <JWT>)'));
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    const { status, body } = fromFastifyError(err);
+    if (status >= 500) console.error(`folio: ${err.stack ?? err.message}`);
+    if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.code(status).send(body);
+  });
+
+  const table = routeTable();
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    const allowed = [...new Set(table.filter((r) => r.re.test(path)).map((r) => r.method))];
+    if (allowed.length) {
+      return reply.code(405).header('allow', allowed.join(', ')).send(envelope('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(', ')}`));
+    }
+    return reply.code(404).send(envelope('not_found', `No such path: ${path}`));
+  });
+
+  registerRestRoutes(app, core, {
+    rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
+  });
+
+  app.get('/time', async () => {
+    const now = new Date();
+    return { success: true, type: 'time', data: { time: timestampIn(now, core.ctx.timeZone), timestamp: Math.floor(now.getTime() / 1000) } };
+  });
+
+  // The browser UI's door: the same operations by name, answered with their plain output.
+  app.post('/rpc/:name', async (req) => {
+    const name = (req.params as { name: string }).name;
+    if (!(name in operations) || name === 'invoices.download') throw new FolioError('not_found', `Unknown operation ${name}`);
+    const body = req.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new FolioError('bad_request', 'The request body must be a JSON object');
+    return { success: true, data: await core.call(name as OperationName, body) };
+  });
+
+  app.get('/access/*', {
+    config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+    handler: async (req, reply) => {
+      const rest = (req.params as { '*': string })['*'];
+      const m = /^c:([A-Za-z0-9_-]{16,64})$/.exec(rest);
+      const file = m && options.sharePdf ? await options.sharePdf(m[1]!) : undefined;
+      if (!file) throw new FolioError('not_found', 'No invoice is shared under this link');
+      return sendPdf(reply, file, 'inline');
+    },
+  });
+
+  const uiDir = options.uiDir;
+  if (uiDir && existsSync(`${uiDir}/index.html`)) {
+    // Static files carry no data: their routes are public, and the UI asks for the key itself.
+    await app.register(async (child) => {
+      child.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), public: true };
+      });
+      await child.register(fastifyStatic, { root: uiDir, prefix: '/', wildcard: false, index: 'index.html' });
+    });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** answers without an API key (share links, the UI's static files) */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,58 @@
+// `npm run serve -- --db <file> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>]`
+// Prints one line `listening on http://HOST:PORT` when ready (port 0 picks a free port and prints the real one).
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { startServer } from './start';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '8080' },
+    'api-key': { type: 'string' },
+    'api-public-key': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const usage = `Usage: npm run serve -- --db <file> [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>]
+Environment: FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
+
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const apiKey = values['api-key'] ?? process.env.FOLIO_API_KEY;
+if (!values.db || !apiKey) {
+  console.error(`${!values.db ? 'Missing --db <file>.' : 'Missing the API key: pass --api-key or set FOLIO_API_KEY.'}\n${usage}`);
+  process.exit(2);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Not a port: ${values.port}`);
+  process.exit(2);
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+try {
+  const server = await startServer({
+    dbFile: values.db,
+    host: values.host!,
+    port,
+    auth: { apiKey, publicKey: values['api-public-key'] ?? process.env.FOLIO_API_PUBLIC_KEY },
+    now: process.env.FOLIO_NOW,
+    uiDir: resolve(here, '../../dist/renderer'),
+    env: process.env,
+  });
+  console.log(`listening on ${server.url}`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (e) {
+  console.error(`folio: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}

@@ -1,0 +1,84 @@
+// The REST routes of the interface, generated from the contract: every operation with an HTTP binding gets its
+// paths, its input merged from path, query and body, and its reply wrapped in the interface's envelope.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FolioError } from '../../shared/errors';
+import { operations, type HttpBinding, type OperationName, type PdfFile } from '../../shared/contract/operations';
+import type { Core } from '../core/index';
+
+/** Paths that answer without a key; checked by the auth hook through the route's config. */
+export interface RouteConfig {
+  public?: boolean;
+  rateLimit?: unknown;
+}
+
+export function requestInput(req: FastifyRequest): Record<string, unknown> {
+  const body = req.body;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw new FolioError('bad_request', 'The request body must be a JSON object');
+  }
+  return { ...(req.query as object), ...(body as object | undefined), ...(req.params as object) };
+}
+
+function wrap(binding: HttpBinding, output: unknown): unknown {
+  switch (binding.reply) {
+    case 'data':
+      return { success: true, type: binding.type, data: output };
+    case 'list':
+      return { success: true, type: binding.type, data: (output as { items: unknown[] }).items };
+    case 'success':
+      return { success: true };
+    case 'id':
+      return { success: true, id: (output as { id: number }).id };
+    case 'pdf':
+      return output;
+  }
+}
+
+export function sendPdf(reply: FastifyReply, file: PdfFile, disposition: 'attachment' | 'inline' = 'attachment') {
+  const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(file.pdf));
+}
+
+export interface RestOptions {
+  /** per-route rate limits, by operation name (e.g. the download limit) */
+  rateLimits?: Partial<Record<OperationName, unknown>>;
+}
+
+export function registerRestRoutes(app: FastifyInstance, core: Core, options: RestOptions = {}) {
+  for (const name of Object.keys(operations) as OperationName[]) {
+    const binding = (operations[name] as { http?: HttpBinding }).http;
+    if (!binding) continue;
+    for (const path of binding.paths) {
+      const limit = options.rateLimits?.[name];
+      app.route({
+        method: binding.method,
+        url: path,
+        config: limit ? { rateLimit: limit } : {},
+        handler: async (req, reply) => {
+          const output = await core.call(name, requestInput(req));
+          if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
+          return wrap(binding, output);
+        },
+      });
+    }
+  }
+}
+
+/** Every (method, pattern) the server answers, so an unknown method on a known path is a 405, not a 404. */
+export function routeTable(): Array<{ method: string; re: RegExp }> {
+  const table: Array<{ method: string; re: RegExp }> = [];
+  for (const op of Object.values(operations) as Array<{ http?: HttpBinding }>) {
+    if (!op.http) continue;
+    for (const path of op.http.paths) {
+      const re = new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}/?$`);
+      table.push({ method: op.http.method, re });
+      if (op.http.method === 'GET') table.push({ method: 'HEAD', re });
+    }
+  }
+  table.push({ method: 'GET', re: /^\/time\/?$/ }, { method: 'POST', re: /^\/rpc\/[^/]+$/ }, { method: 'GET', re: /^\/access\/c:[^/]+$/ });
+  return table;
+}

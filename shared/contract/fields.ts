@@ -1,0 +1,101 @@
+// Field schemas shared by the operations. Inputs are lenient in form (a query string is text, and clients written
+// for the original service send numbers as strings) but strict in meaning; outputs are always the exact JSON forms.
+import { z } from 'zod';
+import { isValidDate } from '../dates';
+import { DecimalError, parseDecimal } from '../money';
+
+const INT_RE = /^-?\d{1,15}$/;
+
+/** An integer given as a JSON number or as digits in a string. */
+export function int(opts: { min?: number; max?: number } = {}) {
+  const { min = -1_000_000_000, max = 1_000_000_000 } = opts;
+  return z
+    .union([z.number(), z.string()], { error: 'must be a whole number' })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : INT_RE.test(v.trim()) ? Number(v.trim()) : NaN;
+      if (!Number.isSafeInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a whole number' });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** A record id: a positive integer. */
+export const id = () => int({ min: 1, max: 2_000_000_000 });
+
+/** An exact decimal, kept as its canonical string so no float ever carries it. */
+export function decimal(opts: { maxDecimals?: number; min?: string; positive?: boolean } = {}) {
+  const { maxDecimals = 3 } = opts;
+  return z
+    .union([z.number(), z.string()], { error: 'must be a number' })
+    .transform((v, ctx) => {
+      try {
+        const big = parseDecimal(v, maxDecimals);
+        if (opts.positive && big.lte(0)) {
+          ctx.addIssue({ code: 'custom', message: 'must be greater than 0' });
+          return z.NEVER;
+        }
+        if (opts.min !== undefined && big.lt(opts.min)) {
+          ctx.addIssue({ code: 'custom', message: `must be at least ${opts.min}` });
+          return z.NEVER;
+        }
+        return big.toFixed();
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: e instanceof DecimalError ? `${e.message}` : 'must be a number' });
+        return z.NEVER;
+      }
+    });
+}
+
+export const date = () =>
+  z.string({ error: 'must be a date (YYYY-MM-DD)' }).refine(isValidDate, { message: 'must be a real date (YYYY-MM-DD)' });
+
+/** true/false, 1/0, "1"/"0", "true"/"false". */
+export const bool = () =>
+  z
+    .union([z.boolean(), z.number(), z.string()], { error: 'must be true or false' })
+    .transform((v, ctx) => {
+      if (v === true || v === 1 || v === '1' || v === 'true') return true;
+      if (v === false || v === 0 || v === '0' || v === 'false') return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+// No control characters except tab and new lines: they break PDFs, XML reports and terminals.
+const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function text(max = 255) {
+  return z
+    .string({ error: 'must be text' })
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((s) => !CONTROL_RE.test(s), { message: 'must not contain control characters' });
+}
+
+export const requiredText = (max = 255) =>
+  text(max)
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, { message: 'is required' });
+
+export const currency = () =>
+  z
+    .string({ error: 'must be a currency code such as HUF or EUR' })
+    .transform((s) => s.trim().toUpperCase())
+    .refine((s) => /^[A-Z]{3}$/.test(s), { message: 'must be a 3-letter currency code such as HUF or EUR' });
+
+export const email = () =>
+  text(254).refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), { message: 'must be an e-mail address' });
+
+export const page = () => int({ min: 1, max: 1_000_000 }).optional();
+export const maxPerPage = () => int({ min: 1, max: 1_000_000 }).optional();
+export const paging = { page: page(), max_per_page: maxPerPage() };
+
+export const countryCode = () =>
+  z
+    .string({ error: 'must be a 2-letter country code' })
+    .transform((s) => s.trim().toUpperCase())
+    .refine((s) => /^[A-Z]{2}$/.test(s), { message: 'must be a 2-letter ISO 3166 country code' });

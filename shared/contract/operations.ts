@@ -1,0 +1,439 @@
+// The contract: every operation of Folio declared once — name, input schema, output type and, where the interface
+// has one, its HTTP method and path. The HTTP routes, the IPC handlers and the renderer's typed client all come from
+// this table; adding an operation is one entry here and one handler in the core.
+import { z } from 'zod';
+import type {
+  BankAccountAttributes,
+  ClientAttributes,
+  ExpenseAttributes,
+  ExpenseCategoryAttributes,
+  InvoiceAttributes,
+  InvoiceBlockAttributes,
+  PaymentMethodAttributes,
+  ProductAttributes,
+  RecurringAttributes,
+  Resource,
+  SettingsData,
+  VatCodeAttributes,
+} from '../resources';
+import * as s from './schemas';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * How the REST door wraps an operation's output:
+ * - data: `{success, type, data: output}`; list: `{success, type, data: output.items}`;
+ * - success: `{success: true}`; id: `{success: true, id: output.id}`; pdf: the bytes as application/pdf.
+ */
+export type Reply = 'data' | 'list' | 'success' | 'id' | 'pdf';
+
+export interface HttpBinding {
+  method: HttpMethod;
+  /** fastify-style path; path parameters merge into the input */
+  paths: readonly string[];
+  type?: string;
+  reply: Reply;
+}
+
+export interface OperationDef<I extends z.ZodType = z.ZodType, O = unknown> {
+  name: string;
+  summary: string;
+  input: I;
+  http?: HttpBinding;
+  /** phantom: carries the output type for the typed clients */
+  readonly output?: O;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  max_per_page: number;
+  has_more: boolean;
+}
+
+export interface InvoiceCreated {
+  id: number;
+  attributes: {
+    uid: number;
+    fulfillment_date: string;
+    due_date: string;
+    total: number;
+    comment: string;
+    currency: string;
+    date: string;
+    invoice_no: string | null;
+    prefixed_invoice_no: string | null;
+    client_uid: number;
+    block_uid: number;
+    type: number;
+    status: number;
+  };
+}
+
+export interface PaymentResult {
+  fully_paid: boolean;
+  outstanding: number;
+}
+
+export interface PdfFile {
+  filename: string;
+  pdf: Uint8Array;
+}
+
+export interface EuVatResult {
+  set_country: string;
+  ip_country: string | null;
+  country_match: boolean;
+  company: { valid: boolean; name: string; address: string; country: string; vat_number: string } | null;
+  company_error: string | null;
+  tax_rate: number;
+  tax_rate_as_of: string;
+  rule: string;
+  folio_vat: { id: number; value: string; description: string };
+  billingo_vat: { id: number; value: string; description: string };
+}
+
+function op<O>() {
+  return <I extends z.ZodType>(def: Omit<OperationDef<I, O>, 'output'>): OperationDef<I, O> => def;
+}
+
+const get = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
+  method: 'GET',
+  paths: ([] as string[]).concat(paths),
+  reply,
+  ...(type ? { type } : {}),
+});
+const post = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
+  ...get(paths, reply, type),
+  method: 'POST',
+});
+const put = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
+  ...get(paths, reply, type),
+  method: 'PUT',
+});
+const del = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
+  ...get(paths, reply, type),
+  method: 'DELETE',
+});
+
+type Inv = Resource<InvoiceAttributes>;
+
+export const operations = {
+  // invoices
+  'invoices.list': op<Page<Inv>>()({
+    name: 'invoices.list',
+    summary: 'Invoices, newest first, paged',
+    input: s.pageInput,
+    http: get('/invoices', 'list', 'invoices'),
+  }),
+  'invoices.query': op<Page<Inv>>()({
+    name: 'invoices.query',
+    summary: 'Invoices by issue date range, number range, payment method and block',
+    input: s.invoiceQueryInput,
+    http: get('/invoices/query', 'list', 'invoices'),
+  }),
+  'invoices.blocks': op<Array<Resource<InvoiceBlockAttributes>>>()({
+    name: 'invoices.blocks',
+    summary: 'Invoice blocks (numbering sequences), the default block 0 first',
+    input: z.object({}),
+    http: get('/invoices/blocks', 'data', 'invoice_blocks'),
+  }),
+  'invoices.get': op<Inv>()({
+    name: 'invoices.get',
+    summary: 'One invoice',
+    input: s.idInput,
+    http: get('/invoices/:id', 'data', 'invoices'),
+  }),
+  'invoices.create': op<InvoiceCreated>()({
+    name: 'invoices.create',
+    summary: 'Create a draft (0), proforma (1) or normal invoice (3)',
+    input: s.invoiceCreateInput,
+    http: post('/invoices', 'data', 'invoices'),
+  }),
+  'invoices.update': op<Inv>()({
+    name: 'invoices.update',
+    summary: 'Change a draft',
+    input: s.invoiceUpdateInput,
+    http: put('/invoices/:id', 'data', 'invoices'),
+  }),
+  'invoices.issue': op<Inv>()({
+    name: 'invoices.issue',
+    summary: 'Issue a draft as a normal invoice (takes its number now)',
+    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(1), z.literal(3)]).optional() }),
+    http: post('/invoices/:id/issue', 'data', 'invoices'),
+  }),
+  'invoices.delete': op<{ deleted: true }>()({
+    name: 'invoices.delete',
+    summary: 'Delete a draft',
+    input: s.idInput,
+    http: del('/invoices/:id', 'success'),
+  }),
+  'invoices.generate': op<{ id: number }>()({
+    name: 'invoices.generate',
+    summary: 'Make the normal invoice of a proforma (once)',
+    input: s.idInput,
+    http: get('/invoices/:id/generate', 'id'),
+  }),
+  'invoices.cancel': op<InvoiceCreated>()({
+    name: 'invoices.cancel',
+    summary: 'Cancel a normal invoice with a cancelling invoice (or void a proforma)',
+    input: s.idInput,
+    http: get('/invoices/:id/cancel', 'data', 'invoices'),
+  }),
+  'invoices.pay': op<PaymentResult>()({
+    name: 'invoices.pay',
+    summary: 'Record a full or partial payment',
+    input: s.payInput,
+    http: post('/invoices/:id/pay', 'data', 'invoice_payment'),
+  }),
+  'invoices.unpay': op<PaymentResult>()({
+    name: 'invoices.unpay',
+    summary: 'Remove the payments of an invoice',
+    input: s.idInput,
+    http: del('/invoices/:id/pay', 'data', 'invoice_payment'),
+  }),
+  'invoices.code': op<{ code: string }>()({
+    name: 'invoices.code',
+    summary: 'The share code of an invoice (made on first request)',
+    input: s.idInput,
+    http: get('/invoices/:id/code', 'data', 'invoice_code'),
+  }),
+  'invoices.revokeCode': op<{ revoked: boolean }>()({
+    name: 'invoices.revokeCode',
+    summary: 'Revoke the share code; the next request makes a new one',
+    input: s.idInput,
+    http: del('/invoices/:id/code', 'success'),
+  }),
+  'invoices.download': op<PdfFile>()({
+    name: 'invoices.download',
+    summary: 'The invoice as PDF',
+    input: s.idInput,
+    http: get('/invoices/:id/download', 'pdf'),
+  }),
+  'invoices.send': op<{ queued: boolean; state: string }>()({
+    name: 'invoices.send',
+    summary: "Send the invoice to the client's e-mail address",
+    input: s.idInput,
+    http: get('/invoices/:id/send', 'success'),
+  }),
+  'blocks.create': op<Resource<InvoiceBlockAttributes>>()({
+    name: 'blocks.create',
+    summary: 'Create an invoice block',
+    input: s.blockInput,
+    http: post('/invoices/blocks', 'data', 'invoice_blocks'),
+  }),
+  'blocks.update': op<Resource<InvoiceBlockAttributes>>()({
+    name: 'blocks.update',
+    summary: 'Rename an invoice block',
+    input: s.blockUpdateInput,
+    http: put('/invoices/blocks/:id', 'data', 'invoice_blocks'),
+  }),
+
+  // clients
+  'clients.list': op<Page<Resource<ClientAttributes>>>()({
+    name: 'clients.list',
+    summary: 'Clients, paged; q searches names, tax numbers and e-mails',
+    input: s.clientListInput,
+    http: get('/clients', 'list', 'clients'),
+  }),
+  'clients.get': op<Resource<ClientAttributes>>()({
+    name: 'clients.get',
+    summary: 'One client',
+    input: s.idInput,
+    http: get('/clients/:id', 'data', 'clients'),
+  }),
+  'clients.create': op<Resource<ClientAttributes>>()({
+    name: 'clients.create',
+    summary: 'Create a client (an identical one is returned instead unless force)',
+    input: s.clientCreateInput,
+    http: post('/clients', 'data', 'clients'),
+  }),
+  'clients.update': op<Resource<ClientAttributes>>()({
+    name: 'clients.update',
+    summary: 'Change a client',
+    input: s.clientUpdateInput,
+    http: put('/clients/:id', 'data', 'clients'),
+  }),
+  'clients.delete': op<{ deleted: true }>()({
+    name: 'clients.delete',
+    summary: 'Delete a client (invoices keep their copy)',
+    input: s.idInput,
+    http: del('/clients/:id', 'success'),
+  }),
+
+  // products
+  'products.list': op<Page<Resource<ProductAttributes>>>()({
+    name: 'products.list',
+    summary: 'Products, paged',
+    input: s.clientListInput,
+    http: get('/products', 'list', 'products'),
+  }),
+  'products.get': op<Resource<ProductAttributes>>()({
+    name: 'products.get',
+    summary: 'One product',
+    input: s.idInput,
+    http: get('/products/:id', 'data', 'products'),
+  }),
+  'products.create': op<Resource<ProductAttributes>>()({
+    name: 'products.create',
+    summary: 'Create a product',
+    input: s.productCreateInput,
+    http: post('/products', 'data', 'products'),
+  }),
+  'products.update': op<Resource<ProductAttributes>>()({
+    name: 'products.update',
+    summary: 'Change a product',
+    input: s.productUpdateInput,
+    http: put('/products/:id', 'data', 'products'),
+  }),
+  'products.delete': op<{ deleted: true }>()({
+    name: 'products.delete',
+    summary: 'Delete a product (soft: deleted 1, deleted_at)',
+    input: s.idInput,
+    http: del(['/api/products/:id', '/products/:id'], 'success'),
+  }),
+
+  // expenses
+  'expenses.list': op<Page<Resource<ExpenseAttributes>>>()({
+    name: 'expenses.list',
+    summary: 'Expenses, paged',
+    input: s.pageInput,
+    http: get('/expenses', 'list', 'expenses'),
+  }),
+  'expenses.get': op<Resource<ExpenseAttributes>>()({
+    name: 'expenses.get',
+    summary: 'One expense',
+    input: s.idInput,
+    http: get('/expenses/:id', 'data', 'expenses'),
+  }),
+  'expenses.create': op<Resource<ExpenseAttributes>>()({
+    name: 'expenses.create',
+    summary: 'Record an expense',
+    input: s.expenseCreateInput,
+    http: post('/expenses', 'data', 'expenses'),
+  }),
+  'expenses.update': op<Resource<ExpenseAttributes>>()({
+    name: 'expenses.update',
+    summary: 'Change an expense',
+    input: s.expenseUpdateInput,
+    http: put('/expenses/:id', 'data', 'expenses'),
+  }),
+  'expenses.delete': op<{ deleted: true }>()({
+    name: 'expenses.delete',
+    summary: 'Delete an expense',
+    input: s.idInput,
+    http: del('/expenses/:id', 'success'),
+  }),
+  'expenses.categories': op<Array<Resource<ExpenseCategoryAttributes, string>>>()({
+    name: 'expenses.categories',
+    summary: 'Expense categories (hu only)',
+    input: s.expenseCategoriesInput,
+    http: get('/expenses/categories/:lang', 'data', 'expense_categories'),
+  }),
+
+  // bank accounts
+  'bankAccounts.list': op<Array<Resource<BankAccountAttributes>>>()({
+    name: 'bankAccounts.list',
+    summary: 'Bank accounts',
+    input: z.object({}),
+    http: get('/bank_accounts', 'data', 'bank_accounts'),
+  }),
+  'bankAccounts.get': op<Resource<BankAccountAttributes>>()({
+    name: 'bankAccounts.get',
+    summary: 'One bank account',
+    input: s.idInput,
+    http: get('/bank_accounts/:id', 'data', 'bank_accounts'),
+  }),
+  'bankAccounts.create': op<Resource<BankAccountAttributes>>()({
+    name: 'bankAccounts.create',
+    summary: 'Add a bank account',
+    input: s.bankAccountCreateInput,
+    http: post('/bank_accounts', 'data', 'bank_accounts'),
+  }),
+  'bankAccounts.update': op<Resource<BankAccountAttributes>>()({
+    name: 'bankAccounts.update',
+    summary: 'Change a bank account',
+    input: s.bankAccountUpdateInput,
+    http: put('/bank_accounts/:id', 'data', 'bank_accounts'),
+  }),
+
+  // recurring profiles
+  'recurring.list': op<Array<Resource<RecurringAttributes>>>()({
+    name: 'recurring.list',
+    summary: 'Recurring profiles',
+    input: z.object({}),
+    http: get('/recurring', 'data', 'recurring_profiles'),
+  }),
+  'recurring.get': op<Resource<RecurringAttributes>>()({
+    name: 'recurring.get',
+    summary: 'One recurring profile',
+    input: s.idInput,
+    http: get('/recurring/:id', 'data', 'recurring_profiles'),
+  }),
+  'recurring.create': op<Resource<Omit<RecurringAttributes, 'invoices'> & { invoice: Inv }>>()({
+    name: 'recurring.create',
+    summary: 'Create a recurring profile from a base invoice',
+    input: s.recurringCreateInput,
+    http: post('/recurring', 'data', 'recurring_profiles'),
+  }),
+  'recurring.update': op<Resource<RecurringAttributes>>()({
+    name: 'recurring.update',
+    summary: 'Change a recurring profile',
+    input: s.recurringUpdateInput,
+    http: put('/recurring/:id', 'data', 'recurring_profiles'),
+  }),
+  'recurring.stop': op<{ stopped: true }>()({
+    name: 'recurring.stop',
+    summary: 'Stop a recurring profile',
+    input: s.idInput,
+    http: post('/recurring/:id/stop', 'success'),
+  }),
+  'recurring.resume': op<{ stopped: false }>()({
+    name: 'recurring.resume',
+    summary: 'Resume a recurring profile from the next occurrence after today',
+    input: s.idInput,
+    http: post('/recurring/:id/resume', 'success'),
+  }),
+
+  // lookups
+  'vat.list': op<Array<Resource<VatCodeAttributes, string>>>()({
+    name: 'vat.list',
+    summary: 'VAT codes; v filters on the rate, d on the description',
+    input: s.vatListInput,
+    http: get('/vat', 'data', 'vat'),
+  }),
+  'vat.eu': op<EuVatResult>()({
+    name: 'vat.eu',
+    summary: 'The VAT to apply to a sale to another EU country',
+    input: s.vatEuInput,
+    http: get('/vat/eu', 'data', 'vat_eu'),
+  }),
+  'paymentMethods.list': op<Array<Resource<PaymentMethodAttributes, string>>>()({
+    name: 'paymentMethods.list',
+    summary: 'Payment methods in hu, en or de',
+    input: s.langInput,
+    http: get('/payment_methods/:lang', 'data', 'payment_methods'),
+  }),
+
+  // settings (desktop and browser UI)
+  'settings.get': op<SettingsData>()({
+    name: 'settings.get',
+    summary: "The seller's profile and defaults",
+    input: z.object({}),
+    http: get('/settings', 'data', 'settings'),
+  }),
+  'settings.update': op<SettingsData>()({
+    name: 'settings.update',
+    summary: "Change the seller's profile and defaults",
+    input: s.settingsUpdateInput,
+    http: put('/settings', 'data', 'settings'),
+  }),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type InputOf<N extends OperationName> = z.input<Operations[N]['input']>;
+export type ParsedInputOf<N extends OperationName> = z.output<Operations[N]['input']>;
+export type OutputOf<N extends OperationName> = NonNullable<Operations[N]['output']>;
+
+export const operationNames = Object.keys(operations) as OperationName[];

@@ -1,0 +1,336 @@
+// Input schemas of every operation, one per request body or query of the interface.
+import { z } from 'zod';
+import { ENTITLEMENT_CODES } from '../reference/entitlements';
+import { findVatCode } from '../reference/vat-codes';
+import { LANGS } from '../reference/payment-methods';
+import { bool, countryCode, currency, date, decimal, email, id, int, paging, requiredText, text } from './fields';
+import { isHungarianPersonalTaxId, isHungarianTaxNumber } from '../tax-numbers';
+
+const vatId = () =>
+  z
+    .union([z.number(), z.string()], { error: 'must be a VAT code id' })
+    .transform((v) => String(v).trim())
+    .refine((v) => findVatCode(v) !== undefined, { message: 'is not a known VAT code (see GET /vat)' });
+
+const entitlement = () => z.enum(ENTITLEMENT_CODES, { error: 'is not a known entitlement code' }).nullable();
+
+export const TEMPLATE_LANGS = ['hu', 'en', 'de', 'hu-en'] as const;
+
+// ---- invoices -------------------------------------------------------------------------------------------------
+
+const invoiceItem = z
+  .object({
+    product_uid: id().optional(),
+    description: text(500).optional(),
+    vat_id: vatId().optional(),
+    qty: decimal({ positive: true }),
+    net_unit_price: decimal().optional(),
+    gross_unit_price: decimal().optional(),
+    unit: text(50).optional(),
+    item_comment: text(1000).optional(),
+    entitlement: entitlement().optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.product_uid !== undefined) return; // a product line takes the rest from the product
+    if (!item.description?.trim()) ctx.addIssue({ code: 'custom', path: ['description'], message: 'is required' });
+    if (item.vat_id === undefined) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: 'is required' });
+    const prices = Number(item.net_unit_price !== undefined) + Number(item.gross_unit_price !== undefined);
+    if (prices !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['net_unit_price'],
+        message: 'give exactly one of net_unit_price and gross_unit_price',
+      });
+    }
+  });
+
+export type InvoiceItemInput = z.output<typeof invoiceItem>;
+
+const invoiceBody = {
+  client_uid: id(),
+  payment_method: id(),
+  currency: currency(),
+  type: int().refine((t) => t === 0 || t === 1 || t === 3, {
+    message: 'must be 0 (draft), 1 (proforma) or 3 (normal invoice)',
+  }),
+  fulfillment_date: date(),
+  due_date: date(),
+  comment: text(5000).optional(),
+  template_lang_code: z.enum(TEMPLATE_LANGS, { error: 'must be hu, en, de or hu-en' }).optional(),
+  electronic_invoice: int({ min: 0, max: 1 }).optional(),
+  exchange_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
+  block_uid: int({ min: 0, max: 2_000_000_000 }).optional(),
+  round_to: int().refine((r) => [0, 1, 5, 10].includes(r), { message: 'must be 0, 1, 5 or 10' }).optional(),
+  bank_account_uid: id().optional(),
+  items: z.array(invoiceItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+};
+
+export const invoiceCreateInput = z.object(invoiceBody);
+export type InvoiceCreateInput = z.output<typeof invoiceCreateInput>;
+
+/** Draft update: a partial body; `type` may only stay a draft here (issuing is its own operation). */
+export const invoiceUpdateInput = z.object({
+  id: id(),
+  ...Object.fromEntries(Object.entries(invoiceBody).map(([k, v]) => [k, v.optional()])),
+}) as unknown as z.ZodType<{ id: number } & Partial<InvoiceCreateInput>>;
+
+export const idInput = z.object({ id: id() });
+
+export const invoiceQueryInput = z
+  .object({
+    ...paging,
+    start_date: date().optional(),
+    end_date: date().optional(),
+    num_start: int({ min: 0, max: 999_999 }).optional(),
+    num_end: int({ min: 0, max: 999_999 }).optional(),
+    year_start: int({ min: 1900, max: 9999 }).optional(),
+    year_end: int({ min: 1900, max: 9999 }).optional(),
+    payment_method: id().optional(),
+    block: int({ min: 0, max: 2_000_000_000 }).optional(),
+    /** extension: search in the client's name */
+    client: text(200).optional(),
+    /** extension: 1 paid, 2 unpaid, 4 cancelled */
+    status: int({ min: 1, max: 4 }).optional(),
+    /** extension: invoice type */
+    type: int({ min: 0, max: 3 }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.num_start === undefined) !== (q.year_start === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['year_start'], message: 'year_start and num_start go together' });
+    }
+    if ((q.num_end === undefined) !== (q.year_end === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['year_end'], message: 'year_end and num_end go together' });
+    }
+  });
+export type InvoiceQueryInput = z.output<typeof invoiceQueryInput>;
+
+export const payInput = z.object({
+  id: id(),
+  date: date(),
+  amount: decimal({ positive: true }),
+  payment_method: id().optional(),
+  conversion_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
+});
+export type PayInput = z.output<typeof payInput>;
+
+export const blockInput = z.object({ name: requiredText(100), prefix: text(20).regex(/^[\p{L}\p{N}_.\-]*$/u, {
+  message: 'may hold letters, digits, "-", "_" and "." only',
+}).optional() });
+export const blockUpdateInput = blockInput.partial().extend({ id: id() });
+
+// ---- clients --------------------------------------------------------------------------------------------------
+
+const address = z
+  .object({
+    street_name: text(200),
+    street_type: text(50),
+    house_nr: text(50),
+    block: text(50),
+    entrance: text(50),
+    floor: text(50),
+    door: text(50),
+    city: text(100),
+    postcode: text(20),
+    district: text(50),
+    country: text(100),
+  })
+  .partial();
+
+const bank = z.object({ iban: text(40), swift: text(20), account_no: text(40) }).partial();
+
+const clientDefaults = z
+  .object({
+    payment_method: z.union([z.string(), z.number()]).transform(String),
+    electronic_invoice: z.union([z.string(), z.number()]).transform(String).refine((v) => v === '0' || v === '1', {
+      message: 'must be 0 or 1',
+    }),
+    invoice_due_days: z.union([z.string(), z.number()]).transform(String).refine((v) => /^\d{0,3}$/.test(v), {
+      message: 'must be a number of days',
+    }),
+    invoice_currency: text(3),
+    invoice_template_lang_code: text(5),
+  })
+  .partial();
+
+const clientFields = {
+  name: requiredText(255),
+  email: email().optional(),
+  taxcode: text(30).optional(),
+  eu_taxcode: text(20).optional(),
+  type: z.union([z.string(), z.number()]).transform(String).optional(),
+  fokonyv_szam: text(50).optional(),
+  phone: text(50).optional(),
+  tax_type: z.enum(['', 'FOREIGN', 'HAS_TAX_NUMBER', 'NO_TAX_NUMBER'], {
+    error: 'must be one of "", FOREIGN, HAS_TAX_NUMBER, NO_TAX_NUMBER',
+  }).optional(),
+  billing_address: address.optional(),
+  bank: bank.optional(),
+  defaults: clientDefaults.optional(),
+  force: bool().optional(),
+};
+
+function checkTaxcode(c: { taxcode?: string | undefined; tax_type?: string | undefined }, ctx: z.RefinementCtx) {
+  const code = c.taxcode?.trim() ?? '';
+  if (!code || c.tax_type === 'FOREIGN') return;
+  if (c.tax_type === 'NO_TAX_NUMBER') {
+    if (!isHungarianPersonalTaxId(code)) {
+      ctx.addIssue({ code: 'custom', path: ['taxcode'], message: 'is not a valid Hungarian personal tax id (8xxxxxxxxx)' });
+    }
+    return;
+  }
+  if (!isHungarianTaxNumber(code)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['taxcode'],
+      message: 'is not a valid Hungarian tax number (12345678-1-12); use tax_type FOREIGN for a foreign one',
+    });
+  }
+}
+
+export const clientCreateInput = z.object(clientFields).superRefine(checkTaxcode);
+export type ClientCreateInput = z.output<typeof clientCreateInput>;
+export const clientUpdateInput = z
+  .object({ id: id(), ...clientFields, name: requiredText(255).optional() })
+  .superRefine(checkTaxcode);
+export type ClientUpdateInput = z.output<typeof clientUpdateInput>;
+
+// ---- products -------------------------------------------------------------------------------------------------
+
+const optionalNumber = () => decimal().nullable().optional();
+const productFields = {
+  name: requiredText(255),
+  price: decimal(),
+  unit: text(50).optional(),
+  currency_code: currency().optional(),
+  vat_id: vatId(),
+  fokonyv_arbev: text(50).optional(),
+  fokonyv_afa: text(50).optional(),
+  entitlement: entitlement().optional(),
+  comment: text(2000).optional(),
+  is_service: int({ min: 0, max: 1 }).optional(),
+  barcode: text(100).optional(),
+  product_code: text(100).optional(),
+  item_nr: text(100).optional(),
+  categories_id: id().nullable().optional(),
+  min_qty: optionalNumber(),
+  max_qty: optionalNumber(),
+  opt_qty: optionalNumber(),
+  sales_price: optionalNumber(),
+  purchase_price: optionalNumber(),
+  width: optionalNumber(),
+  height: optionalNumber(),
+  depth: optionalNumber(),
+  weight: optionalNumber(),
+};
+export const productCreateInput = z.object(productFields);
+export type ProductCreateInput = z.output<typeof productCreateInput>;
+export const productUpdateInput = z.object(productFields).partial().extend({ id: id() });
+export type ProductUpdateInput = z.output<typeof productUpdateInput>;
+
+// ---- expenses -------------------------------------------------------------------------------------------------
+
+const expenseFields = {
+  categories_id: z.union([z.number(), z.string()]).transform((v) => String(v).trim()),
+  name: requiredText(255),
+  invoice_no: text(100).optional(),
+  client_uid: id().nullable().optional(),
+  gross_price: decimal(),
+  vat: vatId().optional(),
+  currency: currency().optional(),
+  due_date: date().nullable().optional(),
+};
+export const expenseCreateInput = z.object(expenseFields);
+export type ExpenseCreateInput = z.output<typeof expenseCreateInput>;
+export const expenseUpdateInput = z.object(expenseFields).partial().extend({ id: id() });
+export type ExpenseUpdateInput = z.output<typeof expenseUpdateInput>;
+
+// ---- bank accounts ---------------------------------------------------------------------------------------------
+
+const bankAccountFields = {
+  bank_name: requiredText(100),
+  account_no: text(40).optional(),
+  account_no_iban: text(40).optional(),
+  account_swift: text(20).optional(),
+  currency: currency().optional(),
+};
+export const bankAccountCreateInput = z.object(bankAccountFields).superRefine((b, ctx) => {
+  if (!b.account_no?.trim() && !b.account_no_iban?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['account_no'], message: 'give the account number or the IBAN' });
+  }
+});
+export type BankAccountCreateInput = z.output<typeof bankAccountCreateInput>;
+export const bankAccountUpdateInput = z.object(bankAccountFields).partial().extend({ id: id() });
+export type BankAccountUpdateInput = z.output<typeof bankAccountUpdateInput>;
+
+// ---- recurring ------------------------------------------------------------------------------------------------
+
+export const FREQUENCY_RE = /^([1-9]\d{0,2})([DWMY])$/;
+const recurringFields = {
+  base_invoice_uid: id(),
+  frequency: z
+    .string({ error: 'must be like 1M, 2W, 14D or 1Y' })
+    .refine((f) => FREQUENCY_RE.test(f), { message: 'must be a count and a unit D, W, M or Y, like 1M, 2W, 14D or 1Y' }),
+  due_days: int({ min: 0, max: 365 }).optional(),
+  fulfillment_shift: int({ min: -365, max: 365 }).optional(),
+  send_invoice: bool().optional(),
+  max_qty: int({ min: 0, max: 100_000 }).optional(),
+  comment: text(2000).optional(),
+  stopped: bool().optional(),
+  start_date: date(),
+};
+export const recurringCreateInput = z.object(recurringFields);
+export type RecurringCreateInput = z.output<typeof recurringCreateInput>;
+export const recurringUpdateInput = z.object(recurringFields).partial().extend({ id: id() });
+export type RecurringUpdateInput = z.output<typeof recurringUpdateInput>;
+
+// ---- lookups, settings ----------------------------------------------------------------------------------------
+
+export const vatListInput = z.object({ v: text(20).optional(), d: text(50).optional() });
+export const vatEuInput = z.object({
+  country: countryCode(),
+  business_country: countryCode(),
+  ip: text(64).optional(),
+  vat_code: text(20).optional(),
+  /** extension: 'service' (default, the spec's rule) or 'goods' */
+  supply: z.enum(['service', 'goods']).optional(),
+});
+export type VatEuInput = z.output<typeof vatEuInput>;
+
+export const langInput = z.object({
+  lang: z.string().refine((l) => (LANGS as readonly string[]).includes(l), { message: 'must be hu, en or de' }),
+});
+export const expenseCategoriesInput = z.object({
+  lang: z.string().refine((l) => l === 'hu', { message: 'only hu is supported' }),
+});
+
+export const pageInput = z.object(paging);
+export const clientListInput = z.object({ ...paging, q: text(200).optional() });
+export const optionalIdInput = z.object({ id: id().optional() });
+
+export const settingsUpdateInput = z.object({
+  seller: z
+    .object({
+      name: text(255),
+      address: address,
+      taxcode: text(30).refine((t) => t === '' || isHungarianTaxNumber(t), {
+        message: 'is not a valid Hungarian tax number (12345678-1-12)',
+      }),
+      eu_taxcode: text(20),
+      email: email(),
+      phone: text(50),
+      bank_name: text(100),
+      bank_account_no: text(40),
+      bank_iban: text(40),
+      bank_swift: text(20),
+      vat_exempt: bool(),
+    })
+    .partial()
+    .optional(),
+  default_bank_account_uid: id().nullable().optional(),
+  home_currency: currency().optional(),
+  time_zone: text(64).optional(),
+  default_lang: z.enum(['hu', 'en', 'de']).optional(),
+  default_due_days: int({ min: 0, max: 365 }).optional(),
+  default_payment_method: id().optional(),
+});
+export type SettingsUpdateInput = z.output<typeof settingsUpdateInput>;
