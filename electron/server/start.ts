@@ -1,7 +1,8 @@
 // Builds the whole server process: database, core with its services, HTTP door. Used by `npm run serve` and by
 // the tests, which start real servers on 127.0.0.1.
 import { openDatabase } from '../db/open';
-import { createCore } from '../core/index';
+import type { Core } from '../core/index';
+import { createRuntime } from '../runtime/runtime';
 import { fixedClock, systemClock, type Clock } from '../core/clock';
 import type { AuthConfig } from './auth';
 import { buildServer } from './app';
@@ -20,22 +21,30 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
-  core: Awaited<ReturnType<typeof createCore>>;
+  core: Core;
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const opened = await openDatabase(options.dbFile);
   const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
-  const core = await createCore({ db: opened.db, clock });
-  const app = await buildServer({ core, auth: options.auth, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
+  const runtime = await createRuntime({ db: opened.db, clock, env: options.env ?? {} });
+  const { core } = runtime;
+  const app = await buildServer({
+    core,
+    auth: options.auth,
+    sharePdf: runtime.sharePdf,
+    ...(options.uiDir ? { uiDir: options.uiDir } : {}),
+  });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
+  await runtime.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     core,
     async close() {
+      await runtime.stop();
       await app.close();
       await opened.close();
     },
