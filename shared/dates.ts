@@ -18,8 +18,27 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+// Building a DateTimeFormat costs far more than using one; every timestamp needs one, so keep one per zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let fmt = formats.get(timeZone);
+  if (!fmt) {
+    fmt = makeFormat(timeZone);
+    formats.set(timeZone, fmt);
+  }
+  return fmt;
+}
+
 function parts(instant: Date, timeZone: string): Record<string, string> {
-  const fmt = new Intl.DateTimeFormat('en-CA', {
+  const fmt = formatFor(timeZone);
+  const out: Record<string, string> = {};
+  for (const p of fmt.formatToParts(instant)) out[p.type] = p.value;
+  return out;
+}
+
+function makeFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -29,9 +48,6 @@ function parts(instant: Date, timeZone: string): Record<string, string> {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  const out: Record<string, string> = {};
-  for (const p of fmt.formatToParts(instant)) out[p.type] = p.value;
-  return out;
 }
 
 /** The calendar day of an instant in a time zone. */

@@ -60,13 +60,37 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
         );
       }
     }
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     await migrate(db);
     return { db, sqlite, close: () => db.destroy() };
   } catch (e) {
     sqlite.close();
     throw e;
   }
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; the core runs the same few dozen shapes over and over, so
+ * prepared statements are kept by their SQL text (bounded, oldest dropped first). Statements of a closed database
+ * are never reused because the cache belongs to this handle.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          stmt = prepare(source);
+          if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }
 
 async function migrate(db: Db): Promise<void> {
