@@ -1,0 +1,49 @@
+// Country codes for NAV addresses (CountryCodeType: two capital letters, ISO 3166-1 alpha-2). Folio's address
+// `country` may hold a code ("HU") or a localized name ("Magyarország", "Germany", "Deutschland"); names are
+// matched through the platform's own region names (ICU), in every language Folio speaks, so no list to maintain.
+
+const LANGS = ['hu', 'en', 'de'] as const;
+const ALIASES: Record<string, string> = { UK: 'GB', EL: 'GR' }; // VAT-number prefixes that are not ISO codes
+
+let byName: Map<string, string> | undefined;
+
+function fold(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+}
+
+function namesIndex(): Map<string, string> {
+  if (byName) return byName;
+  byName = new Map();
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const lang of LANGS) {
+    const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
+    for (const a of letters) {
+      for (const b of letters) {
+        const code = a + b;
+        let name: string | undefined;
+        try {
+          name = names.of(code);
+        } catch {
+          name = undefined;
+        }
+        if (name && name !== code) byName.set(fold(name), code);
+      }
+    }
+  }
+  return byName;
+}
+
+/** An empty country is Hungary (Folio's home); an unknown name gives undefined. */
+export function countryCode(value: string | null | undefined): string | undefined {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return 'HU';
+  if (/^[A-Za-z]{2}$/.test(trimmed)) {
+    const upper = trimmed.toUpperCase();
+    return ALIASES[upper] ?? upper;
+  }
+  return namesIndex().get(fold(trimmed));
+}
