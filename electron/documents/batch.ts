@@ -1,0 +1,176 @@
+// Many invoices → PDF files, on a pool of worker threads (one per core, two by default) so a year's export does not
+// stall the process that serves the UI. Memory stays bounded whatever the input size: invoices are pulled from the
+// (async) iterable only when a worker has room, each worker holds at most `inFlightPerWorker` jobs, and workers
+// write their PDFs straight to disk instead of shipping bytes back.
+//
+// Workers run the same TypeScript as the caller: from sources (tsx, Playwright) batch-worker.ts is loaded through a
+// small tsx bootstrap; from a build, batch-worker.js beside this module's output (or `workerUrl`) runs as is.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { InvoiceAttributes } from '../../shared/resources';
+import { invoicePdfFileName } from './file-name';
+import type { DocLang } from './i18n';
+import type { JobMessage, ResultMessage } from './batch-protocol';
+
+export interface BatchOptions {
+  /** worker threads; default 2 (Folio's target machines have at least two cores) */
+  workers?: number;
+  /** overrides every invoice's template_lang_code */
+  lang?: DocLang;
+  /** file name inside outDir; default invoicePdfFileName(invoice), made unique within the batch */
+  fileName?: (invoice: InvoiceAttributes) => string;
+  /** jobs queued per worker; 2 keeps a worker busy while its previous file is being written */
+  inFlightPerWorker?: number;
+  /** the worker entry; default batch-worker.(ts|js) beside this module */
+  workerUrl?: URL;
+  onProgress?: (done: number) => void;
+}
+
+export interface BatchFailure {
+  uid: number;
+  file: string;
+  error: string;
+}
+
+export interface BatchResult {
+  /** PDF files written */
+  count: number;
+  ms: number;
+  failures: BatchFailure[];
+  /** the process's peak resident set size while the batch ran (worker threads share the process), MB */
+  peakRssMb: number;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  inFlight: number;
+}
+
+export async function renderBatch(
+  invoices: AsyncIterable<InvoiceAttributes> | Iterable<InvoiceAttributes>,
+  outDir: string,
+  opts: BatchOptions = {},
+): Promise<BatchResult> {
+  const started = performance.now();
+  await mkdir(outDir, { recursive: true });
+  const size = Math.max(1, opts.workers ?? 2);
+  const perWorker = Math.max(1, opts.inFlightPerWorker ?? 2);
+  const rss = startRssSampler();
+  const pool: PoolWorker[] = Array.from({ length: size }, () => ({ worker: spawnWorker(opts.workerUrl), inFlight: 0 }));
+  const usedNames = new Set<string>();
+  const failures: BatchFailure[] = [];
+  const pending = new Map<number, { uid: number; file: string }>();
+  let count = 0;
+  let nextId = 0;
+  let fatal: Error | null = null;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+
+  for (const slot of pool) {
+    slot.worker.on('message', (msg: ResultMessage) => {
+      const job = pending.get(msg.id);
+      if (!job) return;
+      pending.delete(msg.id);
+      slot.inFlight--;
+      if (msg.ok) count++;
+      else failures.push({ uid: job.uid, file: job.file, error: msg.error });
+      opts.onProgress?.(count + failures.length);
+      rss.sample();
+      signal();
+    });
+    slot.worker.on('error', (err) => {
+      fatal ??= err;
+      signal();
+    });
+    slot.worker.on('exit', (code) => {
+      if (code !== 0 && !fatal) fatal = new Error(`PDF worker exited with code ${code}`);
+      signal();
+    });
+  }
+
+  const waitForRoom = async (): Promise<PoolWorker> => {
+    for (;;) {
+      if (fatal) throw fatal;
+      const free = pool.reduce<PoolWorker | null>(
+        (best, s) => (s.inFlight < perWorker && (!best || s.inFlight < best.inFlight) ? s : best),
+        null,
+      );
+      if (free) return free;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+
+  try {
+    for await (const invoice of invoices) {
+      const slot = await waitForRoom();
+      const file = uniqueName(opts.fileName?.(invoice) ?? invoicePdfFileName(invoice), usedNames);
+      const id = nextId++;
+      slot.inFlight++;
+      pending.set(id, { uid: invoice.uid, file });
+      const job: JobMessage = { id, invoice, path: join(outDir, file), lang: opts.lang };
+      slot.worker.postMessage(job);
+    }
+    // Wait for the tail, but give up as soon as a worker dies.
+    while (pending.size > 0) {
+      if (fatal) throw fatal;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    await Promise.all(pool.map((s) => s.worker.terminate()));
+    rss.stop();
+  }
+  return { count, ms: Math.round(performance.now() - started), failures, peakRssMb: rss.peakMb() };
+}
+
+// Without limits each worker's V8 heap grows towards its default ceiling (≈150 MB RSS per worker seen); a smaller
+// young generation and an old-generation cap make the collector run sooner, for ~45 % less memory at a few % of
+// speed. 256 MB old space still leaves room for invoices with thousands of lines.
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+
+function spawnWorker(workerUrl?: URL): Worker {
+  const entry = workerUrl ?? defaultWorkerUrl();
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits: WORKER_LIMITS });
+  // From sources: a plain-JS bootstrap registers tsx in the worker thread first (see batch-worker-tsx.mjs).
+  return new Worker(new URL('./batch-worker-tsx.mjs', import.meta.url), {
+    workerData: { entry: entry.href },
+    resourceLimits: WORKER_LIMITS,
+  });
+}
+
+function defaultWorkerUrl(): URL {
+  const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
+  const url = new URL(fromSources ? './batch-worker.ts' : './batch-worker.js', import.meta.url);
+  if (!existsSync(url)) throw new Error(`PDF batch worker not found at ${url.href}; pass opts.workerUrl`);
+  return url;
+}
+
+function uniqueName(name: string, used: Set<string>): string {
+  let candidate = name;
+  for (let i = 2; used.has(candidate); i++) candidate = name.replace(/(\.pdf)?$/i, `-${i}$1`);
+  used.add(candidate);
+  return candidate;
+}
+
+function startRssSampler() {
+  let peak = process.memoryUsage.rss();
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  };
+  const timer = setInterval(sample, 25);
+  timer.unref();
+  return {
+    sample,
+    stop: () => {
+      sample();
+      clearInterval(timer);
+    },
+    peakMb: () => Math.round(peak / (1024 * 1024)),
+  };
+}

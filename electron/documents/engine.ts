@@ -1,0 +1,117 @@
+// The one place pdfmake is driven. Documents are rendered fully offline: the renderer may read nothing but the fonts
+// in its in-memory file system. Invoices carry client-supplied text, and a future template or logo feature must not be
+// able to turn a document definition into a way to read the user's files or call out to the network, so:
+//   1. pdfmake's own policies deny every URL and every local path (fonts are served from the virtual file system,
+//      which pdfmake consults before asking the policy);
+//   2. before rendering, the definition is walked and refused if it names an image that is not an inline data: URL,
+//      or uses the features that bypass pdfmake's policy (SVG <image> is opened by pdfkit directly) or embed files.
+// A private pdfmake instance holds the policies: the module's default instance is process-wide and anyone could
+// loosen it with setUrlAccessPolicy(undefined).
+import pdfmakeModule from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { FONT_FAMILY, FONT_FILES, fontFiles } from './fonts';
+import { cacheDecodedFontTables } from './fontkit-cache';
+
+export class UnsafeDocumentError extends Error {
+  override name = 'UnsafeDocumentError';
+}
+
+interface PdfmakeInstance {
+  virtualfs: { writeFileSync(name: string, content: Buffer): void; existsSync(name: string): boolean };
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  createPdf(def: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+}
+
+let engine: PdfmakeInstance | null = null;
+
+function lockedEngine(): PdfmakeInstance {
+  if (engine) return engine;
+  const shared = pdfmakeModule as unknown as PdfmakeInstance & { constructor: new () => PdfmakeInstance };
+  const instance = new shared.constructor();
+  const files = fontFiles();
+  // Always (re)write: the virtual file system is pdfmake's module-wide singleton, and the font cache below is keyed
+  // on the identity of exactly these buffers.
+  for (const [name, data] of files) instance.virtualfs.writeFileSync(name, data);
+  cacheDecodedFontTables(files.values());
+  instance.setUrlAccessPolicy((url) => deny('URL', url));
+  instance.setLocalAccessPolicy((path) => deny('local file', path));
+  instance.setFonts({ [FONT_FAMILY]: { ...FONT_FILES } });
+  engine = instance;
+  return instance;
+}
+
+function deny(kind: string, target: string): false {
+  // pdfmake turns `false` into its own "denied by resource access policy" error; say what was asked for, too.
+  if (process.env.FOLIO_DEBUG_PDF) console.warn(`documents: refused ${kind} access: ${target}`);
+  return false;
+}
+
+/** Renders a document definition to PDF bytes, refusing anything that would reach outside the process. */
+export async function renderDocDefinition(def: TDocumentDefinitions): Promise<Buffer> {
+  assertSelfContained(def);
+  guardDynamicContent(def);
+  return lockedEngine().createPdf(def).getBuffer();
+}
+
+const FORBIDDEN_NODE_KEYS = ['svg', 'attachment'] as const;
+
+/** Throws UnsafeDocumentError when the definition references anything but inline data. */
+export function assertSelfContained(def: TDocumentDefinitions): void {
+  const record = def as unknown as Record<string, unknown>;
+  for (const key of ['attachments', 'files'] as const) {
+    const value = record[key];
+    if (value && typeof value === 'object' && Object.keys(value).length > 0) {
+      throw new UnsafeDocumentError(`documents may not embed ${key}`);
+    }
+  }
+  const images = (record.images ?? {}) as Record<string, unknown>;
+  for (const [name, src] of Object.entries(images)) {
+    if (!isDataUrl(src)) throw new UnsafeDocumentError(`image "${name}" is not an inline data: URL`);
+  }
+  walk(record.content, images);
+  for (const key of ['header', 'footer', 'background', 'watermark'] as const) {
+    if (typeof record[key] !== 'function') walk(record[key], images);
+  }
+}
+
+/** Header, footer and background may be functions; check what they return, page by page. */
+function guardDynamicContent(def: TDocumentDefinitions): void {
+  const record = def as unknown as Record<string, unknown>;
+  const images = (record.images ?? {}) as Record<string, unknown>;
+  for (const key of ['header', 'footer', 'background'] as const) {
+    const original = record[key];
+    if (typeof original !== 'function') continue;
+    record[key] = (...args: unknown[]) => {
+      const result = (original as (...a: unknown[]) => unknown)(...args);
+      walk(result, images);
+      return result;
+    };
+  }
+}
+
+function walk(node: unknown, images: Record<string, unknown>, seen = new Set<object>()): void {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, images, seen);
+    return;
+  }
+  const obj = node as Record<string, unknown>;
+  for (const key of FORBIDDEN_NODE_KEYS) {
+    if (key in obj) throw new UnsafeDocumentError(`documents may not contain ${key} nodes`);
+  }
+  if ('image' in obj) {
+    const src = obj.image;
+    const known = typeof src === 'string' && Object.hasOwn(images, src);
+    if (!known && !isDataUrl(src)) {
+      throw new UnsafeDocumentError(`image ${JSON.stringify(src)} is neither an inline data: URL nor a declared image`);
+    }
+  }
+  for (const value of Object.values(obj)) walk(value, images, seen);
+}
+
+function isDataUrl(src: unknown): boolean {
+  return typeof src === 'string' && /^data:image\/(png|jpeg|jpg);base64,/i.test(src.trim());
+}

@@ -1,0 +1,17 @@
+// File names for downloaded, attached and batch-rendered invoices: the invoice number, made safe for every file
+// system and for a Content-Disposition header ("2026/000123" → "szamla-2026-000123.pdf").
+import type { InvoiceAttributes } from '../../shared/resources';
+import { documentKind } from './view';
+
+const PREFIX = { invoice: 'szamla', cancel: 'sztorno', proforma: 'dijbekero', draft: 'piszkozat' } as const;
+
+export function invoicePdfFileName(invoice: InvoiceAttributes): string {
+  const number = invoice.prefixed_invoice_no || invoice.invoice_no || `uid-${invoice.uid}`;
+  const safe = number
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 100);
+  return `${PREFIX[documentKind(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
+}

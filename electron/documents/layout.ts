@@ -1,0 +1,296 @@
+// The invoice's pdfmake document definition: A4, one accent colour, numbers right-aligned in tabular columns.
+// Pure: takes the formatted view (view.ts) and returns plain data plus a few layout callbacks; rendering happens in
+// engine.ts. Long invoices flow over pages with the item table's header repeated and "page / pages" in the footer.
+import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
+import type { InvoiceAttributes } from '../../shared/resources';
+import { FONT_FAMILY } from './fonts';
+import { buildInvoiceView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
+
+const COLOR = {
+  ink: '#1f2937',
+  muted: '#6b7280',
+  accent: '#1e3a5f',
+  rule: '#d5dae1',
+  fill: '#f3f5f8',
+  warn: '#b42318',
+  watermark: '#b42318',
+};
+
+const PAGE_MARGINS: [number, number, number, number] = [36, 44, 36, 48];
+const META_PER_ROW = 5;
+
+export function invoiceDocDefinition(invoice: InvoiceAttributes, opts: ViewOptions = {}): TDocumentDefinitions {
+  return viewDocDefinition(buildInvoiceView(invoice, opts));
+}
+
+export function viewDocDefinition(view: InvoiceView): TDocumentDefinitions {
+  return {
+    pageSize: 'A4',
+    pageMargins: PAGE_MARGINS,
+    info: { ...view.info, creator: 'Folio', producer: 'Folio (pdfmake)' },
+    language: view.info.language,
+    defaultStyle: { font: FONT_FAMILY, fontSize: 9, lineHeight: 1.2, color: COLOR.ink },
+    styles: {
+      title: { fontSize: 22, bold: true, color: COLOR.accent },
+      caption: { fontSize: 7, color: COLOR.muted, bold: true, characterSpacing: 0.4 },
+      th: { fontSize: 7, bold: true, color: '#ffffff' },
+      small: { fontSize: 7.5, color: COLOR.muted },
+    },
+    watermark: view.watermark
+      ? { text: view.watermark, color: COLOR.watermark, opacity: 0.1, bold: true }
+      : undefined,
+    header: (currentPage: number) =>
+      currentPage > 1
+        ? {
+            text: view.runningTitle,
+            style: 'small',
+            alignment: 'right',
+            margin: [PAGE_MARGINS[0], 22, PAGE_MARGINS[2], 0],
+          }
+        : null,
+    footer: (currentPage: number, pageCount: number) => ({
+      margin: [PAGE_MARGINS[0], 16, PAGE_MARGINS[2], 0],
+      columns: [
+        { text: `${view.seller.name} · ${view.runningTitle}`, style: 'small' },
+        { text: `${currentPage} / ${pageCount}`, style: 'small', alignment: 'right', width: 'auto' },
+      ],
+    }),
+    content: [
+      titleBlock(view),
+      parties(view),
+      metaGrid(view.meta),
+      itemsTable(view),
+      summary(view),
+      ...(view.comment ? [commentBlock(view.comment)] : []),
+    ],
+  };
+}
+
+function titleBlock(view: InvoiceView): Content {
+  return {
+    margin: [0, 0, 0, 14],
+    stack: [
+      {
+        columns: [
+          { text: view.title, style: 'title', width: '*' },
+          {
+            width: 'auto',
+            alignment: 'right',
+            stack: [
+              { text: upper(view.numberLabel), style: 'caption' },
+              { text: view.number, fontSize: 13, bold: true, color: COLOR.accent },
+            ],
+          },
+        ],
+      },
+      ...view.notices.map(
+        (notice): Content => ({ text: notice, bold: true, color: view.kind === 'cancel' ? COLOR.accent : COLOR.warn, margin: [0, 3, 0, 0] }),
+      ),
+      {
+        canvas: [{ type: 'line', x1: 0, y1: 0, x2: 523, y2: 0, lineWidth: 1.5, lineColor: COLOR.accent }],
+        margin: [0, 8, 0, 0],
+      },
+    ],
+  };
+}
+
+// One table row holds both cards so they share a height; the middle column is the gap between them.
+function parties(view: InvoiceView): Content {
+  const gap: TableCell = { text: '', border: [false, false, false, false] };
+  return {
+    table: { widths: ['*', 14, '*'], body: [[partyCell(view.seller), gap, partyCell(view.buyer)]] },
+    layout: boxLayout,
+    margin: [0, 0, 0, 12],
+  };
+}
+
+function partyCell(party: PartyView): TableCell {
+  return {
+    border: [true, true, true, true],
+    stack: [
+      { text: upper(party.heading), style: 'caption', margin: [0, 0, 0, 3] },
+      { text: party.name, fontSize: 11, bold: true, margin: [0, 0, 0, 2] },
+      ...party.addressLines.map((line): Content => ({ text: line })),
+      ...party.fields.map((f, i): Content => fieldLine(f, i === 0 ? 6 : 0)),
+    ],
+  };
+}
+
+function fieldLine(f: Field, marginTop: number): Content {
+  return { text: [{ text: `${f.label}: `, color: COLOR.muted }, { text: f.value }], margin: [0, marginTop, 0, 0] };
+}
+
+// Up to five facts side by side; a sixth or seventh (exchange rate, billing period) goes on a second row, its last
+// cell spanning the rest so a long "1 EUR = 392,15 HUF (MNB …)" does not wrap.
+function metaGrid(meta: Field[]): Content {
+  const perRow = Math.min(META_PER_ROW, meta.length);
+  const rows: TableCell[][] = [];
+  for (let i = 0; i < meta.length; i += perRow) {
+    const fields = meta.slice(i, i + perRow);
+    const row: TableCell[] = fields.map((f, j) => ({
+      colSpan: j === fields.length - 1 ? perRow - j : 1,
+      stack: [
+        { text: upper(f.label), style: 'caption' },
+        { text: f.value, bold: true },
+      ],
+    }));
+    while (row.length < perRow) row.push({ text: '' }); // placeholders covered by the colSpan
+    rows.push(row);
+  }
+  return {
+    table: { widths: Array(perRow).fill('*'), body: rows },
+    layout: {
+      fillColor: () => COLOR.fill,
+      hLineWidth: () => 0,
+      vLineWidth: () => 0,
+      paddingLeft: () => 8,
+      paddingRight: () => 8,
+      paddingTop: (i: number) => (i === 0 ? 7 : 2),
+      paddingBottom: (i: number, node: ContentTable) => (i === node.table.body.length - 1 ? 7 : 2),
+    },
+    margin: [0, 0, 0, 14],
+  };
+}
+
+// Fixed widths keep the amount columns aligned from page to page; the description takes what is left.
+const ITEM_WIDTHS = ['*', 30, 30, 56, 58, 38, 54, 60];
+
+function itemsTable(view: InvoiceView): Content {
+  const c = view.columns;
+  const header: TableCell[] = [
+    { text: c.description, style: 'th' },
+    { text: c.qty, style: 'th', alignment: 'right' },
+    { text: c.unit, style: 'th' },
+    { text: c.netUnitPrice, style: 'th', alignment: 'right' },
+    { text: c.netAmount, style: 'th', alignment: 'right' },
+    { text: c.vatRate, style: 'th', alignment: 'center' },
+    { text: c.vatAmount, style: 'th', alignment: 'right' },
+    { text: c.grossAmount, style: 'th', alignment: 'right' },
+  ];
+  const body: TableCell[][] = [header];
+  for (const item of view.items) {
+    body.push([
+      {
+        stack: [
+          { text: item.description },
+          ...(item.comment ? [{ text: item.comment, style: 'small' } as Content] : []),
+          ...(item.legalText ? [{ text: item.legalText, fontSize: 7.5, italics: true, color: COLOR.accent } as Content] : []),
+        ],
+      },
+      { text: item.qty, alignment: 'right' },
+      { text: item.unit },
+      { text: item.netUnitPrice, alignment: 'right' },
+      { text: item.netAmount, alignment: 'right' },
+      { text: item.vatRate, alignment: 'center' },
+      { text: item.vatAmount, alignment: 'right' },
+      { text: item.grossAmount, alignment: 'right', bold: true },
+    ]);
+  }
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: ITEM_WIDTHS, body },
+    layout: itemsLayout,
+    fontSize: 8,
+    margin: [0, 0, 0, 14],
+  };
+}
+
+function summary(view: InvoiceView): Content {
+  const vat = view.vatSummary;
+  const vatTable: Content = {
+    stack: [
+      { text: upper(vat.heading), style: 'caption', margin: [0, 0, 0, 3] },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', ...vat.columns.slice(1).map(() => 'auto' as const)],
+          body: [
+            vat.columns.map((text, i): TableCell => ({ text, bold: true, color: COLOR.muted, fontSize: 7, alignment: i ? 'right' : 'left' })),
+            ...vat.rows.map((row) => row.map((text, i): TableCell => ({ text, alignment: i ? 'right' : 'left' }))),
+          ],
+        },
+        layout: summaryLayout,
+        fontSize: 8,
+      },
+    ],
+  };
+  const totalsTable: Content = {
+    table: {
+      widths: ['*', 'auto'],
+      body: view.totals.map((t): TableCell[] =>
+        t.emphasis
+          ? [
+              { text: t.label, bold: true, fontSize: 11, color: COLOR.accent },
+              { text: t.value, bold: true, fontSize: 11, color: COLOR.accent, alignment: 'right' },
+            ]
+          : [{ text: t.label, color: COLOR.muted }, { text: t.value, alignment: 'right' }],
+      ),
+    },
+    layout: totalsLayout(view.totals.findIndex((t) => t.emphasis)),
+  };
+  return {
+    columns: [vatTable, { width: 220, stack: [totalsTable] }],
+    columnGap: 18,
+    unbreakable: true,
+    margin: [0, 0, 0, 14],
+  };
+}
+
+function commentBlock(comment: Field): Content {
+  return {
+    unbreakable: true,
+    stack: [
+      { text: upper(comment.label), style: 'caption', margin: [0, 0, 0, 3] },
+      { text: comment.value },
+    ],
+  };
+}
+
+const boxLayout: CustomTableLayout = {
+  hLineWidth: () => 0.75,
+  vLineWidth: () => 0.75,
+  hLineColor: () => COLOR.rule,
+  vLineColor: () => COLOR.rule,
+  paddingLeft: () => 9,
+  paddingRight: () => 9,
+  paddingTop: () => 8,
+  paddingBottom: () => 8,
+};
+
+const itemsLayout: CustomTableLayout = {
+  fillColor: (row: number) => (row === 0 ? COLOR.accent : null),
+  hLineWidth: (i: number, node: ContentTable) => (i === 0 || i === 1 ? 0 : i === node.table.body.length ? 1 : 0.5),
+  vLineWidth: () => 0,
+  hLineColor: (i: number, node: ContentTable) => (i === node.table.body.length ? COLOR.accent : COLOR.rule),
+  paddingLeft: () => 3,
+  paddingRight: () => 3,
+  paddingTop: (row: number) => (row === 0 ? 5 : 4),
+  paddingBottom: (row: number) => (row === 0 ? 5 : 4),
+};
+
+const summaryLayout: CustomTableLayout = {
+  hLineWidth: (i: number) => (i === 1 ? 0.75 : 0),
+  vLineWidth: () => 0,
+  hLineColor: () => COLOR.rule,
+  paddingLeft: (i: number) => (i === 0 ? 0 : 6),
+  paddingRight: (i: number, node: ContentTable) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 6),
+  paddingTop: () => 2,
+  paddingBottom: () => 2,
+};
+
+function totalsLayout(emphasisRow: number): CustomTableLayout {
+  return {
+    hLineWidth: (i: number) => (i === emphasisRow || i === emphasisRow + 1 ? 1 : 0),
+    vLineWidth: () => 0,
+    hLineColor: () => COLOR.accent,
+    fillColor: (row: number) => (row === emphasisRow ? COLOR.fill : null),
+    paddingLeft: () => 6,
+    paddingRight: () => 6,
+    paddingTop: (row: number) => (row === emphasisRow ? 6 : 2),
+    paddingBottom: (row: number) => (row === emphasisRow ? 6 : 2),
+  };
+}
+
+/** Captions are set in capitals; JavaScript upper-cases ő/ű to Ő/Ű correctly. */
+function upper(text: string): string {
+  return text.toLocaleUpperCase('hu');
+}

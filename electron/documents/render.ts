@@ -1,0 +1,14 @@
+// Invoice → PDF bytes. The definition is built fresh per call (pdfmake mutates the definition it renders).
+import type { InvoiceAttributes } from '../../shared/resources';
+import { renderDocDefinition } from './engine';
+import type { DocLang } from './i18n';
+import { invoiceDocDefinition } from './layout';
+
+export interface RenderOptions {
+  /** overrides the invoice's template_lang_code */
+  lang?: DocLang;
+}
+
+export async function renderInvoicePdf(invoice: InvoiceAttributes, opts: RenderOptions = {}): Promise<Buffer> {
+  return renderDocDefinition(invoiceDocDefinition(invoice, opts));
+}

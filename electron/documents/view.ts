@@ -1,0 +1,309 @@
+// The printable content of an invoice, already translated and formatted: every string the PDF (layout.ts) and the
+// HTML page (html.ts) show comes from here, so the two renderings cannot drift apart and the legal content is decided
+// in one place (Áfa tv. 169. §: parties, tax numbers, dates, lines, VAT per rate, totals, HUF VAT of foreign invoices).
+import { Big } from '../../shared/money';
+import type { Address, InvoiceAttributes, InvoiceItem } from '../../shared/resources';
+import { findEntitlement } from '../../shared/reference/entitlements';
+import { findPaymentMethod } from '../../shared/reference/payment-methods';
+import { findVatCode } from '../../shared/reference/vat-codes';
+import {
+  formatAmount,
+  formatCountry,
+  formatDate,
+  formatExchangeRate,
+  formatMoney,
+  formatPercent,
+  formatQty,
+  formatUnitPrice,
+} from './format';
+import { formatLang, label, pick, resolveDocLang, type DocLang } from './i18n';
+
+export type DocumentKind = 'invoice' | 'proforma' | 'cancel' | 'draft';
+
+export interface Field {
+  label: string;
+  value: string;
+}
+
+export interface PartyView {
+  heading: string;
+  name: string;
+  addressLines: string[];
+  fields: Field[];
+}
+
+export interface ItemView {
+  description: string;
+  /** the item's own comment, printed small under the description */
+  comment: string;
+  /** the legal reason of an exempt, reverse-charge, margin or out-of-scope line */
+  legalText: string;
+  qty: string;
+  unit: string;
+  netUnitPrice: string;
+  netAmount: string;
+  vatRate: string;
+  vatAmount: string;
+  grossAmount: string;
+}
+
+export interface TotalLine extends Field {
+  emphasis?: boolean;
+}
+
+export interface InvoiceView {
+  lang: DocLang;
+  kind: DocumentKind;
+  title: string;
+  number: string;
+  numberLabel: string;
+  /** notices printed under the title: what a proforma, draft or cancelling invoice is */
+  notices: string[];
+  watermark: string | null;
+  seller: PartyView;
+  buyer: PartyView;
+  meta: Field[];
+  columns: Record<
+    'description' | 'qty' | 'unit' | 'netUnitPrice' | 'netAmount' | 'vatRate' | 'vatAmount' | 'grossAmount',
+    string
+  >;
+  items: ItemView[];
+  vatSummary: { heading: string; columns: string[]; rows: string[][] };
+  totals: TotalLine[];
+  comment: Field | null;
+  /** one line identifying the document on every page: "Számla 2026-000123" */
+  runningTitle: string;
+  /** PDF metadata */
+  info: { title: string; author: string; subject: string; language: string };
+}
+
+export interface ViewOptions {
+  /** overrides the invoice's template_lang_code */
+  lang?: DocLang;
+}
+
+export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions = {}): InvoiceView {
+  const lang = resolveDocLang(opts.lang, invoice.template_lang_code);
+  const fmt = formatLang(lang);
+  const currency = invoice.currency || 'HUF';
+  const kind = documentKind(invoice);
+  const title = label(lang, kind === 'invoice' ? 'invoice' : kind === 'cancel' ? 'cancelInvoice' : kind);
+  const number = invoice.prefixed_invoice_no || invoice.invoice_no || label(lang, 'notIssued');
+  const foreign = currency !== 'HUF';
+
+  const notices: string[] = [];
+  if (kind === 'cancel' && invoice.connected_invoice_no) {
+    notices.push(`${label(lang, 'cancelsInvoice')}: ${invoice.connected_invoice_no}`);
+  }
+  if (kind === 'proforma') notices.push(label(lang, 'proformaNotice'));
+  if (kind === 'draft') notices.push(label(lang, 'draftNotice'));
+
+  // Both parties print their country only when the sale crosses a border; a domestic invoice needs none.
+  const crossBorder = countryKey(invoice.seller.address.country) !== countryKey(invoice.client.billing_address.country);
+  const seller = invoice.seller;
+  const client = invoice.client;
+
+  const meta: Field[] = [
+    { label: label(lang, 'issueDate'), value: formatDate(invoice.date, fmt) },
+    { label: label(lang, 'fulfillmentDate'), value: formatDate(invoice.fulfillment_date, fmt) },
+    { label: label(lang, 'dueDate'), value: formatDate(invoice.due_date, fmt) },
+    { label: label(lang, 'paymentMethod'), value: paymentMethodName(invoice, lang) },
+    { label: label(lang, 'currency'), value: currency },
+  ];
+  if (foreign) {
+    meta.push({
+      label: label(lang, 'exchangeRate'),
+      value: `1 ${currency} = ${formatExchangeRate(invoice.exchange_rate, fmt)} HUF${rateSource(invoice.exchange_rate_source)}`,
+    });
+  }
+  if (invoice.period_start && invoice.period_end) {
+    meta.push({
+      label: label(lang, 'period'),
+      value: `${formatDate(invoice.period_start, fmt)} – ${formatDate(invoice.period_end, fmt)}`,
+    });
+  }
+
+  const vatColumns = [label(lang, 'vatRateColumn'), label(lang, 'net'), label(lang, 'vat'), label(lang, 'gross')];
+  if (foreign) vatColumns.push(label(lang, 'vatHuf'));
+  const vatRows = invoice.vat_summary.map((row) => {
+    const cells = [
+      vatRateText(row.vat_id, row.vat_rate, row.vat_description, fmt),
+      formatAmount(row.net, currency, fmt),
+      formatAmount(row.vat, currency, fmt),
+      formatAmount(row.gross, currency, fmt),
+    ];
+    if (foreign) cells.push(formatAmount(row.vat_huf, 'HUF', fmt));
+    return cells;
+  });
+
+  const totals: TotalLine[] = [
+    { label: label(lang, 'netTotal'), value: formatMoney(invoice.net_total, currency, fmt) },
+    { label: label(lang, 'vatTotal'), value: formatMoney(invoice.vat_total, currency, fmt) },
+    { label: label(lang, 'grossTotal'), value: formatMoney(invoice.gross_total, currency, fmt) },
+  ];
+  if (!isZero(invoice.rounding)) {
+    totals.push({ label: label(lang, 'rounding'), value: formatMoney(invoice.rounding, currency, fmt) });
+  }
+  totals.push({ label: label(lang, 'payable'), value: formatMoney(invoice.total, currency, fmt), emphasis: true });
+  if (foreign) {
+    const vatHuf = invoice.vat_summary.reduce((sum, row) => sum.plus(toBig(row.vat_huf)), new Big(0));
+    totals.push({ label: label(lang, 'vatTotalHuf'), value: formatMoney(vatHuf.toFixed(3), 'HUF', fmt) });
+  }
+  // A cancelling invoice is settled by the invoice it cancels; paid/outstanding would only confuse.
+  if (kind !== 'cancel' && kind !== 'draft' && !isZero(invoice.total_paid)) {
+    totals.push({ label: label(lang, 'paid'), value: formatMoney(invoice.total_paid, currency, fmt) });
+    totals.push({ label: label(lang, 'outstanding'), value: formatMoney(invoice.outstanding, currency, fmt) });
+  }
+
+  return {
+    lang,
+    kind,
+    title,
+    number,
+    numberLabel: label(lang, 'number'),
+    notices,
+    watermark: kind === 'draft' ? label(lang, 'draftWatermark') : null,
+    seller: {
+      heading: label(lang, 'seller'),
+      name: seller.name,
+      addressLines: addressLines(seller.address, lang, crossBorder),
+      fields: compact([
+        [label(lang, 'taxNumber'), seller.taxcode],
+        [label(lang, 'euTaxNumber'), seller.eu_taxcode],
+        [label(lang, 'bankAccount'), joinNonEmpty([seller.bank_account_no, seller.bank_name && `(${seller.bank_name})`])],
+        [label(lang, 'iban'), seller.bank_iban],
+        [label(lang, 'swift'), seller.bank_swift],
+        [label(lang, 'email'), seller.email],
+        [label(lang, 'phone'), seller.phone],
+      ]),
+    },
+    buyer: {
+      heading: label(lang, 'buyer'),
+      name: client.name,
+      addressLines: addressLines(client.billing_address, lang, crossBorder),
+      fields: compact([
+        [label(lang, 'taxNumber'), client.taxcode],
+        [label(lang, 'euTaxNumber'), client.eu_taxcode],
+      ]),
+    },
+    meta,
+    columns: {
+      description: label(lang, 'description'),
+      qty: label(lang, 'qty'),
+      unit: label(lang, 'unit'),
+      netUnitPrice: label(lang, 'netUnitPrice'),
+      netAmount: label(lang, 'netAmount'),
+      vatRate: label(lang, 'vatRate'),
+      vatAmount: label(lang, 'vatAmount'),
+      grossAmount: label(lang, 'grossAmount'),
+    },
+    items: invoice.items.map((item) => itemView(item, currency, lang)),
+    vatSummary: { heading: label(lang, 'vatSummary'), columns: vatColumns, rows: vatRows },
+    totals,
+    comment: invoice.comment.trim() ? { label: label(lang, 'comment'), value: invoice.comment.trim() } : null,
+    runningTitle: `${title} ${number}`,
+    info: {
+      title: `${title} ${number}`,
+      author: seller.name,
+      subject: `${title} ${number} – ${client.name}`,
+      language: lang === 'en' ? 'en' : lang === 'de' ? 'de-DE' : 'hu-HU',
+    },
+  };
+}
+
+export function documentKind(invoice: InvoiceAttributes): DocumentKind {
+  if (invoice.type === 0) return 'draft';
+  if (invoice.type === 1) return 'proforma';
+  return invoice.is_cancel_invoice ? 'cancel' : 'invoice';
+}
+
+function itemView(item: InvoiceItem, currency: string, lang: DocLang): ItemView {
+  const fmt = formatLang(lang);
+  return {
+    description: item.description,
+    comment: item.item_comment?.trim() ?? '',
+    legalText: legalText(item, lang),
+    qty: formatQty(item.qty, fmt),
+    unit: item.unit,
+    netUnitPrice: formatUnitPrice(item.net_unit_price, currency, fmt),
+    netAmount: formatAmount(item.net_amount, currency, fmt),
+    vatRate: vatRateText(item.vat_id, item.vat_rate, item.vat_description, fmt),
+    vatAmount: formatAmount(item.vat_amount, currency, fmt),
+    grossAmount: formatAmount(item.gross_amount, currency, fmt),
+  };
+}
+
+/**
+ * The legal reason printed on a line that carries no ordinary VAT: the item's entitlement, else the VAT code's
+ * default (DESIGN §8). A domestic reverse-charge line has no entitlement; the Act requires the words
+ * "fordított adózás" on it.
+ */
+export function legalText(item: InvoiceItem, lang: DocLang): string {
+  const code = findVatCode(item.vat_id);
+  const treatment = code?.treatment;
+  if (treatment === 'rate' || treatment === 'foreign_rate') return '';
+  const entitlement = findEntitlement(item.entitlement ?? code?.defaultEntitlement);
+  if (entitlement) return pick(lang, entitlement.text);
+  if (treatment === 'reverse_charge') return label(lang, 'reverseCharge');
+  return '';
+}
+
+/** "27%" for a rate; the code's name ("AAM", "F.AFA") for exempt and special codes; "19% (DE)" for OSS codes. */
+function vatRateText(vatId: string, rate: string, description: string, fmt: ReturnType<typeof formatLang>): string {
+  const code = findVatCode(vatId);
+  if (code?.treatment === 'rate') return formatPercent(code.value, fmt);
+  if (code?.treatment === 'foreign_rate') return `${formatPercent(code.value, fmt)} (${code.country})`;
+  if (code) return code.description;
+  return description || formatPercent(rate, fmt);
+}
+
+function paymentMethodName(invoice: InvoiceAttributes, lang: DocLang): string {
+  const def = findPaymentMethod(invoice.payment_method.id);
+  return def ? pick(lang, def.names) : invoice.payment_method.name;
+}
+
+function rateSource(source: string): string {
+  const text = source?.trim();
+  return text && text !== 'given' ? ` (${text})` : '';
+}
+
+/**
+ * Hungarian addresses put the town first ("1051 Budapest" over "Nádor utca 12."), English and German ones the
+ * street first. Block, staircase, floor and door follow the house number as written.
+ */
+function addressLines(a: Address, lang: DocLang, withCountry: boolean): string[] {
+  const floorDoor = a.floor && a.door ? `${a.floor}/${a.door}` : a.floor || a.door;
+  const street = joinNonEmpty([a.street_name, a.street_type, a.house_nr, a.block, a.entrance, floorDoor]);
+  const town = joinNonEmpty([a.postcode, joinNonEmpty([a.city, a.district], ', ')]);
+  const lines = lang === 'hu' || lang === 'hu-en' ? [town, street] : [street, town];
+  if (withCountry && a.country.trim()) lines.push(formatCountry(a.country, formatLang(lang)));
+  return lines.filter(Boolean);
+}
+
+function countryKey(country: string): string {
+  const c = country.trim().toUpperCase();
+  return c === '' || c === 'MAGYARORSZÁG' || c === 'HUNGARY' ? 'HU' : c;
+}
+
+function compact(pairs: Array<[string, string | null | undefined]>): Field[] {
+  return pairs.filter(([, value]) => value?.trim()).map(([label, value]) => ({ label, value: value!.trim() }));
+}
+
+function joinNonEmpty(parts: Array<string | null | undefined>, sep = ' '): string {
+  return parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(sep);
+}
+
+function toBig(value: string): Big {
+  try {
+    return new Big(value);
+  } catch {
+    return new Big(0);
+  }
+}
+
+function isZero(value: string | null | undefined): boolean {
+  return !value || toBig(value).eq(0);
+}
