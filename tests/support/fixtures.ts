@@ -1,0 +1,292 @@
+// Shared helpers for the test suites: a temporary database file, a real server on 127.0.0.1, an HTTP client that
+// carries the key, a core on its own file, builders for clients, products and invoices, and a digest of every
+// table (to prove that a refused request changed nothing). Each helper cleans up after itself.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+import BetterSqlite3 from 'better-sqlite3';
+import { startServer, type RunningServer } from '../../electron/server/start';
+import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
+import { createCore, type Core, type CoreDeps } from '../../electron/core/index';
+import { fixedClock, type Clock } from '../../electron/core/clock';
+import { ApiClient, type Json } from './api-client';
+
+/** The business clock of most tests: 15 March 2026, 10:00 in Budapest. */
+export const FIXED_NOW = '2026-03-15T10:00:00+01:00';
+export const TODAY = '2026-03-15';
+export const YEAR = 2026;
+
+export const API_KEY = 'test-secret-key-0123456789abcdef';
+export const PUBLIC_KEY = 'test-public-key-42';
+
+/** A valid Hungarian company tax number (check digit 6) and a valid personal tax id. */
+export const VALID_TAXCODE = '12345676-2-41';
+export const INVALID_TAXCODE = '12345678-2-41';
+
+// ---- files ---------------------------------------------------------------------------------------------------
+
+export interface TempDir {
+  dir: string;
+  remove(): void;
+}
+
+export function makeTempDir(prefix = 'folio-test-'): TempDir {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A fresh database path in its own temporary folder (the file itself does not exist yet). */
+export function tempDbFile(): { file: string; dir: string; remove(): void } {
+  const t = makeTempDir();
+  return { file: join(t.dir, 'folio.sqlite'), dir: t.dir, remove: t.remove };
+}
+
+/** A raw better-sqlite3 connection on a database file, beside whatever else has it open (WAL allows it). */
+export function rawDb(file: string, options: { readonly?: boolean } = {}): BetterSqlite3.Database {
+  const db = new BetterSqlite3(file, options.readonly ? { readonly: true, fileMustExist: true } : { fileMustExist: true });
+  db.pragma('busy_timeout = 10000');
+  return db;
+}
+
+/** A digest of every row of every table (the migration bookkeeping included), in a stable order. */
+export function tableDigest(file: string): string {
+  const db = rawDb(file, { readonly: true });
+  try {
+    const hash = createHash('sha256');
+    const tables = db
+      .prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`)
+      .all() as Array<{ name: string }>;
+    for (const { name } of tables) {
+      const rows = db.prepare(`select * from "${name}" order by rowid`).raw().all();
+      hash.update(`${name}\n${JSON.stringify(rows)}\n`);
+    }
+    return hash.digest('hex');
+  } finally {
+    db.close();
+  }
+}
+
+// ---- servers -------------------------------------------------------------------------------------------------
+
+export interface TestServer {
+  url: string;
+  /** an HTTP client with the API key */
+  api: ApiClient;
+  /** an HTTP client with no credentials at all */
+  anon: ApiClient;
+  core: Core;
+  dbFile: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** fixes the business clock (like FOLIO_NOW); default FIXED_NOW unless a clock is given */
+  now?: string;
+  clock?: Clock;
+  apiKey?: string;
+  /** the public key (JWT `sub`); default PUBLIC_KEY; pass null for a server without JWT */
+  publicKey?: string | null;
+}
+
+/** A real server on 127.0.0.1 on a free port, on a fresh SQLite file in a temporary folder. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const tmp = tempDbFile();
+  const apiKey = options.apiKey ?? API_KEY;
+  const publicKey = options.publicKey === null ? undefined : (options.publicKey ?? PUBLIC_KEY);
+  let running: RunningServer;
+  try {
+    running = await startServer({
+      dbFile: tmp.file,
+      port: 0,
+      host: '127.0.0.1',
+      auth: { apiKey, ...(publicKey ? { publicKey } : {}) },
+      ...(options.clock ? { clock: options.clock } : { now: options.now ?? FIXED_NOW }),
+    });
+  } catch (e) {
+    tmp.remove();
+    throw e;
+  }
+  return {
+    url: running.url,
+    api: new ApiClient(running.url, { 'X-API-KEY': apiKey }),
+    anon: new ApiClient(running.url),
+    core: running.core,
+    dbFile: tmp.file,
+    async close() {
+      await running.close();
+      tmp.remove();
+    },
+  };
+}
+
+/**
+ * One server for the tests of a file (started before the first test that runs in a worker, closed after the last).
+ * Tests that share it must not depend on each other's data; a test that needs an empty database starts its own.
+ */
+export function serverPerFile(options: TestServerOptions = {}) {
+  let server: TestServer | undefined;
+  base.beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  base.afterAll(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  const get = () => {
+    if (!server) throw new Error('the server of this file is not started');
+    return server;
+  };
+  return {
+    get server() {
+      return get();
+    },
+    get api() {
+      return get().api;
+    },
+    get anon() {
+      return get().anon;
+    },
+  };
+}
+
+/** Runs `fn` with a server of its own and always closes it. */
+export async function withServer<T>(fn: (s: TestServer) => Promise<T>, options: TestServerOptions = {}): Promise<T> {
+  const s = await startTestServer(options);
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+}
+
+// ---- cores ---------------------------------------------------------------------------------------------------
+
+export interface TestCore {
+  core: Core;
+  opened: OpenedDatabase;
+  dbFile: string;
+  close(): Promise<void>;
+}
+
+/** A core on a fresh database file, as the server builds it (openDatabase + createCore). */
+export async function openTestCore(deps: { clock?: Clock } & Omit<Partial<CoreDeps>, 'db' | 'clock'> = {}): Promise<TestCore> {
+  const tmp = tempDbFile();
+  const opened = await openDatabase(tmp.file);
+  const core = await createCore({ ...deps, db: opened.db, clock: deps.clock ?? fixedClock(FIXED_NOW) });
+  return {
+    core,
+    opened,
+    dbFile: tmp.file,
+    async close() {
+      await opened.close();
+      tmp.remove();
+    },
+  };
+}
+
+// ---- builders ------------------------------------------------------------------------------------------------
+
+let seq = 0;
+const unique = (label: string) => `${label} ${process.pid}-${Date.now().toString(36)}-${++seq}`;
+
+export function addressBody(over: Record<string, string> = {}) {
+  return {
+    street_name: 'Fő',
+    street_type: 'utca',
+    house_nr: '1',
+    city: 'Budapest',
+    postcode: '1011',
+    country: 'HU',
+    ...over,
+  };
+}
+
+/** A client body with a unique name (so the duplicate rule never merges two tests' clients). */
+export function clientBody(over: Record<string, unknown> = {}) {
+  return {
+    name: unique('Teszt Kft.'),
+    email: 'konyveles@example.com',
+    taxcode: VALID_TAXCODE,
+    tax_type: 'HAS_TAX_NUMBER',
+    billing_address: addressBody(),
+    ...over,
+  };
+}
+
+export function netItem(netUnitPrice: string | number = 3500, over: Record<string, unknown> = {}) {
+  return { description: 'Tanácsadás', vat_id: 1, qty: 1, net_unit_price: netUnitPrice, unit: 'óra', ...over };
+}
+
+export function grossItem(grossUnitPrice: string | number, over: Record<string, unknown> = {}) {
+  return { description: 'Termék bruttó áron', vat_id: 1, qty: 1, gross_unit_price: grossUnitPrice, unit: 'db', ...over };
+}
+
+export function productLine(productUid: number, qty: string | number = 1, over: Record<string, unknown> = {}) {
+  return { product_uid: productUid, qty, ...over };
+}
+
+export function productBody(over: Record<string, unknown> = {}) {
+  return { name: unique('Termék'), price: 1000, unit: 'db', currency_code: 'HUF', vat_id: 1, ...over };
+}
+
+/** A create-invoice body: a normal HUF invoice paid by wire transfer, one 3500 HUF net line at 27 %. */
+export function invoiceBody(clientUid: number, over: Record<string, unknown> = {}) {
+  return {
+    fulfillment_date: TODAY,
+    due_date: '2026-03-23',
+    payment_method: 2,
+    comment: '',
+    template_lang_code: 'hu',
+    electronic_invoice: 0,
+    currency: 'HUF',
+    client_uid: clientUid,
+    block_uid: 0,
+    type: 3,
+    items: [netItem()],
+    ...over,
+  };
+}
+
+// ---- shortcuts over HTTP -------------------------------------------------------------------------------------
+
+export async function createClient(api: ApiClient, over: Record<string, unknown> = {}): Promise<number> {
+  const body = await api.ok('POST', '/clients', { body: clientBody(over) });
+  return body.data.id as number;
+}
+
+/** Creates an invoice (a fresh client unless client_uid is given); returns the create answer's `data`. */
+export async function createInvoice(api: ApiClient, over: Record<string, unknown> = {}): Promise<Json> {
+  const clientUid = (over.client_uid as number | undefined) ?? (await createClient(api));
+  const body = await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, over) });
+  return body.data;
+}
+
+export async function readInvoice(api: ApiClient, id: number): Promise<Json> {
+  return (await api.ok('GET', `/invoices/${id}`)).data;
+}
+
+export async function createProduct(api: ApiClient, over: Record<string, unknown> = {}): Promise<number> {
+  return (await api.ok('POST', '/products', { body: productBody(over) })).data.id as number;
+}
+
+export async function createBlock(api: ApiClient, prefix: string, name = `Blokk ${prefix}`): Promise<number> {
+  return (await api.ok('POST', '/invoices/blocks', { body: { name, prefix } })).data.id as number;
+}
+
+// ---- shortcuts over the core ---------------------------------------------------------------------------------
+
+export async function coreClient(core: Core, over: Record<string, unknown> = {}): Promise<number> {
+  return (await core.call('clients.create', clientBody(over))).id;
+}
+
+export async function coreInvoice(core: Core, over: Record<string, unknown> = {}) {
+  const clientUid = (over.client_uid as number | undefined) ?? (await coreClient(core));
+  return core.call('invoices.create', invoiceBody(clientUid, over));
+}
+
+/** A unique prefix for a block (letters and digits only). */
+export function uniquePrefix(label = 'B'): string {
+  return `${label}${(++seq).toString(36).toUpperCase()}${Math.floor(Math.random() * 1e6).toString(36).toUpperCase()}`;
+}
