@@ -2,7 +2,7 @@
 // dependencies injected; `call` is the single entry every door (IPC, HTTP, CLI) uses.
 import { FolioError } from '../../shared/errors';
 import { parseInput } from '../../shared/contract/validate';
-import type { OperationName, OutputOf, ParsedInputOf, PdfFile } from '../../shared/contract/operations';
+import type { InvoiceDuties, OperationName, OutputOf, ParsedInputOf, PdfFile } from '../../shared/contract/operations';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import type { Db } from '../db/open';
 import { systemClock, type Clock } from './clock';
@@ -25,6 +25,9 @@ export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint
 /** Sends an invoice to its client (the mail outbox). */
 export type InvoiceSender = (invoice: Resource<InvoiceAttributes>) => Promise<{ queued: boolean; state: string }>;
 
+/** Reports what the delivery and reporting services did with an invoice (NAV queue, mail outbox). */
+export type DutiesReader = (invoiceId: number) => Promise<InvoiceDuties>;
+
 export interface CoreDeps {
   db: Db;
   clock?: Clock;
@@ -33,6 +36,7 @@ export interface CoreDeps {
   euVat?: EuVatDeps;
   pdf?: PdfRenderer;
   send?: InvoiceSender;
+  duties?: DutiesReader;
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
@@ -77,6 +81,10 @@ export async function createCore(deps: CoreDeps) {
         }
       : notBuilt('PDF download'),
     'invoices.send': deps.send ? async ({ id }) => deps.send!(await invoices.read(id)) : notBuilt('Sending invoices by e-mail'),
+    'invoices.duties': async ({ id }) => {
+      await invoices.read(id);
+      return deps.duties ? deps.duties(id) : { nav_enabled: false, nav: null, email: [] };
+    },
     'blocks.create': blocks.create,
     'blocks.update': blocks.update,
     'clients.list': clients.list,

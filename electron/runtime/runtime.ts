@@ -5,16 +5,22 @@ import { renderInvoicePdf } from '../documents/index';
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/open';
+import { createNavReporter, navCredentialsFromEnv } from '../nav-queue/reporter';
+import { navSealHook } from '../nav-queue/store';
+import type { FetchLike } from '../nav/transport';
 
 export interface RuntimeOptions {
   db: Db;
   clock: Clock;
   /** the process environment (serve) or the desktop's settings mapped to the same names */
   env?: Record<string, string | undefined>;
+  /** HTTP for the outside services (NAV); tests pass one that reaches their local fakes */
+  fetch?: FetchLike;
 }
 
 export interface Runtime {
   core: Core;
+  nav: ReturnType<typeof createNavReporter>;
   /** starts the background workers (scheduler, outboxes) */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -22,16 +28,44 @@ export interface Runtime {
 }
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const env = options.env ?? {};
+  const nav = createNavReporter({
+    db: options.db,
+    credentials: navCredentialsFromEnv(env),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const deps: CoreDeps = {
     db: options.db,
     clock: options.clock,
     pdf: async (invoice) => renderInvoicePdf(invoice.attributes),
+    sealHooks: [navSealHook],
+    duties: async (invoiceId) => {
+      const report = await nav.store.forInvoice(invoiceId);
+      return {
+        nav_enabled: nav.enabled,
+        nav: report
+          ? {
+              state: report.state as never,
+              transaction_id: report.transaction_id,
+              error_code: report.error_code,
+              error_message: report.error_message,
+              updated_at: report.updated_at,
+            }
+          : null,
+        email: [],
+      };
+    },
   };
   const core = await createCore(deps);
   return {
     core,
-    async start() {},
-    async stop() {},
+    nav,
+    async start() {
+      nav.start();
+    },
+    async stop() {
+      await nav.stop();
+    },
     async sharePdf(code) {
       const invoice = await core.invoices.byShareCode(code);
       if (!invoice) return undefined;

@@ -75,6 +75,21 @@ export interface PaymentResult {
   outstanding: number;
 }
 
+export interface NavReportStatus {
+  state: 'waiting' | 'sent' | 'done' | 'done_with_warnings' | 'aborted' | 'not_required';
+  transaction_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  updated_at: string;
+}
+
+export interface InvoiceDuties {
+  /** false while the NAV technical user is not set up: reports wait in the queue */
+  nav_enabled: boolean;
+  nav: NavReportStatus | null;
+  email: Array<{ state: string; to: string; error: string | null; updated_at: string }>;
+}
+
 export interface PdfFile {
   filename: string;
   pdf: Uint8Array;
@@ -215,6 +230,12 @@ export const operations = {
     summary: "Send the invoice to the client's e-mail address",
     input: s.idInput,
     http: get('/invoices/:id/send', 'success'),
+  }),
+  'invoices.duties': op<InvoiceDuties>()({
+    name: 'invoices.duties',
+    summary: "What happened to an issued invoice's NAV report and e-mail",
+    input: s.idInput,
+    http: get('/invoices/:id/duties', 'data', 'invoice_duties'),
   }),
   'blocks.create': op<Resource<InvoiceBlockAttributes>>()({
     name: 'blocks.create',
