@@ -1,0 +1,105 @@
+// The Electron shell: a thin layer around the core. It opens the database in the user's data folder (migrations run
+// on open), builds the core, serves the contract over one IPC channel and shows the renderer from app://folio/.
+// Everything that decides something (dispatch, sender check, navigation, links, permissions) lives in plain modules
+// beside this file and is unit-tested under Node.
+import { dirname } from 'node:path';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { openDatabase, type OpenedDatabase } from '../db/open';
+import { createCore } from '../core/index';
+import { systemClock } from '../core/clock';
+import { hardenContents, hardenSession } from './harden';
+import { registerIpc } from './ipc';
+import { applyMenu, type MenuDeps } from './menu';
+import type { MenuLang } from './menu-spec';
+import { APP_ENTRY, trustedOrigins } from './origins';
+import { appPaths } from './paths';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { createShellOps } from './shell-ops';
+import { createMainWindow, preloadPath } from './window';
+
+const devServerUrl = app.isPackaged ? undefined : process.env.FOLIO_DEV_SERVER_URL;
+const origins = trustedOrigins(devServerUrl);
+let mainWindow: BrowserWindow | null = null;
+let database: OpenedDatabase | null = null;
+
+registerAppScheme();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  // A second instance would open the same database; the first one is focused instead.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, origins));
+  app.whenReady().then(start, fail);
+  app.on('window-all-closed', () => {
+    // One window is the whole app: closing it closes the database cleanly (WAL checkpoint) and quits.
+    const opened = database;
+    database = null;
+    void (opened ? opened.close() : Promise.resolve()).finally(() => app.quit());
+  });
+}
+
+async function start(): Promise<void> {
+  const paths = appPaths({
+    isPackaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    resourcesPath: process.resourcesPath,
+    userData: app.getPath('userData'),
+    env: process.env,
+  });
+  database = await openDatabase(paths.dbFile, {
+    quickCheck: true,
+    ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
+  });
+  const core = await createCore({ db: database.db, clock: systemClock });
+
+  hardenSession(session.defaultSession, origins);
+  serveRenderer(paths.rendererDir);
+
+  const menuDeps: MenuDeps = {
+    window: () => mainWindow,
+    openDataFolder: () => void shell.openPath(paths.dataDir),
+    platform: process.platform,
+    dev: !app.isPackaged,
+  };
+  const setLanguage = (lang: MenuLang) => applyMenu(lang, menuDeps);
+  setLanguage('hu');
+
+  registerIpc(
+    {
+      call: (name, input) => core.call(name, input),
+      shell: createShellOps({
+        version: app.getVersion(),
+        dataDir: paths.dataDir,
+        dbFile: paths.dbFile,
+        platform: process.platform,
+        now: () => core.ctx.clock.now(),
+        timeZone: () => core.ctx.timeZone,
+        openFolder: (dir) => shell.openPath(dir),
+        setLanguage,
+      }),
+      log: (e) => console.error('folio:', e),
+    },
+    origins,
+  );
+
+  mainWindow = createMainWindow({
+    preload: preloadPath(dirname(__filename)),
+    url: devServerUrl ?? APP_ENTRY,
+    devTools: !app.isPackaged,
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
+function fail(error: unknown): void {
+  // The usual causes are a database from a newer Folio or a damaged file; both messages say what to do.
+  const message = error instanceof Error ? error.message : String(error);
+  dialog.showErrorBox('Folio could not start', message);
+  app.exit(1);
+}

@@ -1,0 +1,31 @@
+// Bundles the Electron shell with esbuild: the main process (with the whole core) and the preload script, both
+// CommonJS for Node. electron is provided at run time; better-sqlite3 stays external because it loads a native
+// module (built for Electron's ABI by scripts/electron-native.mjs).
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['electron/main/main.ts'],
+    outfile: 'dist/electron/main.cjs',
+    external: ['electron', 'better-sqlite3'],
+  }),
+  build({
+    ...common,
+    // A sandboxed preload may require only 'electron' (and a few polyfilled modules): everything else is inlined.
+    entryPoints: ['electron/preload/preload.ts'],
+    outfile: 'dist/electron/preload.cjs',
+    external: ['electron'],
+  }),
+]);
+console.log('built dist/electron/main.cjs and dist/electron/preload.cjs');
