@@ -4,6 +4,8 @@
 
 const LANGS = ['hu', 'en', 'de'] as const;
 const ALIASES: Record<string, string> = { UK: 'GB', EL: 'GR' }; // VAT-number prefixes that are not ISO codes
+/** Codes ICU names that are no countries (or not ISO's): a name must lead to the ISO code. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', ...Object.keys(ALIASES)]);
 
 let byName: Map<string, string> | undefined;
 
@@ -24,6 +26,7 @@ function namesIndex(): Map<string, string> {
     for (const a of letters) {
       for (const b of letters) {
         const code = a + b;
+        if (NOT_COUNTRIES.has(code)) continue;
         let name: string | undefined;
         try {
           name = names.of(code);

@@ -225,6 +225,8 @@ export function createNavSender(options: NavSenderOptions): NavSender {
         return await poll(report);
       } catch (error) {
         if (!(error instanceof NavCallError)) throw error; // storage and programming errors are not NAV's weather
+        // The failed step may have stored more than this copy knows (the submission marker): the store is the truth.
+        report = (await store.load(id)) ?? report;
         const message = describeNavCode(error.code, lang, error.message);
         if (error.kind === 'rejected' && !report.transactionId) {
           return save(report, { state: 'aborted', attempts: 0, nextAttemptAt: null, errorCode: error.code, errorMessage: message });

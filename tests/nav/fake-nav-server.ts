@@ -1,0 +1,469 @@
+// A stand-in for NAV's Online Számla 3.0 API on 127.0.0.1: a real HTTP server that is as strict as the real one
+// where Folio could go wrong. Every request body is validated against NAV's API schema and every submitted invoice
+// against the data schema (xmllint via validate.sh); password hash and request signature are checked; the exchange
+// token is really AES-128-ECB encrypted with the user's exchange key and is single-use. Submissions are processed
+// "asynchronously": each status query moves a transaction RECEIVED → PROCESSING → DONE / ABORTED, and the outcome
+// comes from NAV-like business checks (nav-checks.ts, invoice number uniqueness, STORNO references).
+// Tests can take it down (503, or refusing connections), drop a response after the request was taken in, and make
+// it abort or warn a given invoice.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { XMLParser } from 'fast-xml-parser';
+import { create } from 'xmlbuilder2';
+import { encryptExchangeToken, requestSignature, sha512Hex } from '../../electron/nav/crypto';
+import { checkInvoiceData, parseInvoiceData, type CheckMessage } from './nav-checks';
+import { validateNavXml } from './schema';
+
+const NS_API = 'http://schemas.nav.gov.hu/OSA/3.0/api';
+const NS_COMMON = 'http://schemas.nav.gov.hu/NTCA/1.0/common';
+
+export interface FakeNavOptions {
+  login?: string;
+  password?: string;
+  taxNumber?: string;
+  signatureKey?: string;
+  exchangeKey?: string;
+  /** Status queries answered RECEIVED, then PROCESSING, before the final status (default 2). */
+  pollsBeforeFinal?: number;
+  /** Validate requests and invoice data with xmllint (default true). */
+  validateSchemas?: boolean;
+  /** Validate the fake's own answers too; failures collect in `responseSchemaErrors` (default false). */
+  validateResponses?: boolean;
+  /** NAV's clock; share the sender's fake clock so timestamps and token validity agree. */
+  now?: () => Date;
+  /** Told of every request, in arrival order (after it was handled). */
+  onCall?: (call: RecordedCall) => void;
+}
+
+export interface RecordedCall {
+  operation: string;
+  status: number;
+  errorCode?: string;
+  transactionId?: string;
+}
+
+type Final = { status: 'DONE' | 'ABORTED'; business: CheckMessage[]; technical: Array<{ code: string; message: string }> };
+
+export interface FakeTransaction {
+  transactionId: string;
+  insDate: Date;
+  operation: string;
+  invoiceNumber: string;
+  originalInvoiceNumber?: string;
+  invoiceDataBase64: string;
+  xml: string;
+  schema: Promise<{ ok: boolean; errors: string }>;
+  polls: number;
+  final?: Final;
+}
+
+export interface FakeNav {
+  baseUrl: string;
+  calls: RecordedCall[];
+  transactions: FakeTransaction[];
+  responseSchemaErrors: string[];
+  /** Resolves when the response validations started so far are finished. */
+  idle(): Promise<void>;
+  /** 'unavailable': every request gets 503; 'refused': the port stops listening. */
+  down(mode: 'unavailable' | 'refused'): Promise<void>;
+  up(): Promise<void>;
+  /** The next `count` requests get 503. */
+  failNext(count: number): void;
+  /** The next request to `operation` is fully processed, then the connection is cut before any answer. */
+  dropNextResponse(operation: string): void;
+  abortInvoice(invoiceNumber: string, code: string, message?: string): void;
+  warnInvoice(invoiceNumber: string, code: string, message?: string): void;
+  /** How many times an invoice number was submitted in manageInvoice. */
+  submissions(invoiceNumber: string): number;
+  close(): Promise<void>;
+}
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  isArray: (name, jpath) => name === 'invoiceOperation' && String(jpath).endsWith('invoiceOperations.invoiceOperation'),
+});
+
+type Node = Record<string, any>;
+
+class NavFault extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const OPERATIONS: Record<string, string> = {
+  tokenExchange: 'TokenExchangeRequest',
+  manageInvoice: 'ManageInvoiceRequest',
+  queryTransactionStatus: 'QueryTransactionStatusRequest',
+  queryTransactionList: 'QueryTransactionListRequest',
+};
+
+const SOFTWARE_FIELDS = [
+  'softwareId',
+  'softwareName',
+  'softwareOperation',
+  'softwareMainVersion',
+  'softwareDevName',
+  'softwareDevContact',
+  'softwareDevCountryCode',
+  'softwareDevTaxNumber',
+];
+
+export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNav> {
+  const login = options.login ?? 'folio0test';
+  const password = options.password ?? 'Titkos-jelszo-1';
+  const taxNumber = options.taxNumber ?? '12345676';
+  const signatureKey = options.signatureKey ?? 'ac-ac3a-7f661bff7d342N43CYX4U9FG';
+  const exchangeKey = options.exchangeKey ?? 'ABCDEF0123456789';
+  const pollsBeforeFinal = options.pollsBeforeFinal ?? 2;
+  const validateSchemas = options.validateSchemas ?? true;
+  const now = options.now ?? (() => new Date());
+
+  const calls: RecordedCall[] = [];
+  const transactions: FakeTransaction[] = [];
+  const responseSchemaErrors: string[] = [];
+  const pendingValidations: Array<Promise<unknown>> = [];
+  const tokens = new Map<string, { validTo: number; used: boolean }>();
+  const requestIds = new Set<string>();
+  const aborts = new Map<string, CheckMessage>();
+  const warns = new Map<string, CheckMessage>();
+  const drops = new Set<string>();
+  let failCount = 0;
+  let unavailable = false;
+
+  const iso = (d: Date) => d.toISOString();
+
+  function respond(root: string, request: Node | undefined, body: Record<string, unknown>, funcCode = 'OK', error?: NavFault): string {
+    const software = request?.software ?? { softwareId: 'NAVFAKE00000000000', softwareName: 'fake', softwareOperation: 'ONLINE_SERVICE', softwareMainVersion: '3.0', softwareDevName: 'fake', softwareDevContact: 'fake' };
+    const doc = {
+      [root]: {
+        '@xmlns': NS_API,
+        '@xmlns:common': NS_COMMON,
+        'common:header': {
+          'common:requestId': request?.header?.requestId ?? `FAKE${Date.now()}`,
+          'common:timestamp': iso(now()),
+          'common:requestVersion': '3.0',
+          'common:headerVersion': '1.0',
+        },
+        'common:result': {
+          'common:funcCode': funcCode,
+          'common:errorCode': error?.code,
+          'common:message': error ? error.message.slice(0, 1000) || error.code : undefined,
+        },
+        software: Object.fromEntries(SOFTWARE_FIELDS.map((f) => [f, software[f]])),
+        ...body,
+      },
+    };
+    return create({ version: '1.0', encoding: 'UTF-8' }, doc).end({ prettyPrint: true });
+  }
+
+  function fault(request: Node | undefined, error: NavFault): string {
+    return respond('GeneralErrorResponse', request, {}, 'ERROR', error);
+  }
+
+  async function authenticate(operation: string, xml: string): Promise<Node> {
+    if (validateSchemas) {
+      const schema = await validateNavXml('api', xml);
+      if (!schema.ok) throw new NavFault(400, 'INVALID_REQUEST', schema.errors.split('\n')[0] ?? 'schema violation');
+    }
+    const doc = parser.parse(xml) as Node;
+    const root = OPERATIONS[operation]!;
+    const request = doc[root] as Node | undefined;
+    if (!request) throw new NavFault(400, 'INVALID_REQUEST', `expected ${root}`);
+    const user = request.user as Node;
+    const header = request.header as Node;
+    if (user.login !== login || user.passwordHash?.['#text'] !== sha512Hex(password) || user.taxNumber !== taxNumber) {
+      throw new NavFault(401, 'INVALID_SECURITY_USER', 'Helytelen authentikációs adatok');
+    }
+    const timestamp = new Date(header.timestamp);
+    if (Math.abs(timestamp.getTime() - now().getTime()) > 24 * 3600_000) throw new NavFault(400, 'INVALID_TIMESTAMP', 'timestamp');
+    if (requestIds.has(header.requestId)) throw new NavFault(400, 'REQUEST_ID_NOT_UNIQUE', 'requestId used before');
+    requestIds.add(header.requestId);
+    const ops =
+      operation === 'manageInvoice'
+        ? (request.invoiceOperations.invoiceOperation as Node[])
+            .sort((a, b) => Number(a.index) - Number(b.index))
+            .map((op) => ({ operation: String(op.invoiceOperation), invoiceDataBase64: String(op.invoiceData) }))
+        : [];
+    const expected = requestSignature(String(header.requestId), timestamp, signatureKey, ops);
+    if (user.requestSignature?.['#text'] !== expected) throw new NavFault(400, 'INVALID_REQUEST_SIGNATURE', 'Helytelen kérés aláírás');
+    return request;
+  }
+
+  function tokenExchange(request: Node): string {
+    const token = `${randomUUID()}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const from = now();
+    const to = new Date(from.getTime() + 5 * 60_000);
+    tokens.set(token, { validTo: to.getTime(), used: false });
+    return respond('TokenExchangeResponse', request, {
+      encodedExchangeToken: encryptExchangeToken(token, exchangeKey),
+      tokenValidityFrom: iso(from),
+      tokenValidityTo: iso(to),
+    });
+  }
+
+  function manageInvoice(request: Node): { xml: string; transactionId: string } {
+    const token = tokens.get(String(request.exchangeToken));
+    if (!token || token.used || token.validTo < now().getTime()) throw new NavFault(400, 'INVALID_EXCHANGE_TOKEN', 'Érvénytelen token');
+    token.used = true;
+    const transactionId = randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase();
+    for (const op of request.invoiceOperations.invoiceOperation as Node[]) {
+      const base64 = String(op.invoiceData);
+      const xml = Buffer.from(base64, 'base64').toString('utf8');
+      let invoiceNumber = '?';
+      let originalInvoiceNumber: string | undefined;
+      try {
+        const data = parseInvoiceData(xml);
+        invoiceNumber = String(data.invoiceNumber);
+        originalInvoiceNumber = data.invoiceMain?.invoice?.invoiceReference?.originalInvoiceNumber;
+      } catch {
+        // unreadable data is a schema violation, found when processed
+      }
+      transactions.push({
+        transactionId,
+        insDate: now(),
+        operation: String(op.invoiceOperation),
+        invoiceNumber,
+        originalInvoiceNumber,
+        invoiceDataBase64: base64,
+        xml,
+        schema: validateSchemas ? validateNavXml('data', xml) : Promise.resolve({ ok: true, errors: '' }),
+        polls: 0,
+      });
+    }
+    return { xml: respond('ManageInvoiceResponse', request, { transactionId }), transactionId };
+  }
+
+  async function finalize(tx: FakeTransaction): Promise<Final> {
+    if (tx.final) return tx.final;
+    const schema = await tx.schema;
+    let final: Final;
+    if (!schema.ok) {
+      final = { status: 'ABORTED', business: [], technical: [{ code: 'SCHEMA_VIOLATION', message: schema.errors.split('\n')[0] ?? '' }] };
+    } else {
+      const business = checkInvoiceData(tx.xml, tx.operation as 'CREATE' | 'MODIFY' | 'STORNO');
+      const data = parseInvoiceData(tx.xml);
+      const invoice = data.invoiceMain.invoice;
+      if (invoice.invoiceHead.supplierInfo.supplierTaxNumber.taxpayerId !== taxNumber) {
+        business.push({ severity: 'ERROR', code: 'SUPPLIER_TAX_NUMBER_MISMATCH', detail: 'seller tax number' });
+      }
+      const done = transactions.filter((t) => t !== tx && t.final?.status === 'DONE');
+      if (done.some((t) => t.invoiceNumber === tx.invoiceNumber)) {
+        business.push({ severity: 'ERROR', code: 'INVOICE_NUMBER_NOT_UNIQUE', detail: tx.invoiceNumber });
+      }
+      if (tx.operation !== 'CREATE') {
+        const chain = done.filter((t) => t.invoiceNumber === tx.originalInvoiceNumber || t.originalInvoiceNumber === tx.originalInvoiceNumber);
+        if (!chain.some((t) => t.operation === 'CREATE')) {
+          business.push({ severity: 'ERROR', code: 'INVALID_INVOICE_REFERENCE', detail: String(tx.originalInvoiceNumber) });
+        } else {
+          const maxLine = Math.max(
+            ...chain.flatMap((t) =>
+              (parseInvoiceData(t.xml).invoiceMain.invoice.invoiceLines.line as Node[]).map((l) =>
+                Number(l.lineModificationReference?.lineNumberReference ?? l.lineNumber),
+              ),
+            ),
+          );
+          for (const line of invoice.invoiceLines.line as Node[]) {
+            const ref = Number(line.lineModificationReference?.lineNumberReference);
+            if (line.lineModificationReference?.lineOperation === 'CREATE' && ref <= maxLine) {
+              business.push({ severity: 'ERROR', code: 'INVOICE_LINE_ALREADY_EXISTS', detail: `line ${ref}`, line: Number(line.lineNumber) });
+            }
+          }
+        }
+      }
+      const abort = aborts.get(tx.invoiceNumber);
+      if (abort) business.push(abort);
+      const warn = warns.get(tx.invoiceNumber);
+      if (warn) business.push(warn);
+      final = { status: business.some((m) => m.severity === 'ERROR') ? 'ABORTED' : 'DONE', business, technical: [] };
+    }
+    tx.final = final;
+    return final;
+  }
+
+  async function queryTransactionStatus(request: Node): Promise<string> {
+    const id = String(request.transactionId);
+    const own = transactions.filter((t) => t.transactionId === id);
+    if (own.length === 0) return respond('QueryTransactionStatusResponse', request, {});
+    const results = [];
+    for (const [i, tx] of own.entries()) {
+      tx.polls++;
+      let status: string;
+      let final: Final | undefined;
+      if (tx.polls <= pollsBeforeFinal && !tx.final) status = tx.polls === 1 ? 'RECEIVED' : 'PROCESSING';
+      else {
+        final = await finalize(tx);
+        status = final.status;
+      }
+      results.push({
+        index: String(i + 1),
+        invoiceStatus: status,
+        technicalValidationMessages: final?.technical.map((m) => ({
+          'common:validationResultCode': 'ERROR',
+          'common:validationErrorCode': m.code,
+          'common:message': m.message.slice(0, 1000) || m.code,
+        })),
+        businessValidationMessages: final?.business.map((m) => ({
+          validationResultCode: m.severity,
+          validationErrorCode: m.code,
+          message: (m.detail || m.code).slice(0, 500),
+          pointer: m.line ? { line: String(m.line) } : undefined,
+        })),
+        compressedContentIndicator: 'false',
+        originalRequest: request.returnOriginalRequest === 'true' ? tx.invoiceDataBase64 : undefined,
+      });
+    }
+    return respond('QueryTransactionStatusResponse', request, {
+      processingResults: { processingResult: results, originalRequestVersion: '3.0' },
+    });
+  }
+
+  function queryTransactionList(request: Node): string {
+    const from = new Date(request.insDate.dateTimeFrom).getTime();
+    const to = new Date(request.insDate.dateTimeTo).getTime();
+    const seen = new Set<string>();
+    const found = transactions.filter((t) => {
+      const at = t.insDate.getTime();
+      if (at < from || at > to || seen.has(t.transactionId)) return false;
+      seen.add(t.transactionId);
+      return true;
+    });
+    return respond('QueryTransactionListResponse', request, {
+      transactionListResult: {
+        currentPage: '1',
+        availablePage: '1',
+        transaction: found.map((t) => ({
+          insDate: iso(t.insDate),
+          insCusUser: login,
+          source: 'MGM',
+          transactionId: t.transactionId,
+          requestStatus: t.final ? 'FINISHED' : 'RECEIVED',
+          technicalAnnulment: 'false',
+          originalRequestVersion: '3.0',
+          itemCount: String(transactions.filter((x) => x.transactionId === t.transactionId).length),
+        })),
+      },
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const operation = (req.url ?? '').replace(/^\/invoiceService\/v3\//, '');
+    const call: RecordedCall = { operation, status: 200 };
+    const finish = (status: number, xml: string) => {
+      call.status = status;
+      calls.push(call);
+      options.onCall?.(call);
+      if (options.validateResponses && xml.startsWith('<?xml')) {
+        pendingValidations.push(
+          validateNavXml('api', xml).then((r) => !r.ok && responseSchemaErrors.push(`${operation}: ${r.errors}`)),
+        );
+      }
+      res.writeHead(status, { 'Content-Type': 'application/xml; charset=UTF-8' }).end(xml);
+    };
+
+    if (unavailable || failCount > 0) {
+      if (failCount > 0) failCount--;
+      call.errorCode = 'UNAVAILABLE';
+      return finish(503, 'Service Unavailable');
+    }
+    if (req.method !== 'POST' || !OPERATIONS[operation]) {
+      call.errorCode = 'NOT_FOUND';
+      return finish(404, 'Not Found');
+    }
+
+    let request: Node | undefined;
+    try {
+      request = await authenticate(operation, body);
+      let xml: string;
+      if (operation === 'tokenExchange') xml = tokenExchange(request);
+      else if (operation === 'manageInvoice') {
+        const result = manageInvoice(request);
+        call.transactionId = result.transactionId;
+        xml = result.xml;
+      } else if (operation === 'queryTransactionStatus') {
+        call.transactionId = String(request.transactionId);
+        xml = await queryTransactionStatus(request);
+      } else xml = queryTransactionList(request);
+
+      if (drops.delete(operation)) {
+        // Taken in, then the line goes dead: the client never learns the outcome.
+        call.errorCode = 'DROPPED';
+        calls.push(call);
+        options.onCall?.(call);
+        req.socket.destroy();
+        return;
+      }
+      finish(200, xml);
+    } catch (error) {
+      if (!(error instanceof NavFault)) throw error;
+      call.errorCode = error.code;
+      finish(error.status, fault(request, error));
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  let listening = true;
+
+  async function stopListening(): Promise<void> {
+    if (!listening) return;
+    listening = false;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/invoiceService/v3`,
+    calls,
+    transactions,
+    responseSchemaErrors,
+    async idle() {
+      await Promise.all(pendingValidations);
+    },
+    async down(mode) {
+      if (mode === 'unavailable') unavailable = true;
+      else await stopListening();
+    },
+    async up() {
+      unavailable = false;
+      if (!listening) {
+        await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+        listening = true;
+      }
+    },
+    failNext(count) {
+      failCount = count;
+    },
+    dropNextResponse(operation) {
+      drops.add(operation);
+    },
+    abortInvoice(invoiceNumber, code, message) {
+      aborts.set(invoiceNumber, { severity: 'ERROR', code, detail: message ?? code });
+    },
+    warnInvoice(invoiceNumber, code, message) {
+      warns.set(invoiceNumber, { severity: 'WARN', code, detail: message ?? code });
+    },
+    submissions(invoiceNumber) {
+      return transactions.filter((t) => t.invoiceNumber === invoiceNumber).length;
+    },
+    close: stopListening,
+  };
+}
