@@ -52,6 +52,14 @@ function deny(kind: string, target: string): false {
 export async function renderDocDefinition(def: TDocumentDefinitions): Promise<Buffer> {
   assertSelfContained(def);
   guardDynamicContent(def);
+  return renderWithPdfmakePolicies(def);
+}
+
+/**
+ * The inner layer alone: pdfmake with its URL and local-file policies denying everything, without the definition
+ * check. Exported so the tests can prove this layer holds on its own; callers use renderDocDefinition.
+ */
+export async function renderWithPdfmakePolicies(def: TDocumentDefinitions): Promise<Buffer> {
   return lockedEngine().createPdf(def).getBuffer();
 }
 

@@ -11,6 +11,7 @@ export function invoicePdfFileName(invoice: InvoiceAttributes): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.') // no ".." in a name that may end up in a path
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100);
   return `${PREFIX[documentKind(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;

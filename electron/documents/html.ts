@@ -19,7 +19,7 @@ const CSS = `
 * { box-sizing: border-box; }
 body { margin: 0; font-family: Roboto, 'DejaVu Sans', Arial, sans-serif; font-size: 9pt; line-height: 1.25;
   color: #1f2937; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.page { max-width: 186mm; margin: 0 auto; }
+.page { margin: 0; }
 .head { display: flex; justify-content: space-between; align-items: flex-start; border-bottom: 1.5pt solid #1e3a5f;
   padding-bottom: 8pt; margin-bottom: 14pt; }
 h1 { margin: 0; font-size: 22pt; color: #1e3a5f; }

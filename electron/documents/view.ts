@@ -170,7 +170,8 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
       fields: compact([
         [label(lang, 'taxNumber'), seller.taxcode],
         [label(lang, 'euTaxNumber'), seller.eu_taxcode],
-        [label(lang, 'bankAccount'), joinNonEmpty([seller.bank_account_no, seller.bank_name && `(${seller.bank_name})`])],
+        [label(lang, 'bank'), seller.bank_name],
+        [label(lang, 'bankAccount'), seller.bank_account_no],
         [label(lang, 'iban'), seller.bank_iban],
         [label(lang, 'swift'), seller.bank_swift],
         [label(lang, 'email'), seller.email],

@@ -114,7 +114,7 @@ export function eurInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceAttribu
     exchangeRateSource: 'MNB 2026-03-14',
     client: DE_CLIENT,
     lines: [
-      { description: 'Consulting – Überprüfung der Straßenplanung', qty: '10', unit: 'h', vatId: '1', netUnitPrice: '95.50' },
+      { description: 'Consulting – Qualitätsprüfung der Straßenplanung', qty: '10', unit: 'h', vatId: '1', netUnitPrice: '95.50' },
       { description: 'Software licence', qty: '2', unit: 'pc', vatId: '15', netUnitPrice: '1250.00', entitlement: 'EUFAD37' },
     ],
     ...overrides,
