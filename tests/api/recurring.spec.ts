@@ -1,0 +1,134 @@
+// Recurring profiles over HTTP: list, read, create (answer carries `invoice`), update (reads carry `invoices`),
+// stop and resume (spec §2, §3, §4; DESIGN §8).
+import { expect, test } from '@playwright/test';
+import { createInvoice, serverPerFile } from '../support/fixtures';
+import type { ApiResponse } from '../support/api-client';
+
+const s = serverPerFile();
+const fields = (res: ApiResponse) => ((res.body?.errors ?? []) as Array<{ field: string }>).map((e) => e.field);
+
+const profileBody = (baseInvoiceUid: number, over: Record<string, unknown> = {}) => ({
+  base_invoice_uid: baseInvoiceUid,
+  frequency: '1M',
+  due_days: 8,
+  fulfillment_shift: 0,
+  send_invoice: false,
+  max_qty: 12,
+  comment: 'havi díj',
+  stopped: false,
+  start_date: '2026-04-01',
+  ...over,
+});
+
+async function newProfile(over: Record<string, unknown> = {}) {
+  const base = await createInvoice(s.api);
+  const res = await s.api.ok('POST', '/recurring', { body: profileBody(base.id, over) });
+  return { base, profile: res.data };
+}
+
+test('POST /recurring answers the profile with the base invoice as `invoice`', async () => {
+  const base = await createInvoice(s.api);
+  const res = await s.api.post('/recurring', profileBody(base.id));
+  expect(res.status, res.text).toBe(200);
+  expect(res.body).toMatchObject({ success: true, type: 'recurring_profiles' });
+  const d = res.body.data;
+  expect(d.id).toBe(d.attributes.uid);
+  expect(d.attributes).toMatchObject({
+    base_invoice_uid: base.id,
+    frequency: '1M',
+    due_days: 8,
+    fulfillment_shift: 0,
+    send_invoice: false,
+    max_qty: 12,
+    comment: 'havi díj',
+    stopped: false,
+    start_date: '2026-04-01',
+    last_recurring_date: null,
+  });
+  expect(d.attributes.invoice).toMatchObject({ id: base.id, attributes: { uid: base.id, total: '4445.000' } });
+  expect(d.attributes).not.toHaveProperty('invoices');
+  expect(d.attributes.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+});
+
+test('GET /recurring/{id} reads the profile with `invoices`', async () => {
+  const { profile } = await newProfile({ send_invoice: true, due_days: 15 });
+  const res = await s.api.get(`/recurring/${profile.id}`);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ success: true, type: 'recurring_profiles' });
+  const a = res.body.data.attributes;
+  expect(a).toMatchObject({ uid: profile.id, send_invoice: true, due_days: 15 });
+  expect(Array.isArray(a.invoices)).toBe(true);
+  expect(typeof a.stopped).toBe('boolean');
+  expect(Number.isInteger(a.max_qty)).toBe(true);
+});
+
+test('GET /recurring lists the profiles, each with `invoices`', async () => {
+  const { profile } = await newProfile();
+  const res = await s.api.get('/recurring');
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ success: true, type: 'recurring_profiles' });
+  const found = res.body.data.find((p: { id: number }) => p.id === profile.id);
+  expect(found).toBeDefined();
+  expect(Array.isArray(found.attributes.invoices)).toBe(true);
+});
+
+test('PUT /recurring/{id} changes the profile and answers it with `invoices`', async () => {
+  const { profile } = await newProfile();
+  const res = await s.api.put(`/recurring/${profile.id}`, { frequency: '2W', comment: 'kéthetente', max_qty: 0 });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body).toMatchObject({ success: true, type: 'recurring_profiles' });
+  expect(res.body.data.attributes).toMatchObject({ uid: profile.id, frequency: '2W', comment: 'kéthetente', max_qty: 0, due_days: 8 });
+  expect(Array.isArray(res.body.data.attributes.invoices)).toBe(true);
+});
+
+test('stop sets stopped true and resume sets it false, each answering {success: true}', async () => {
+  const { profile } = await newProfile();
+  const stop = await s.api.post(`/recurring/${profile.id}/stop`);
+  expect(stop.status, stop.text).toBe(200);
+  expect(stop.body).toEqual({ success: true });
+  expect((await s.api.ok('GET', `/recurring/${profile.id}`)).data.attributes.stopped).toBe(true);
+  const stopAgain = await s.api.post(`/recurring/${profile.id}/stop`);
+  expect(stopAgain.status).toBe(200);
+  const resume = await s.api.post(`/recurring/${profile.id}/resume`);
+  expect(resume.status, resume.text).toBe(200);
+  expect(resume.body).toEqual({ success: true });
+  expect((await s.api.ok('GET', `/recurring/${profile.id}`)).data.attributes.stopped).toBe(false);
+});
+
+test('stop and resume accept an empty JSON body', async () => {
+  const { profile } = await newProfile();
+  const res = await s.api.request('POST', `/recurring/${profile.id}/stop`, { body: '', headers: { 'content-type': 'application/json' } });
+  expect(res.status, res.text).toBe(200);
+});
+
+test('an unknown profile is a 404 on read, update, stop and resume', async () => {
+  expect((await s.api.get('/recurring/999999')).status).toBe(404);
+  expect((await s.api.put('/recurring/999999', { comment: 'x' })).status).toBe(404);
+  expect((await s.api.post('/recurring/999999/stop')).status).toBe(404);
+  expect((await s.api.post('/recurring/999999/resume')).status).toBe(404);
+});
+
+for (const [label, over, field] of [
+  ['an unknown base invoice', { base_invoice_uid: 999999 }, 'base_invoice_uid'],
+  ['a frequency that is not a duration code', { frequency: 'monthly' }, 'frequency'],
+  ['no start date', { start_date: undefined }, 'start_date'],
+  ['a negative max_qty', { max_qty: -1 }, 'max_qty'],
+  ['a non-boolean send_invoice', { send_invoice: 'sometimes' }, 'send_invoice'],
+] as const) {
+  test(`a profile with ${label} is a 400 on ${field}`, async () => {
+    const base = await createInvoice(s.api);
+    const body: Record<string, unknown> = profileBody(base.id, over as Record<string, unknown>);
+    for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+    const res = await s.api.post('/recurring', body);
+    expect(res.status, res.text).toBe(400);
+    expect(fields(res)).toContain(field);
+  });
+}
+
+test('a cancelling invoice cannot be the base of a profile', async () => {
+  const inv = await createInvoice(s.api);
+  const cancel = (await s.api.ok('GET', `/invoices/${inv.id}/cancel`)).data;
+  const res = await s.api.post('/recurring', profileBody(cancel.id));
+  expect(res.status).toBe(400);
+  expect(fields(res)).toContain('base_invoice_uid');
+});
