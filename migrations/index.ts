@@ -5,10 +5,12 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-rates';
 import * as m0003 from './0003-mail-outbox';
 import * as m0004 from './0004-nav-reports';
+import * as m0005 from './0005-change-log';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-rates': m0002,
   '0003-mail-outbox': m0003,
   '0004-nav-reports': m0004,
+  '0005-change-log': m0005,
 };

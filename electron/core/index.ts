@@ -8,8 +8,12 @@ import type { Db } from '../db/open';
 import { systemClock, type Clock } from './clock';
 import type { CoreContext } from './context';
 import { nowStamp } from './context';
+import { callContext, type CallContext } from './changes';
+import { createdResponse } from './invoices/mapping';
+import { createChangeFeed } from './sync-feed';
 import { createBankAccountService } from './bank-accounts/service';
 import { createClientService } from './clients/service';
+import { clientResource as clientResourceOf } from './clients/mapping';
 import { createExpenseService, expenseCategories } from './expenses/service';
 import { createBlockService, ensureDefaultBlock } from './invoices/blocks';
 import { createInvoiceService, type RateProvider, type SealHook } from './invoices/service';
@@ -54,6 +58,18 @@ export async function createCore(deps: CoreDeps) {
   const bankAccounts = createBankAccountService(ctx);
   const recurring = createRecurringService(ctx);
   const settingsService = createSettingsService(ctx);
+
+  const feed = createChangeFeed(deps.db, {
+    client: async (id) => {
+      const row = await deps.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? { ...clientResourceOf(row), deleted: row.deleted_at !== null } : null;
+    },
+    product: (id) => products.get({ id }),
+    expense: (id) => expenses.get({ id }),
+    bank_account: (id) => bankAccounts.get({ id }),
+    block: async (id) => (await blocks.list()).find((b) => b.id === id) ?? null,
+    recurring: (id) => recurring.get({ id }),
+  });
 
   const notBuilt = (what: string) => () => {
     throw new FolioError('not_available', `${what} is not available in this build of Folio`);
@@ -116,15 +132,81 @@ export async function createCore(deps: CoreDeps) {
     'vat.list': listVatCodes,
     'vat.eu': (input) => euVatLookup(input, deps.euVat ?? {}),
     'paymentMethods.list': ({ lang }) => listPaymentMethods(lang),
+    'sync.info': () => feed.info(),
+    'sync.changes': (input) => feed.changes(input),
     'settings.get': settingsService.get,
     'settings.update': settingsService.update,
   };
 
-  /** Validates raw input against the contract and runs the operation. Throws FolioError for anything refused. */
-  async function call<N extends OperationName>(name: N, raw: unknown): Promise<OutputOf<N>> {
+  /**
+   * Validates raw input against the contract and runs the operation. Throws FolioError for anything refused.
+   * `origin` names the device a request came from; with an idempotency key, a request already carried out answers
+   * as it did then, and the same key with a different request is refused.
+   */
+  async function call<N extends OperationName>(
+    name: N,
+    raw: unknown,
+    context: { origin?: string; idempotencyKey?: string; requestHash?: string } = {},
+  ): Promise<OutputOf<N>> {
     const handler = handlers[name] as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) throw new FolioError('not_found', `Unknown operation ${String(name)}`);
-    return handler(parseInput(name, raw));
+    const input = parseInput(name, raw);
+    const store: CallContext = { origin: context.origin ?? 'local' };
+    if (context.idempotencyKey) {
+      const hash = context.requestHash ?? `${name}:${JSON.stringify(raw)}`;
+      const seen = await deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', context.idempotencyKey).executeTakeFirst();
+      if (seen) {
+        if (seen.request_hash !== hash || seen.operation !== name) {
+          throw new FolioError('rule_violation', 'This Idempotency-Key was already used for a different request');
+        }
+        return replay(name, seen.entity_id) as Promise<OutputOf<N>>;
+      }
+      store.idempotency = { key: context.idempotencyKey, hash, operation: name, stored: false };
+    }
+    return callContext.run(store, () => handler(input));
+  }
+
+  /** The answer a repeated request gets: the operation's answer rebuilt from the record it made. */
+  async function replay(name: OperationName, entityId: number): Promise<unknown> {
+    switch (name) {
+      case 'invoices.create':
+      case 'invoices.cancel':
+        return createdResponse(await deps.db.selectFrom('invoices').selectAll().where('id', '=', entityId).executeTakeFirstOrThrow());
+      case 'invoices.generate':
+        return { id: entityId };
+      case 'invoices.pay':
+      case 'invoices.unpay': {
+        const inv = await invoices.read(entityId);
+        return { fully_paid: inv.attributes.outstanding === '0.000', outstanding: Number(inv.attributes.outstanding) };
+      }
+      case 'clients.create':
+      case 'clients.update':
+        return clients.get({ id: entityId });
+      case 'products.create':
+      case 'products.update':
+        return products.get({ id: entityId });
+      case 'expenses.create':
+      case 'expenses.update':
+        return expenses.get({ id: entityId });
+      case 'bankAccounts.create':
+      case 'bankAccounts.update':
+        return bankAccounts.get({ id: entityId });
+      case 'recurring.update':
+        return recurring.get({ id: entityId });
+      case 'blocks.create':
+      case 'blocks.update':
+        return (await blocks.list()).find((b) => b.id === entityId);
+      case 'clients.delete':
+      case 'products.delete':
+      case 'expenses.delete':
+        return { deleted: true };
+      case 'recurring.stop':
+        return { stopped: true };
+      case 'recurring.resume':
+        return { stopped: false };
+      default:
+        throw new FolioError('conflict', 'This request was already carried out');
+    }
   }
 
   return { ctx, call, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, settings: settingsService };

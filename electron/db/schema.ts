@@ -184,7 +184,29 @@ export interface RecurringRunsTable {
   created_at: string;
 }
 
+export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring';
+
+export interface ChangeLogTable {
+  seq: Generated<number>;
+  entity: ChangeEntity;
+  entity_id: number;
+  op: 'create' | 'update' | 'delete';
+  origin: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  request_hash: string;
+  operation: string;
+  entity: ChangeEntity;
+  entity_id: number;
+  created_at: string;
+}
+
 export interface Database {
+  change_log: ChangeLogTable;
+  idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   invoice_blocks: InvoiceBlocksTable;
   number_counters: NumberCountersTable;

@@ -6,6 +6,7 @@
 // transaction, each inside its own SAVEPOINT: a write that fails rolls back alone (its number goes back to the
 // counter), the others commit together with one fsync, and nobody is answered before that COMMIT is durable.
 // Kysely's SQLite dialect runs on one connection, so nothing else interleaves with a batch.
+import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { Db } from './open';
 
@@ -25,7 +26,9 @@ class WriteQueue {
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.jobs.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      // The batch runs in whichever caller started it; bind each job to its own caller's async context, so what a
+      // call carries (its origin, its idempotency key) is its own inside the transaction.
+      this.jobs.push({ work: AsyncResource.bind(work), resolve: resolve as (v: unknown) => void, reject });
       if (!this.draining) void this.drain();
     });
   }

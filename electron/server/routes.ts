@@ -1,5 +1,6 @@
 // The REST routes of the interface, generated from the contract: every operation with an HTTP binding gets its
 // paths, its input merged from path, query and body, and its reply wrapped in the interface's envelope.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FolioError } from '../../shared/errors';
 import { operations, type HttpBinding, type OperationName, type PdfFile } from '../../shared/contract/operations';
@@ -17,6 +18,27 @@ export function requestInput(req: FastifyRequest): Record<string, unknown> {
     throw new FolioError('bad_request', 'The request body must be a JSON object');
   }
   return { ...(req.query as object), ...(body as object | undefined), ...(req.params as object) };
+}
+
+const DEVICE_RE = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * Sync extensions carried by headers: `X-Folio-Device` names the device a request comes from (the owner of its
+ * invoice blocks), `Idempotency-Key` makes a retried request answer as the first one did.
+ */
+export function callContextOf(req: FastifyRequest): { origin?: string; idempotencyKey?: string; requestHash?: string } {
+  const device = req.headers['x-folio-device'];
+  const key = req.headers['idempotency-key'];
+  if (device !== undefined && (typeof device !== 'string' || !DEVICE_RE.test(device))) {
+    throw new FolioError('bad_request', 'X-Folio-Device must be 8 to 64 letters, digits or dashes');
+  }
+  if (key !== undefined && (typeof key !== 'string' || key.length < 8 || key.length > 200)) {
+    throw new FolioError('bad_request', 'Idempotency-Key must be 8 to 200 characters');
+  }
+  return {
+    ...(device ? { origin: device } : {}),
+    ...(key ? { idempotencyKey: key, requestHash: createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('hex') } : {}),
+  };
 }
 
 function wrap(binding: HttpBinding, output: unknown): unknown {
@@ -59,7 +81,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, options: Re
         url: path,
         config: limit ? { rateLimit: limit } : {},
         handler: async (req, reply) => {
-          const output = await core.call(name, requestInput(req));
+          const output = await core.call(name, requestInput(req), callContextOf(req));
           if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
           return wrap(binding, output);
         },

@@ -90,6 +90,34 @@ export interface InvoiceDuties {
   email: Array<{ state: string; to: string; error: string | null; updated_at: string }>;
 }
 
+/** Sync protocol version a Folio remote speaks; a device refuses a remote with another one. */
+export const SYNC_PROTOCOL = 1;
+
+export interface SyncInfo {
+  app: 'folio';
+  protocol: number;
+  last_seq: number;
+  device: string | null;
+}
+
+export type ChangeEntityName = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring';
+
+export interface ChangeEntry {
+  seq: number;
+  entity: ChangeEntityName;
+  id: number;
+  op: 'create' | 'update' | 'delete';
+  origin: string;
+  /** the record as it is now (null once deleted) */
+  data: unknown;
+}
+
+export interface ChangeFeed {
+  changes: ChangeEntry[];
+  last_seq: number;
+  has_more: boolean;
+}
+
 export interface PdfFile {
   filename: string;
   pdf: Uint8Array;
@@ -192,7 +220,7 @@ export const operations = {
   'invoices.cancel': op<InvoiceCreated>()({
     name: 'invoices.cancel',
     summary: 'Cancel a normal invoice with a cancelling invoice (or void a proforma)',
-    input: s.idInput,
+    input: s.cancelInput,
     http: get('/invoices/:id/cancel', 'data', 'invoices'),
   }),
   'invoices.pay': op<PaymentResult>()({
@@ -434,6 +462,20 @@ export const operations = {
     summary: 'Payment methods in hu, en or de',
     input: s.langInput,
     http: get('/payment_methods/:lang', 'data', 'payment_methods'),
+  }),
+
+  // sync (extension): what a device needs to follow a Folio remote
+  'sync.info': op<SyncInfo>()({
+    name: 'sync.info',
+    summary: 'The sync protocol this node speaks and its newest change',
+    input: z.object({}),
+    http: get('/sync/info', 'data', 'sync_info'),
+  }),
+  'sync.changes': op<ChangeFeed>()({
+    name: 'sync.changes',
+    summary: 'Changes after a sequence number, oldest first, with each record as it is now',
+    input: s.changesInput,
+    http: get('/sync/changes', 'data', 'changes'),
   }),
 
   // settings (desktop and browser UI)

@@ -63,6 +63,9 @@ const invoiceBody = {
   round_to: int().refine((r) => [0, 1, 5, 10].includes(r), { message: 'must be 0, 1, 5 or 10' }).optional(),
   bank_account_uid: id().optional(),
   items: z.array(invoiceItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+  /** sync extension: a device pushing an invoice it issued in its own block keeps its number and date */
+  invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
+  date: date().optional(),
 };
 
 export const invoiceCreateInput = z.object(invoiceBody);
@@ -75,6 +78,13 @@ export const invoiceUpdateInput = z.object({
 }) as unknown as z.ZodType<{ id: number } & Partial<InvoiceCreateInput>>;
 
 export const idInput = z.object({ id: id() });
+
+/** Cancel; the sync extension lets the device owning the block push the number and date it issued offline. */
+export const cancelInput = z.object({
+  id: id(),
+  invoice_no: z.string().regex(/^\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
+  date: date().optional(),
+});
 
 export const invoiceQueryInput = z
   .object({
@@ -304,6 +314,10 @@ export const expenseCategoriesInput = z.object({
 });
 
 export const pageInput = z.object(paging);
+export const changesInput = z.object({
+  after: int({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
+  limit: int({ min: 1, max: 1000 }).optional(),
+});
 export const clientListInput = z.object({ ...paging, q: text(200).optional() });
 export const optionalIdInput = z.object({ id: id().optional() });
 

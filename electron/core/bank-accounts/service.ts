@@ -5,6 +5,8 @@ import { notFound } from '../../../shared/errors';
 import type { BankAccountRow } from '../../db/schema';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
+import { writeTransaction } from '../../db/transaction';
+import { recordChange } from '../changes';
 
 export function bankAccountResource(row: BankAccountRow): Resource<BankAccountAttributes> {
   return {
@@ -36,7 +38,8 @@ export function createBankAccountService(ctx: CoreContext) {
 
     async create(input: BankAccountCreateInput) {
       const now = nowStamp(ctx);
-      const inserted = await db
+      const inserted = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .insertInto('bank_accounts')
         .values({
           bank_name: input.bank_name,
@@ -49,12 +52,17 @@ export function createBankAccountService(ctx: CoreContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'bank_account', r.id, 'create', now);
+        return r;
+      });
       return bankAccountResource(inserted);
     },
 
     async update(input: BankAccountUpdateInput) {
       const current = await row(input.id);
-      const updated = await db
+      const now = nowStamp(ctx);
+      const updated = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .updateTable('bank_accounts')
         .set({
           bank_name: input.bank_name ?? current.bank_name,
@@ -62,11 +70,14 @@ export function createBankAccountService(ctx: CoreContext) {
           account_no_iban: input.account_no_iban ?? current.account_no_iban,
           account_swift: input.account_swift ?? current.account_swift,
           currency: input.currency ?? current.currency,
-          updated_at: nowStamp(ctx),
+          updated_at: now,
         })
         .where('id', '=', input.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'bank_account', r.id, 'update', now);
+        return r;
+      });
       return bankAccountResource(updated);
     },
   };

@@ -7,6 +7,8 @@ import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { clientResource, emptyAddress, emptyBank, emptyDefaults } from './mapping';
 import { parseJson } from '../json';
+import { writeTransaction } from '../../db/transaction';
+import { recordChange } from '../changes';
 
 function sameAddress(a: Address, b: Address): boolean {
   return (Object.keys(emptyAddress()) as Array<keyof Address>).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
@@ -62,7 +64,8 @@ export function createClientService(ctx: CoreContext) {
         if (match) return clientResource(match);
       }
       const now = nowStamp(ctx);
-      const inserted = await db
+      const inserted = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .insertInto('clients')
         .values({
           name: input.name,
@@ -82,6 +85,9 @@ export function createClientService(ctx: CoreContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'client', r.id, 'create', now);
+        return r;
+      });
       return clientResource(inserted);
     },
 
@@ -101,14 +107,22 @@ export function createClientService(ctx: CoreContext) {
         defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
         updated_at: nowStamp(ctx),
       };
-      const updated = await db.updateTable('clients').set(changes).where('id', '=', input.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await writeTransaction(db, async (trx) => {
+        const r = await trx.updateTable('clients').set(changes).where('id', '=', input.id).returningAll().executeTakeFirstOrThrow();
+        await recordChange(trx, 'client', r.id, 'update', changes.updated_at);
+        return r;
+      });
       return clientResource(updated);
     },
 
     /** Hides the client; invoices keep their snapshot of it, and a tombstone lets sync carry the deletion. */
     async delete(input: { id: number }) {
       await row(input.id);
-      await db.updateTable('clients').set({ deleted_at: nowStamp(ctx), updated_at: nowStamp(ctx) }).where('id', '=', input.id).execute();
+      const now = nowStamp(ctx);
+      await writeTransaction(db, async (trx) => {
+        await trx.updateTable('clients').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
+        await recordChange(trx, 'client', input.id, 'delete', now);
+      });
       return { deleted: true as const };
     },
   };

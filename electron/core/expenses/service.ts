@@ -9,6 +9,8 @@ import { clientSnapshot } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
+import { writeTransaction } from '../../db/transaction';
+import { recordChange } from '../changes';
 
 export function expenseResource(row: ExpenseRow, client: ClientRow | undefined): Resource<ExpenseAttributes> {
   const snapshot = client ? clientSnapshot(client) : null;
@@ -80,7 +82,8 @@ export function createExpenseService(ctx: CoreContext) {
     async create(input: ExpenseCreateInput) {
       await checkRefs(input);
       const now = nowStamp(ctx);
-      const inserted = await db
+      const inserted = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .insertInto('expenses')
         .values({
           categories_id: input.categories_id,
@@ -96,13 +99,18 @@ export function createExpenseService(ctx: CoreContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'expense', r.id, 'create', now);
+        return r;
+      });
       return expenseResource(inserted, await clientOf(inserted.client_id));
     },
 
     async update(input: ExpenseUpdateInput) {
       const current = await row(input.id);
       await checkRefs(input);
-      const updated = await db
+      const now = nowStamp(ctx);
+      const updated = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .updateTable('expenses')
         .set({
           categories_id: input.categories_id ?? current.categories_id,
@@ -113,17 +121,23 @@ export function createExpenseService(ctx: CoreContext) {
           vat_id: input.vat ?? current.vat_id,
           currency: input.currency ?? current.currency,
           due_date: input.due_date === undefined ? current.due_date : input.due_date,
-          updated_at: nowStamp(ctx),
+          updated_at: now,
         })
         .where('id', '=', input.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'expense', r.id, 'update', now);
+        return r;
+      });
       return expenseResource(updated, await clientOf(updated.client_id));
     },
 
     async delete(input: { id: number }) {
       await row(input.id);
-      await db.deleteFrom('expenses').where('id', '=', input.id).execute();
+      await writeTransaction(db, async (trx) => {
+        await trx.deleteFrom('expenses').where('id', '=', input.id).execute();
+        await recordChange(trx, 'expense', input.id, 'delete', nowStamp(ctx));
+      });
       return { deleted: true as const };
     },
   };

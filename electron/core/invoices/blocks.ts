@@ -4,6 +4,8 @@ import type { InvoiceBlockAttributes, Resource } from '../../../shared/resources
 import type { Db } from '../../db/open';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
+import { writeTransaction } from '../../db/transaction';
+import { currentOrigin, recordChange } from '../changes';
 
 export const DEFAULT_BLOCK_NAME = 'Számlák';
 
@@ -36,15 +38,19 @@ export function createBlockService(ctx: CoreContext) {
   return {
     list: async () => (await db.selectFrom('invoice_blocks').selectAll().orderBy('id').execute()).map(blockResource),
 
-    async create(input: { name: string; prefix?: string | undefined }) {
+    async create(input: { name: string; prefix?: string | undefined; owner?: string | undefined }) {
       const prefix = input.prefix?.trim() ?? '';
       await checkPrefixFree(prefix);
       const now = nowStamp(ctx);
-      const r = await db
-        .insertInto('invoice_blocks')
-        .values({ name: input.name, prefix, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const r = await writeTransaction(db, async (trx) => {
+        const block = await trx
+          .insertInto('invoice_blocks')
+          .values({ name: input.name, prefix, owner: input.owner ?? currentOrigin(), created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordChange(trx, 'block', block.id, 'create', now);
+        return block;
+      });
       return blockResource(r);
     },
 
@@ -58,12 +64,17 @@ export function createBlockService(ctx: CoreContext) {
         if (used) throw new FolioError('rule_violation', 'The prefix of a block with issued invoices cannot change', [{ field: 'prefix', message: 'invoices were already issued in this block' }]);
         await checkPrefixFree(prefix, input.id);
       }
-      const r = await db
-        .updateTable('invoice_blocks')
-        .set({ name: input.name ?? current.name, prefix: prefix ?? current.prefix, updated_at: nowStamp(ctx) })
-        .where('id', '=', input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const now = nowStamp(ctx);
+      const r = await writeTransaction(db, async (trx) => {
+        const block = await trx
+          .updateTable('invoice_blocks')
+          .set({ name: input.name ?? current.name, prefix: prefix ?? current.prefix, updated_at: now })
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordChange(trx, 'block', block.id, 'update', now);
+        return block;
+      });
       return blockResource(r);
     },
   };

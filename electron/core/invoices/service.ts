@@ -13,10 +13,12 @@ import { clientSnapshot } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { pageWindow, toPage } from '../paging';
+import { recordChange } from '../changes';
 import { readSettings } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
 import { createdResponse, loadInvoices, outstandingMilli } from './mapping';
-import { formatNumber, takeNumber, type NumberKind } from './numbering';
+import { acceptNumber, formatNumber, takeNumber, type NumberKind } from './numbering';
+import { currentOrigin } from '../changes';
 
 export interface RateQuote {
   rate: string;
@@ -116,14 +118,32 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   /** Seals an inserted invoice: from here the triggers guard it; the hooks queue its reports in this transaction. */
   async function seal(trx: Db, id: number): Promise<InvoiceRow> {
     const sealed = await trx.updateTable('invoices').set({ sealed: 1 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await recordChange(trx, 'invoice', id, 'create', sealed.updated_at);
     for (const hook of sealHooks) await hook(trx, sealed);
     return sealed;
   }
 
-  /** Numbers a row of type 1 or 3 in its block, in this transaction. */
-  async function numbering(trx: Db, type: number, blockId: number, date: string) {
+  /**
+   * Numbers a row of type 1 or 3 in its block, in this transaction. A block owned by a device (sync) takes numbers
+   * only from that device: it issues them offline and pushes them with the invoice (`given`).
+   */
+  async function numbering(trx: Db, type: number, blockId: number, date: string, given?: string) {
     const kind = TYPE_KIND[type] ?? null;
     if (!kind) return { number_kind: null, number_year: null, number_seq: null, invoice_no: null };
+    const block = await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', blockId).executeTakeFirst();
+    const owner = block?.owner ?? 'local';
+    const origin = currentOrigin();
+    if (given !== undefined) {
+      if (owner === 'local' || owner !== origin) {
+        throw rule('invoice_no is accepted only from the device that owns the invoice block', 'invoice_no');
+      }
+      const { year, seq } = await acceptNumber(trx, blockId, kind, given);
+      if (year !== yearOf(date)) throw rule('the year of invoice_no must be the year of its date', 'invoice_no');
+      return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
+    }
+    if (owner !== 'local') {
+      throw rule('This invoice block belongs to another device; issue invoices in a block of your own', 'block_uid');
+    }
     const year = yearOf(date);
     const seq = await takeNumber(trx, blockId, year, kind);
     return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
@@ -157,10 +177,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       const lines = await resolveLines(trx, input.items, input.currency);
       const totals = totalsOf(lines, input.round_to ?? 0);
       const settings = await readSettings(trx);
-      const date = today(ctx);
+      if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
+      const date = input.date ?? today(ctx);
       const now = nowStamp(ctx);
       const blockId = input.block_uid ?? 0;
-      const numbers = await numbering(trx, input.type, blockId, date);
+      const numbers = await numbering(trx, input.type, blockId, date, input.invoice_no);
       const inserted = await trx
         .insertInto('invoices')
         .values({
@@ -401,7 +422,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       return { deleted: true as const };
     },
 
-    async cancel(input: { id: number }) {
+    async cancel(input: { id: number; invoice_no?: string | undefined; date?: string | undefined }) {
       const result = await writeTransaction(db, async (trx) => {
         const original = await row(trx, input.id);
         if (original.type === 0) throw rule('A draft is not cancelled; delete it instead');
@@ -411,11 +432,12 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         if (original.type === 1) {
           if (original.generated_invoice_id) throw rule('An invoice was generated from this proforma; cancel that invoice instead');
           // A proforma is not a tax document: voiding it needs no cancelling invoice (DESIGN §8).
+          await recordChange(trx, 'invoice', original.id, 'update', now);
           return trx.updateTable('invoices').set({ status: 4, updated_at: now }).where('id', '=', original.id).returningAll().executeTakeFirstOrThrow();
         }
-        const date = today(ctx);
+        const date = input.invoice_no ? (input.date ?? today(ctx)) : today(ctx);
         const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', original.id).orderBy('position').execute();
-        const numbers = await numbering(trx, 3, original.block_id, date);
+        const numbers = await numbering(trx, 3, original.block_id, date, input.invoice_no);
         const { id: _id, ...copy } = original;
         const cancelling = await trx
           .insertInto('invoices')
@@ -458,6 +480,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           )
           .execute();
         await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: cancelling.id, updated_at: now }).where('id', '=', original.id).execute();
+        await recordChange(trx, 'invoice', original.id, 'update', now);
         return seal(trx, cancelling.id);
       });
       return createdResponse(result);
@@ -505,6 +528,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
             .execute();
         }
         await trx.updateTable('invoices').set({ generated_invoice_id: invoice.id, updated_at: now }).where('id', '=', proforma.id).execute();
+        await recordChange(trx, 'invoice', proforma.id, 'update', now);
         const withAdvance = payments.length ? invoice : await recordAdvancePayment(trx, invoice, date);
         return seal(trx, withAdvance.id);
       });
@@ -539,6 +563,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .where('id', '=', invoice.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
         return paymentResult(updated);
       });
     },
@@ -553,6 +578,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .where('id', '=', invoice.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
         return paymentResult(updated);
       });
     },

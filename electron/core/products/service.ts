@@ -8,6 +8,8 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { parseJson } from '../json';
 import { pageWindow, toPage } from '../paging';
+import { writeTransaction } from '../../db/transaction';
+import { recordChange } from '../changes';
 
 const NUMERIC_ATTRS = ['min_qty', 'max_qty', 'opt_qty', 'sales_price', 'purchase_price', 'width', 'height', 'depth', 'weight'] as const;
 const TEXT_ATTRS = ['comment', 'barcode', 'product_code', 'item_nr', 'fokonyv_arbev', 'fokonyv_afa'] as const;
@@ -98,7 +100,8 @@ export function createProductService(ctx: CoreContext) {
 
     async create(input: ProductCreateInput) {
       const now = nowStamp(ctx);
-      const inserted = await db
+      const inserted = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .insertInto('products')
         .values({
           name: input.name,
@@ -114,12 +117,17 @@ export function createProductService(ctx: CoreContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'product', r.id, 'create', now);
+        return r;
+      });
       return productResource(inserted);
     },
 
     async update(input: ProductUpdateInput) {
       const current = await row(input.id);
-      const updated = await db
+      const now = nowStamp(ctx);
+      const updated = await writeTransaction(db, async (trx) => {
+        const r = await trx
         .updateTable('products')
         .set({
           name: input.name ?? current.name,
@@ -129,11 +137,14 @@ export function createProductService(ctx: CoreContext) {
           currency_code: input.currency_code ?? current.currency_code,
           entitlement: input.entitlement === undefined ? current.entitlement : input.entitlement,
           attrs: JSON.stringify(attrsFrom(input, parseJson<StoredAttrs>(current.attrs, {}))),
-          updated_at: nowStamp(ctx),
+          updated_at: now,
         })
         .where('id', '=', input.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'product', r.id, 'update', now);
+        return r;
+      });
       return productResource(updated);
     },
 
@@ -141,7 +152,10 @@ export function createProductService(ctx: CoreContext) {
       const current = await row(input.id);
       if (!current.deleted_at) {
         const now = nowStamp(ctx);
-        await db.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
+        await writeTransaction(db, async (trx) => {
+          await trx.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
+          await recordChange(trx, 'product', input.id, 'delete', now);
+        });
       }
       return { deleted: true as const };
     },

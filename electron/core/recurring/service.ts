@@ -8,6 +8,8 @@ import type { RecurringRow } from '../../db/schema';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { loadInvoices } from '../invoices/mapping';
+import { writeTransaction } from '../../db/transaction';
+import { recordChange } from '../changes';
 
 /** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
 export function nextOccurrence(p: RecurringRow): string | null {
@@ -71,7 +73,8 @@ export function createRecurringService(ctx: CoreContext) {
     async create(input: RecurringCreateInput) {
       await checkBase(input.base_invoice_uid);
       const now = nowStamp(ctx);
-      const p = await db
+      const p = await writeTransaction(db, async (trx) => {
+        const created = await trx
         .insertInto('recurring_profiles')
         .values({
           base_invoice_id: input.base_invoice_uid,
@@ -91,6 +94,9 @@ export function createRecurringService(ctx: CoreContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'recurring', created.id, 'create', now);
+        return created;
+      });
       const [invoice] = await loadInvoices(db, [await db.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirstOrThrow()]);
       return { id: p.id, attributes: { ...recurringAttributes(p), invoice: invoice! } };
     },
@@ -99,7 +105,9 @@ export function createRecurringService(ctx: CoreContext) {
       const current = await row(input.id);
       if (input.base_invoice_uid !== undefined) await checkBase(input.base_invoice_uid);
       const resuming = input.stopped === false && Boolean(current.stopped);
-      const p = await db
+      const now = nowStamp(ctx);
+      const p = await writeTransaction(db, async (trx) => {
+        const updated = await trx
         .updateTable('recurring_profiles')
         .set({
           base_invoice_id: input.base_invoice_uid ?? current.base_invoice_id,
@@ -112,17 +120,24 @@ export function createRecurringService(ctx: CoreContext) {
           stopped: input.stopped === undefined ? current.stopped : input.stopped ? 1 : 0,
           start_date: input.start_date ?? current.start_date,
           ...(resuming ? { resume_after: today(ctx) } : {}),
-          updated_at: nowStamp(ctx),
+          updated_at: now,
         })
         .where('id', '=', input.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+        await recordChange(trx, 'recurring', updated.id, 'update', now);
+        return updated;
+      });
       return withInvoices(db, p);
     },
 
     async stop(input: { id: number }) {
       await row(input.id);
-      await db.updateTable('recurring_profiles').set({ stopped: 1, updated_at: nowStamp(ctx) }).where('id', '=', input.id).execute();
+      const now = nowStamp(ctx);
+      await writeTransaction(db, async (trx) => {
+        await trx.updateTable('recurring_profiles').set({ stopped: 1, updated_at: now }).where('id', '=', input.id).execute();
+        await recordChange(trx, 'recurring', input.id, 'update', now);
+      });
       return { stopped: true as const };
     },
 
@@ -130,11 +145,15 @@ export function createRecurringService(ctx: CoreContext) {
     async resume(input: { id: number }) {
       const p = await row(input.id);
       if (p.stopped) {
-        await db
-          .updateTable('recurring_profiles')
-          .set({ stopped: 0, resume_after: today(ctx), updated_at: nowStamp(ctx) })
-          .where('id', '=', input.id)
-          .execute();
+        const now = nowStamp(ctx);
+        await writeTransaction(db, async (trx) => {
+          await trx
+            .updateTable('recurring_profiles')
+            .set({ stopped: 0, resume_after: today(ctx), updated_at: now })
+            .where('id', '=', input.id)
+            .execute();
+          await recordChange(trx, 'recurring', input.id, 'update', now);
+        });
       }
       return { stopped: false as const };
     },

@@ -1,0 +1,63 @@
+// The invoice an occurrence issues, as a create request: a copy of the base invoice (client, items at the same
+// prices and VAT, payment method, currency, block, language) dated for the period it bills. Never backdated: the
+// issue date is the day it is really issued; only the fulfillment date belongs to the period.
+import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
+import { addDays } from '../../../shared/dates';
+import type { InvoiceItemRow, InvoiceRow, NewInvoice, RecurringRow } from '../../db/schema';
+import type { DueOccurrence } from './occurrences';
+
+export interface OccurrenceInvoice {
+  input: InvoiceCreateInput;
+  /** the row fields that tie the invoice to its profile and period */
+  extra: Partial<NewInvoice>;
+}
+
+export function fulfillmentDateOf(occurrence: string, profile: Pick<RecurringRow, 'fulfillment_shift'>): string {
+  return addDays(occurrence, profile.fulfillment_shift);
+}
+
+/**
+ * @param liveProducts products of the base's lines that still exist in the invoice's currency: those lines keep
+ *   their product link (the price stays the base's, given explicitly); the others become plain lines.
+ */
+export function occurrenceInvoice(
+  base: InvoiceRow,
+  items: InvoiceItemRow[],
+  profile: RecurringRow,
+  occurrence: DueOccurrence,
+  issueDate: string,
+  liveProducts: ReadonlySet<number>,
+): OccurrenceInvoice {
+  const comment = [base.comment, profile.comment].map((c) => c.trim()).filter(Boolean).join('\n');
+  const input: InvoiceCreateInput = {
+    // a draft is the usual base of a profile: what it issues is a normal invoice
+    type: base.type === 0 ? 3 : (base.type as 1 | 3),
+    client_uid: base.client_id,
+    payment_method: base.payment_method_id,
+    currency: base.currency,
+    // a rate typed on the base is the user's decision and is kept; a looked-up one is looked up again per period
+    ...(base.exchange_rate_source === 'given' ? { exchange_rate: base.exchange_rate } : {}),
+    fulfillment_date: fulfillmentDateOf(occurrence.date, profile),
+    due_date: addDays(issueDate, profile.due_days),
+    comment,
+    template_lang_code: base.template_lang_code as InvoiceCreateInput['template_lang_code'],
+    electronic_invoice: base.electronic_invoice,
+    block_uid: base.block_id,
+    round_to: base.round_to,
+    ...(base.bank_account_id !== null ? { bank_account_uid: base.bank_account_id } : {}),
+    items: items.map((i) => {
+      const line = {
+        description: i.description,
+        vat_id: i.vat_id,
+        qty: i.qty,
+        unit: i.unit,
+        item_comment: i.item_comment,
+        entitlement: i.entitlement as InvoiceCreateInput['items'][number]['entitlement'],
+      };
+      if (i.gross_unit_price !== null) return { ...line, gross_unit_price: i.gross_unit_price };
+      const product = i.product_id !== null && liveProducts.has(i.product_id) ? { product_uid: i.product_id } : {};
+      return { ...line, ...product, net_unit_price: i.net_unit_price };
+    }),
+  };
+  return { input, extra: { recurring_id: profile.id, period_start: occurrence.date, period_end: occurrence.periodEnd } };
+}

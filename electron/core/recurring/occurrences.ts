@@ -1,0 +1,33 @@
+// Which occurrences of a profile are due: from the next one the profile has not issued (service.ts's nextOccurrence:
+// after the last issued, skipped or resumed-after day) up to the business date, never more than max_qty leaves.
+import { addDays } from '../../../shared/dates';
+import { firstOccurrenceAfter, parseFrequency } from '../../../shared/recurrence';
+import type { RecurringRow } from '../../db/schema';
+import { nextOccurrence } from './service';
+
+export interface DueOccurrence {
+  profileId: number;
+  /** the occurrence, which is also the start of the period the invoice covers */
+  date: string;
+  /** the day before the following occurrence */
+  periodEnd: string;
+}
+
+export function dueOccurrences(p: RecurringRow, day: string): DueOccurrence[] {
+  const freq = parseFrequency(p.frequency);
+  if (!freq) return [];
+  const left = p.max_qty > 0 ? p.max_qty - p.used_qty : Number.POSITIVE_INFINITY;
+  const out: DueOccurrence[] = [];
+  let next = nextOccurrence(p);
+  while (next !== null && next <= day && out.length < left) {
+    const following = firstOccurrenceAfter(p.start_date, freq, next);
+    out.push({ profileId: p.id, date: next, periodEnd: addDays(following, -1) });
+    next = following;
+  }
+  return out;
+}
+
+/** Oldest first across all profiles, so invoice numbers follow the periods they bill. */
+export function byDateThenProfile(a: DueOccurrence, b: DueOccurrence): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.profileId - b.profileId;
+}

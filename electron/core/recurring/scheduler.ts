@@ -1,0 +1,324 @@
+// The recurring scheduler: issues every due occurrence of every profile, oldest first, each exactly once.
+//
+// - Catch-up: a pass issues everything due up to the business date (the injected clock's today), so a computer that
+//   was off for a year issues that year's invoices on its next pass — all dated today (never backdated), each with
+//   the fulfillment date and period of the occurrence it bills.
+// - Exactly once: each occurrence is one write transaction that re-reads the profile, inserts the invoice, its
+//   recurring_runs row (primary key profile + occurrence) and advances the profile together. A pass killed half-way
+//   leaves whole occurrences only; the next pass (or another process on the same file) continues where it stopped.
+// - Throughput: the transactions of a pass are queued without waiting for each commit, so the database's group
+//   commit writes many occurrences with one fsync; they still run one after another, in order.
+import type { InvoiceAttributes, Resource } from '../../../shared/resources';
+import { FolioError, notFound, rule } from '../../../shared/errors';
+import { milliToString } from '../../../shared/money';
+import type { InvoiceRow, RecurringRow } from '../../db/schema';
+import { writeTransaction } from '../../db/transaction';
+import { nowStamp, today } from '../context';
+import type { Core } from '../index';
+import type { RateProvider, RateQuote, SealHook } from '../invoices/service';
+import { parseJson } from '../json';
+import { invoiceWriter } from './invoice-writer';
+import { occurrenceInvoice, fulfillmentDateOf } from './occurrence-input';
+import { byDateThenProfile, dueOccurrences, type DueOccurrence } from './occurrences';
+import { nextOccurrence } from './service';
+
+export interface SchedulerTimer {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface RecurringSchedulerOptions {
+  core: Core;
+  /** called after an invoice of a `send_invoice` profile is committed (the mail outbox plugs in here) */
+  onIssued?: (invoice: Resource<InvoiceAttributes>) => unknown;
+  /** where failures of background passes and of onIssued go (default: console.error) */
+  onError?: (error: unknown) => void;
+  intervalMs?: number;
+  timer?: SchedulerTimer;
+  /** only profiles owned by this device are issued here (DESIGN §7: one owner per profile) */
+  owner?: string;
+  /** Interim, until the invoice service exposes createIn/exchangeRate: the SAME provider and seal hooks that were
+   *  given to createCore. Ignored once the service has them. */
+  rates?: RateProvider;
+  sealHooks?: SealHook[];
+}
+
+export interface IssuedOccurrence {
+  profile_id: number;
+  occurrence_date: string;
+  period_end: string;
+  fulfillment_date: string;
+  invoice_id: number;
+  invoice_no: string | null;
+  total: string;
+  currency: string;
+}
+
+export interface FailedOccurrence {
+  profile_id: number;
+  occurrence_date: string;
+  code: string;
+  error: string;
+}
+
+export interface PassResult {
+  /** the business date the pass issued up to */
+  date: string;
+  issued: IssuedOccurrence[];
+  failed: FailedOccurrence[];
+}
+
+export interface PendingOccurrence {
+  profile_id: number;
+  base_invoice_id: number;
+  occurrence_date: string;
+  period_end: string;
+  fulfillment_date: string;
+  client_name: string;
+  currency: string;
+  /** the base invoice's total, what each occurrence is expected to bill */
+  total: string;
+}
+
+/** Transactions queued ahead of the one committing: enough for group commit, bounded for memory. */
+const PIPELINE = 256;
+
+export function createRecurringScheduler(options: RecurringSchedulerOptions) {
+  const { core } = options;
+  const { ctx } = core;
+  const { db } = ctx;
+  const owner = options.owner ?? 'local';
+  const intervalMs = options.intervalMs ?? 60_000;
+  const timer: SchedulerTimer = options.timer ?? {
+    setInterval: (cb, ms) => setInterval(cb, ms),
+    clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+  };
+  const onError = options.onError ?? ((e: unknown) => console.error('recurring scheduler:', e));
+  const writer = invoiceWriter(ctx, core.invoices, { rates: options.rates, sealHooks: options.sealHooks });
+
+  let running: Promise<PassResult> | null = null;
+  let handle: unknown = null;
+  let stopping = false;
+
+  async function activeProfiles(): Promise<RecurringRow[]> {
+    return db.selectFrom('recurring_profiles').selectAll().where('stopped', '=', 0).where('owner', '=', owner).execute();
+  }
+
+  async function due(day: string): Promise<DueOccurrence[]> {
+    return (await activeProfiles()).flatMap((p) => dueOccurrences(p, day)).sort(byDateThenProfile);
+  }
+
+  /** Outside the transaction: what may touch the network (the rate of the period's tax point). */
+  async function rateOf(occ: DueOccurrence): Promise<{ profile: RecurringRow; currency: string; rate: RateQuote }> {
+    const profile = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', occ.profileId).executeTakeFirstOrThrow();
+    const base = await db
+      .selectFrom('invoices')
+      .select(['currency', 'exchange_rate', 'exchange_rate_source'])
+      .where('id', '=', profile.base_invoice_id)
+      .executeTakeFirst();
+    if (!base) throw rule(`The base invoice ${profile.base_invoice_id} of recurring profile ${profile.id} no longer exists`);
+    const given = base.exchange_rate_source === 'given' ? base.exchange_rate : undefined;
+    const rate = await writer.exchangeRate(base.currency, given, fulfillmentDateOf(occ.date, profile));
+    return { profile, currency: base.currency, rate };
+  }
+
+  /** One occurrence, one transaction. Null when it is no longer due (issued elsewhere, stopped, changed). */
+  function issue(occ: DueOccurrence, currency: string, rate: RateQuote): Promise<InvoiceRow | null> {
+    return writeTransaction(db, async (trx) => {
+      const p = await trx.selectFrom('recurring_profiles').selectAll().where('id', '=', occ.profileId).executeTakeFirst();
+      if (!p || p.owner !== owner || nextOccurrence(p) !== occ.date) return null;
+      const base = await trx.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirst();
+      if (!base) throw rule(`The base invoice ${p.base_invoice_id} of recurring profile ${p.id} no longer exists`);
+      if (base.currency !== currency) {
+        throw new FolioError('conflict', `The base invoice of recurring profile ${p.id} changed currency during the pass; it is issued on the next one`);
+      }
+      const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', base.id).orderBy('position').execute();
+      const productIds = items.map((i) => i.product_id).filter((id): id is number => id !== null);
+      const live = productIds.length
+        ? await trx
+            .selectFrom('products')
+            .select('id')
+            .where('id', 'in', productIds)
+            .where('deleted_at', 'is', null)
+            .where('currency_code', '=', base.currency)
+            .execute()
+        : [];
+      const { input, extra } = occurrenceInvoice(base, items, p, occ, today(ctx), new Set(live.map((r) => r.id)));
+      const invoice = await writer.createIn(trx, input, rate, extra);
+      const now = nowStamp(ctx);
+      await trx
+        .insertInto('recurring_runs')
+        .values({ profile_id: p.id, occurrence_date: occ.date, invoice_id: invoice.id, skipped: 0, created_at: now })
+        .execute();
+      const used = p.used_qty + 1;
+      await trx
+        .updateTable('recurring_profiles')
+        // reaching max_qty stops the profile, visibly: `stopped` is what the user sees and what resume undoes
+        .set({ used_qty: used, last_recurring_date: occ.date, ...(p.max_qty > 0 && used >= p.max_qty ? { stopped: 1 } : {}), updated_at: now })
+        .where('id', '=', p.id)
+        .execute();
+      return invoice;
+    });
+  }
+
+  async function notify(profile: RecurringRow, invoice: InvoiceRow): Promise<void> {
+    if (!profile.send_invoice || !options.onIssued) return;
+    try {
+      await options.onIssued(await core.invoices.read(invoice.id));
+    } catch (e) {
+      // The invoice is issued and stays issued; sending is retried by whoever owns the outbox, not by re-issuing.
+      onError(e);
+    }
+  }
+
+  async function pass(): Promise<PassResult> {
+    const day = today(ctx);
+    const result: PassResult = { date: day, issued: [], failed: [] };
+    // A profile whose occurrence failed issues nothing more this pass: a later period must never jump a gap.
+    const blocked = new Set<number>();
+    const fail = (occ: DueOccurrence, e: unknown) => {
+      blocked.add(occ.profileId);
+      result.failed.push({
+        profile_id: occ.profileId,
+        occurrence_date: occ.date,
+        code: e instanceof FolioError ? e.code : 'internal',
+        error: e instanceof Error ? e.message : String(e),
+      });
+    };
+    let inFlight: Array<Promise<void>> = [];
+    for (const occ of await due(day)) {
+      if (stopping) break;
+      if (blocked.has(occ.profileId)) continue;
+      let prepared;
+      try {
+        prepared = await rateOf(occ);
+      } catch (e) {
+        fail(occ, e);
+        continue;
+      }
+      const { profile, currency, rate } = prepared;
+      inFlight.push(
+        issue(occ, currency, rate).then(
+          async (invoice) => {
+            if (!invoice) return;
+            result.issued.push({
+              profile_id: occ.profileId,
+              occurrence_date: occ.date,
+              period_end: occ.periodEnd,
+              fulfillment_date: invoice.fulfillment_date,
+              invoice_id: invoice.id,
+              invoice_no: invoice.invoice_no,
+              total: milliToString(invoice.total_milli),
+              currency: invoice.currency,
+            });
+            await notify(profile, invoice);
+          },
+          (e: unknown) => fail(occ, e),
+        ),
+      );
+      if (inFlight.length >= PIPELINE) {
+        await Promise.all(inFlight);
+        inFlight = [];
+      }
+    }
+    await Promise.all(inFlight);
+    result.issued.sort((a, b) => a.invoice_id - b.invoice_id);
+    return result;
+  }
+
+  /** Runs one pass; a pass already under way is joined, never doubled. */
+  function runOnce(): Promise<PassResult> {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  async function background(): Promise<PassResult | null> {
+    try {
+      const result = await runOnce();
+      for (const f of result.failed) onError(new Error(`profile ${f.profile_id}, ${f.occurrence_date}: ${f.error}`));
+      return result;
+    } catch (e) {
+      onError(e);
+      return null;
+    }
+  }
+
+  return {
+    runOnce,
+
+    /** What a pass would issue now, for the "you were away — issue these N invoices?" question. */
+    async pendingOccurrences(): Promise<PendingOccurrence[]> {
+      const day = today(ctx);
+      const profiles = await activeProfiles();
+      const byId = new Map(profiles.map((p) => [p.id, p]));
+      const occurrences = profiles.flatMap((p) => dueOccurrences(p, day)).sort(byDateThenProfile);
+      const baseIds = [...new Set(profiles.map((p) => p.base_invoice_id))];
+      const bases = baseIds.length
+        ? await db.selectFrom('invoices').select(['id', 'client_snapshot', 'currency', 'total_milli']).where('id', 'in', baseIds).execute()
+        : [];
+      const baseById = new Map(bases.map((b) => [b.id, b]));
+      return occurrences.map((occ) => {
+        const p = byId.get(occ.profileId)!;
+        const base = baseById.get(p.base_invoice_id);
+        return {
+          profile_id: p.id,
+          base_invoice_id: p.base_invoice_id,
+          occurrence_date: occ.date,
+          period_end: occ.periodEnd,
+          fulfillment_date: fulfillmentDateOf(occ.date, p),
+          client_name: parseJson<{ name?: string }>(base?.client_snapshot, {}).name ?? '',
+          currency: base?.currency ?? '',
+          total: milliToString(base?.total_milli ?? 0),
+        };
+      });
+    },
+
+    /** Records that a due occurrence is not to be issued; it must be the profile's next one (skip in order). */
+    async skip(profileId: number, date: string): Promise<{ profile_id: number; occurrence_date: string; skipped: true }> {
+      return writeTransaction(db, async (trx) => {
+        const p = await trx.selectFrom('recurring_profiles').selectAll().where('id', '=', profileId).executeTakeFirst();
+        if (!p) throw notFound(`Recurring profile ${profileId}`);
+        const next = nextOccurrence(p);
+        if (next !== date) {
+          const which = next ? `its next one is ${next}` : 'it has none: it is stopped or used up';
+          throw rule(`${date} is not the next occurrence of recurring profile ${p.id} (${which})`, 'date');
+        }
+        if (date > today(ctx)) throw rule(`${date} is not due yet; only a due occurrence can be skipped`, 'date');
+        const now = nowStamp(ctx);
+        await trx
+          .insertInto('recurring_runs')
+          .values({ profile_id: p.id, occurrence_date: date, invoice_id: null, skipped: 1, created_at: now })
+          .execute();
+        // nextOccurrence continues after the later of last_recurring_date and resume_after; last_recurring_date
+        // keeps meaning "the last period invoiced", so the skip moves resume_after.
+        await trx.updateTable('recurring_profiles').set({ resume_after: date, updated_at: now }).where('id', '=', p.id).execute();
+        return { profile_id: p.id, occurrence_date: date, skipped: true as const };
+      });
+    },
+
+    /** Runs a pass now and then every interval (a minute) until stop(). Never rejects: failures go to onError. */
+    start(): Promise<PassResult | null> {
+      if (handle !== null) return Promise.resolve(null);
+      stopping = false;
+      handle = timer.setInterval(() => void background(), intervalMs);
+      return background();
+    },
+
+    /** Stops the timer and lets the transaction under way finish; nothing more is issued. */
+    async stop(): Promise<void> {
+      if (handle !== null) timer.clearInterval(handle);
+      handle = null;
+      stopping = true;
+      await running?.catch(() => undefined);
+      stopping = false;
+    },
+
+    get running(): boolean {
+      return running !== null;
+    },
+  };
+}
+
+export type RecurringScheduler = ReturnType<typeof createRecurringScheduler>;

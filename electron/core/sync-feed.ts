@@ -1,0 +1,52 @@
+// The change feed a Folio remote serves to its devices: the change log after a sequence number, with each record
+// as it is now. Several changes of one record in a page are answered with its current state each time; a device
+// applies them in order, so the last one wins.
+import type { ChangeEntry, ChangeFeed } from '../../shared/contract/operations';
+import { FolioError } from '../../shared/errors';
+import type { Db } from '../db/open';
+import type { ChangeEntity } from '../db/schema';
+import { currentOrigin } from './changes';
+import { loadInvoices } from './invoices/mapping';
+
+type Reader = (id: number) => Promise<unknown>;
+
+export function createChangeFeed(db: Db, readers: Record<Exclude<ChangeEntity, 'invoice'>, Reader>) {
+  async function dataOf(entity: ChangeEntity, id: number, op: string): Promise<unknown> {
+    if (op === 'delete' && entity !== 'client' && entity !== 'product') return null;
+    if (entity === 'invoice') {
+      const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? (await loadInvoices(db, [row]))[0] : null;
+    }
+    try {
+      return await readers[entity](id);
+    } catch (e) {
+      if (e instanceof FolioError && e.code === 'not_found') return null;
+      throw e;
+    }
+  }
+
+  return {
+    async changes(input: { after?: number | undefined; limit?: number | undefined }): Promise<ChangeFeed> {
+      const limit = input.limit ?? 200;
+      const rows = await db
+        .selectFrom('change_log')
+        .selectAll()
+        .where('seq', '>', input.after ?? 0)
+        .orderBy('seq')
+        .limit(limit + 1)
+        .execute();
+      const page = rows.slice(0, limit);
+      const changes: ChangeEntry[] = [];
+      for (const r of page) {
+        changes.push({ seq: r.seq, entity: r.entity, id: r.entity_id, op: r.op, origin: r.origin, data: await dataOf(r.entity, r.entity_id, r.op) });
+      }
+      return { changes, last_seq: page.at(-1)?.seq ?? input.after ?? 0, has_more: rows.length > limit };
+    },
+
+    async info() {
+      const last = await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+      const origin = currentOrigin();
+      return { app: 'folio' as const, protocol: 1, last_seq: Number(last?.seq ?? 0), device: origin === 'local' ? null : origin };
+    },
+  };
+}
