@@ -90,11 +90,14 @@ export interface NavSenderOptions {
 }
 
 export interface NavSender {
-  /** Takes one report as far as it can now; resolves with its stored state. */
+  /** Takes one report as far as it can now; resolves with its stored state (NavReportGone if there is none). */
   process(id: number): Promise<NavReport>;
-  /** Processes the reports that are due, one after the other. */
+  /** Processes the reports that are due, one after the other; resolves with those it could process. */
   processDue(limit?: number): Promise<NavReport[]>;
 }
+
+/** The store has no (longer a) report to send under this id, e.g. it found the invoice needs no report. */
+export class NavReportGone extends Error {}
 
 const FINAL: ReadonlySet<NavReportState> = new Set(['done', 'done_with_warnings', 'aborted']);
 /** A submission is looked for this far around its marker (NAV's clock may differ from ours). */
@@ -213,7 +216,7 @@ export function createNavSender(options: NavSenderOptions): NavSender {
 
   async function run(id: number): Promise<NavReport> {
     let report = await store.load(id);
-    if (!report) throw new Error(`No NAV report ${id}`);
+    if (!report) throw new NavReportGone(`No NAV report ${id} to send`);
     for (let attempt = 1; ; attempt++) {
       if (FINAL.has(report.state)) return report;
       try {
@@ -252,7 +255,13 @@ export function createNavSender(options: NavSenderOptions): NavSender {
   async function processDue(limit = 20): Promise<NavReport[]> {
     const ids = await store.due(now(), limit);
     const done: NavReport[] = [];
-    for (const id of ids) done.push(await process(id));
+    for (const id of ids) {
+      try {
+        done.push(await process(id));
+      } catch (error) {
+        if (!(error instanceof NavReportGone)) throw error; // one vanished row must not hold up the rest
+      }
+    }
     return done;
   }
 

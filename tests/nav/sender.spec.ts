@@ -301,3 +301,13 @@ test('two runs of one report at the same time submit it once', async () => {
   expect(a).toEqual(b);
   expect(r.nav.submissions(inv.invoice_no!)).toBe(1);
 });
+
+test('processDue skips a report the store no longer yields and goes on with the rest', async () => {
+  const r = (current = await rig());
+  const gone = r.store.enqueue(prepareNavReport(sale()));
+  const kept = r.store.enqueue(prepareNavReport(sale()));
+  const load = r.store.load.bind(r.store);
+  r.store.load = (id: number) => (id === gone ? undefined : load(id));
+  const reports = await r.sender().processDue();
+  expect(reports.map((x) => [x.id, x.state])).toEqual([[kept, 'done']]);
+});
