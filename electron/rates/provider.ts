@@ -1,0 +1,124 @@
+// The core's RateProvider: the daily rate of an invoice's tax point (its fulfillment date), i.e. the latest rate
+// published on or before that day — MNB's official rate by default, the ECB's cross rate as the alternative.
+// Every fetched rate goes into the exchange_rates table; offline, the newest cached rate on or before the date is
+// used and its source and day are recorded on the invoice ("MNB 2026-11-20"), so nobody mistakes it for a fresher one.
+import { addDays } from '../../shared/dates';
+import { rule } from '../../shared/errors';
+import type { Db } from '../db/open';
+import type { RateProvider, RateQuote } from '../core/invoices/service';
+import { latestRate, storeRates } from './cache';
+import { ECB_DEFAULT_HISTORY_URL, ECB_DEFAULT_URL, fetchEcbRates } from './ecb';
+import { SourceError, type FetchLike } from './http';
+import { fetchMnbRates, MNB_DEFAULT_URL } from './mnb';
+import type { PublishedRate, RateSource } from './types';
+
+export interface RateProviderOptions {
+  db: Db;
+  /** 'MNB' (default: the rate Hungarian VAT law names) or 'ECB' */
+  source?: RateSource;
+  /** the source's address (a setting: tests and proxies point it elsewhere) */
+  url?: string;
+  /** ECB only: the full history file, fetched when `url` (the 90-day file) does not reach back to the date */
+  historyUrl?: string;
+  fetch?: FetchLike;
+  /** per request; past it the cache answers as if offline */
+  timeoutMs?: number;
+  /** how far before the date to ask for, so weekends and the longest run of bank holidays are covered */
+  lookbackDays?: number;
+  /** after a failed fetch, how long to answer from the cache without trying again (a catch-up of many invoices
+   *  offline then waits for one timeout, not one per invoice) */
+  retryAfterMs?: number;
+  /** real time, for fetched_at and the retry pause (rates are not business dates) */
+  now?: () => Date;
+}
+
+export interface ExchangeRateProvider extends RateProvider {
+  readonly source: RateSource;
+  /** fetches and caches the rates of [from, to] now (a warm-up while online); returns how many were stored */
+  prefetch(currencies: string[], from: string, to: string): Promise<number>;
+}
+
+const CURRENCY_RE = /^[A-Z]{3}$/;
+
+export function createRateProvider(options: RateProviderOptions): ExchangeRateProvider {
+  const { db } = options;
+  const source = options.source ?? 'MNB';
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const lookback = options.lookbackDays ?? 14;
+  const retryAfterMs = options.retryAfterMs ?? 30_000;
+  const now = options.now ?? (() => new Date());
+  const url = options.url ?? (source === 'MNB' ? MNB_DEFAULT_URL : ECB_DEFAULT_URL);
+  const historyUrl = options.historyUrl ?? (options.url ? undefined : ECB_DEFAULT_HISTORY_URL);
+
+  /** currency|date asked of the source successfully, with when: a past day's answer never changes */
+  const asked = new Map<string, number>();
+  let offlineUntil = 0;
+  let lastFailure: string | null = null;
+
+  async function download(currencies: string[], from: string, to: string): Promise<PublishedRate[]> {
+    if (source === 'MNB') return fetchMnbRates(fetchImpl, url, { from, to, currencies }, timeoutMs);
+    const recent = await fetchEcbRates(fetchImpl, url, timeoutMs);
+    if (!historyUrl || recent.some((r) => r.date <= from)) return recent;
+    // The 90-day file starts after the date: the full history has it; keep only the window, not 25 years.
+    const history = await fetchEcbRates(fetchImpl, historyUrl, timeoutMs);
+    return [...recent, ...history.filter((r) => r.date >= from && r.date <= to)];
+  }
+
+  async function fetchAndStore(currencies: string[], from: string, to: string): Promise<number> {
+    const rates = await download(currencies, from, to);
+    await storeRates(db, source, rates, now().toISOString());
+    return rates.length;
+  }
+
+  /** Whether the source must be asked: not when this day was asked already and its answer is final. */
+  function shouldAsk(key: string, date: string): boolean {
+    if (now().getTime() < offlineUntil) return false;
+    const at = asked.get(key);
+    if (at === undefined) return true;
+    const today = now().toISOString().slice(0, 10);
+    // Today's (or a future day's) rate may still be published later today: ask again at most hourly.
+    return date >= today && now().getTime() - at > 3_600_000;
+  }
+
+  async function rateFor(currencyIn: string, date: string): Promise<RateQuote> {
+    const currency = currencyIn.trim().toUpperCase();
+    if (currency === 'HUF') return { rate: '1', source: 'home currency' };
+    if (!CURRENCY_RE.test(currency)) throw rule(`${currencyIn} is not a currency code`, 'currency');
+
+    let cached = await latestRate(db, source, currency, date);
+    if (cached?.date === date) return quote(cached);
+
+    const key = `${currency}|${date}`;
+    if (shouldAsk(key, date)) {
+      try {
+        await fetchAndStore([currency], addDays(date, -lookback), date);
+        asked.set(key, now().getTime());
+        lastFailure = null;
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        offlineUntil = now().getTime() + retryAfterMs;
+        lastFailure = e.message;
+      }
+      cached = await latestRate(db, source, currency, date);
+    }
+    if (cached) return quote(cached);
+    throw rule(
+      lastFailure
+        ? `No ${source} exchange rate for ${currency} on or before ${date} is saved on this computer and the rate ` +
+            `service could not be asked (${lastFailure}). Give the exchange_rate of the invoice yourself, or try again online.`
+        : `${source} publishes no exchange rate for ${currency} on or before ${date}. Give the exchange_rate of the invoice yourself.`,
+      'exchange_rate',
+    );
+  }
+
+  function quote(r: { rate: string; date: string }): RateQuote {
+    return { rate: r.rate, source: `${source} ${r.date}` };
+  }
+
+  return {
+    source,
+    rateFor,
+    prefetch: (currencies, from, to) => fetchAndStore(currencies.map((c) => c.toUpperCase()), from, to),
+  };
+}
