@@ -1,7 +1,8 @@
 // Clients. Create returns an identical existing client instead of a duplicate (the interface's rule), unless forced.
 import type { ClientCreateInput, ClientUpdateInput } from '../../../shared/contract/schemas';
 import type { Address } from '../../../shared/resources';
-import { notFound } from '../../../shared/errors';
+import { invalid, notFound } from '../../../shared/errors';
+import { taxcodeProblem } from '../../../shared/contract/schemas';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
@@ -93,6 +94,8 @@ export function createClientService(ctx: CoreContext) {
 
     async update(input: ClientUpdateInput) {
       const current = clientResource(await row(input.id)).attributes;
+      const problem = taxcodeProblem(input.taxcode ?? current.taxcode, input.tax_type ?? current.tax_type);
+      if (problem && (input.taxcode !== undefined || input.tax_type !== undefined)) throw invalid('taxcode', problem);
       const changes = {
         name: input.name ?? current.name,
         email: input.email ?? current.email,

@@ -35,6 +35,8 @@ export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: 
   const products = productIds.length ? await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute() : [];
   const byId = new Map(products.map((p) => [p.id, p]));
   const errors: FieldError[] = [];
+  // A product that exists but cannot be used (deleted, another currency) breaks a rule (422), not the form (400).
+  const ruleErrors: FieldError[] = [];
   const lines: ResolvedLine[] = [];
 
   items.forEach((item, position) => {
@@ -46,11 +48,11 @@ export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: 
         return;
       }
       if (product.deleted_at) {
-        errors.push({ field: `${at}.product_uid`, message: 'the product was deleted' });
+        ruleErrors.push({ field: `${at}.product_uid`, message: 'the product was deleted' });
         return;
       }
       if (product.currency_code !== currency) {
-        errors.push({
+        ruleErrors.push({
           field: `${at}.product_uid`,
           message: `the product is priced in ${product.currency_code}, the invoice is in ${currency}`,
         });
@@ -103,6 +105,7 @@ export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: 
   });
 
   if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  if (ruleErrors.length) throw new FolioError('rule_violation', ruleErrors.map((e) => `${e.field}: ${e.message}`).join('; '), ruleErrors);
   return lines;
 }
 
