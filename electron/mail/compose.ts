@@ -1,0 +1,116 @@
+// The invoice e-mail's subject and text, in the invoice's language (hu, en, de; a bilingual hu-en invoice gets both
+// texts). Amounts and dates use the PDF's own formatters, so the mail and the attachment never disagree.
+import type { Lang } from '../../shared/reference/payment-methods';
+import type { InvoiceAttributes } from '../../shared/resources';
+import { formatDate, formatMoney } from '../documents/format';
+import { resolveDocLang, type DocLang } from '../documents/i18n';
+
+export interface ComposedMail {
+  lang: DocLang;
+  subject: string;
+  text: string;
+}
+
+type Kind = 'invoice' | 'proforma' | 'cancel';
+
+interface Texts {
+  title: Record<Kind, string>;
+  greeting(name: string): string;
+  intro(kind: Kind, number: string, connected: string | null): string;
+  amount: string;
+  due: string;
+  paid: string;
+  account: string;
+  closing: string;
+}
+
+const TEXTS: Record<Lang, Texts> = {
+  hu: {
+    title: { invoice: 'Számla', proforma: 'Díjbekérő', cancel: 'Sztornó számla' },
+    greeting: (name) => (name ? `Tisztelt ${name}!` : 'Tisztelt Partnerünk!'),
+    intro: (kind, number, connected) =>
+      kind === 'proforma'
+        ? `Mellékelten küldjük a(z) ${number} számú díjbekérőt.`
+        : kind === 'cancel'
+          ? `Mellékelten küldjük a(z) ${number} számú sztornó számlát${connected ? `, amely a(z) ${connected} számú számlát érvényteleníti` : ''}.`
+          : `Mellékelten küldjük a(z) ${number} számú számlát.`,
+    amount: 'Összeg',
+    due: 'Fizetési határidő',
+    paid: 'A számla kiegyenlítve.',
+    account: 'Bankszámlaszám',
+    closing: 'Üdvözlettel:',
+  },
+  en: {
+    title: { invoice: 'Invoice', proforma: 'Proforma invoice', cancel: 'Cancellation invoice' },
+    greeting: (name) => (name ? `Dear ${name},` : 'Dear Customer,'),
+    intro: (kind, number, connected) =>
+      kind === 'proforma'
+        ? `Please find attached proforma invoice ${number}.`
+        : kind === 'cancel'
+          ? `Please find attached cancellation invoice ${number}${connected ? `, which cancels invoice ${connected}` : ''}.`
+          : `Please find attached invoice ${number}.`,
+    amount: 'Amount',
+    due: 'Due date',
+    paid: 'This invoice has been paid.',
+    account: 'Bank account',
+    closing: 'Kind regards,',
+  },
+  de: {
+    title: { invoice: 'Rechnung', proforma: 'Proforma-Rechnung', cancel: 'Stornorechnung' },
+    greeting: (name) => (name ? `Guten Tag ${name},` : 'Sehr geehrte Damen und Herren,'),
+    intro: (kind, number, connected) =>
+      kind === 'proforma'
+        ? `anbei erhalten Sie die Proforma-Rechnung ${number}.`
+        : kind === 'cancel'
+          ? `anbei erhalten Sie die Stornorechnung ${number}${connected ? ` zur Rechnung ${connected}` : ''}.`
+          : `anbei erhalten Sie die Rechnung ${number}.`,
+    amount: 'Betrag',
+    due: 'Fällig am',
+    paid: 'Diese Rechnung ist bereits bezahlt.',
+    account: 'Bankverbindung',
+    closing: 'Mit freundlichen Grüßen',
+  },
+};
+
+function kindOf(a: InvoiceAttributes): Kind {
+  return a.type === 1 ? 'proforma' : a.is_cancel_invoice ? 'cancel' : 'invoice';
+}
+
+function body(a: InvoiceAttributes, lang: Lang): string {
+  const t = TEXTS[lang];
+  const kind = kindOf(a);
+  const number = a.prefixed_invoice_no ?? a.invoice_no ?? '';
+  const lines = [t.greeting(a.client.name.trim()), '', t.intro(kind, number, a.connected_invoice_no), ''];
+  lines.push(`${t.amount}: ${formatMoney(a.total, a.currency, lang)}`);
+  // A cancelling invoice asks for no payment; a settled one says so instead of showing a deadline.
+  if (kind !== 'cancel') {
+    if (/^-?0*(\.0*)?$/.test(a.outstanding)) lines.push(t.paid);
+    else {
+      lines.push(`${t.due}: ${formatDate(a.due_date, lang)}`);
+      const account = a.seller.bank_iban || a.seller.bank_account_no;
+      if (account) lines.push(`${t.account}: ${account}${a.seller.bank_name ? ` (${a.seller.bank_name})` : ''}`);
+    }
+  }
+  const signature = a.seller.name.trim() || addressName(a.seller.email);
+  lines.push('', t.closing, ...(signature ? [signature] : []));
+  return lines.join('\n');
+}
+
+function addressName(email: string): string {
+  return email.split('@')[0] ?? '';
+}
+
+export function composeInvoiceMail(a: InvoiceAttributes): ComposedMail {
+  const lang = resolveDocLang(undefined, a.template_lang_code);
+  const number = a.prefixed_invoice_no ?? a.invoice_no ?? '';
+  const kind = kindOf(a);
+  const seller = a.seller.name.trim();
+  if (lang === 'hu-en') {
+    return {
+      lang,
+      subject: `${TEXTS.hu.title[kind]} / ${TEXTS.en.title[kind]} ${number}${seller ? ` – ${seller}` : ''}`,
+      text: `${body(a, 'hu')}\n\n----------\n\n${body(a, 'en')}\n`,
+    };
+  }
+  return { lang, subject: `${TEXTS[lang].title[kind]} ${number}${seller ? ` – ${seller}` : ''}`, text: `${body(a, lang)}\n` };
+}

@@ -1,0 +1,123 @@
+// createMailer: the InvoiceSender the core's `invoices.send` calls, the outbox worker behind it, and the reads and
+// actions the UI needs. "Send" renders the PDF, puts the whole message in the outbox in one transaction and returns;
+// the worker delivers it, now or after retries, exactly once in the normal course (docs/mail.md).
+import { createHash, randomUUID } from 'node:crypto';
+import { FolioError, notFound, rule } from '../../shared/errors';
+import type { InvoiceAttributes, Resource } from '../../shared/resources';
+import { systemClock, type Clock } from '../core/clock';
+import { pdfFileName, type InvoiceSender, type PdfRenderer } from '../core/index';
+import type { Db } from '../db/open';
+import { composeInvoiceMail } from './compose';
+import { enqueue, entriesForInvoice, entryById, requeue, type OutboxEntry } from './outbox';
+import { recipientsFor } from './recipients';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy';
+import type { SecretBox } from './secret-box';
+import { createMailSettingsStore, type MailSettingsStore } from './settings-store';
+import { addressOf, isEmailAddress, validateSmtpSettings, type SmtpSettings } from './settings';
+import { OutboxWorker, realTimers, type MailEvent, type Timers } from './worker';
+
+export interface MailerDeps {
+  db: Db;
+  /** real time: retries and leases are scheduled on it. Not the FOLIO_NOW business clock, which may stand still. */
+  clock?: Clock;
+  pdf: PdfRenderer;
+  /** fixed SMTP settings (`npm run serve`: smtpSettingsFromEnv(process.env)); wins over the stored ones */
+  transportOptions?: SmtpSettings | null;
+  /** the desktop: settings come from the database, the password sealed by this box (Electron safeStorage) */
+  secretBox?: SecretBox;
+  retry?: Partial<RetryPolicy>;
+  timers?: Timers;
+  /** the longest sleep between two looks at the outbox (messages another process queued); default one minute */
+  pollMs?: number;
+  onEvent?: (e: MailEvent) => void;
+}
+
+export interface Mailer {
+  /** for createCore({ send }) */
+  send: InvoiceSender;
+  /** queues (or finds the waiting) message of an invoice and returns it */
+  enqueue(invoice: Resource<InvoiceAttributes>): Promise<OutboxEntry>;
+  /** every message of an invoice, newest first: what the invoice screen shows */
+  outboxForInvoice(invoiceId: number): Promise<OutboxEntry[]>;
+  /** puts a failed message back in the queue */
+  retry(outboxId: number): Promise<OutboxEntry>;
+  /** sends what is due now (tests, "send now" buttons); the started worker does this by itself */
+  runDue(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+  /** the stored SMTP account (desktop), or null when the settings come from transportOptions or nowhere */
+  settings: MailSettingsStore | null;
+}
+
+export function createMailer(deps: MailerDeps): Mailer {
+  const clock = deps.clock ?? systemClock;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...deps.retry };
+  if (deps.transportOptions) validateSmtpSettings(deps.transportOptions);
+  const store = deps.secretBox ? createMailSettingsStore({ db: deps.db, secretBox: deps.secretBox, clock }) : null;
+  const currentSettings = async (): Promise<SmtpSettings | null> => deps.transportOptions ?? (store ? store.load() : null);
+
+  const worker = new OutboxWorker({
+    db: deps.db,
+    clock,
+    policy,
+    settings: currentSettings,
+    timers: deps.timers ?? realTimers,
+    pollMs: deps.pollMs ?? 60_000,
+    ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
+  });
+
+  async function enqueueInvoice(invoice: Resource<InvoiceAttributes>): Promise<OutboxEntry> {
+    const a = invoice.attributes;
+    if (a.type === 0) throw rule('A draft is not sent: issue the invoice first', 'id');
+    const recipients = await recipientsFor(deps.db, a);
+    const settings = await currentSettings();
+    if (!settings) {
+      throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)');
+    }
+    // Rendered outside the transaction (it is slow) and stored with the message: every retry sends these bytes.
+    const pdf = Buffer.from(await deps.pdf(invoice));
+    const mail = composeInvoiceMail(a);
+    const domain = addressOf(settings.from).split('@')[1] || 'folio.invalid';
+    const { entry, created } = await enqueue(
+      deps.db,
+      {
+        invoice_id: invoice.id,
+        message_id: `<folio.${invoice.id}.${randomUUID()}@${domain}>`,
+        recipients,
+        reply_to: isEmailAddress(a.seller.email) ? a.seller.email.trim() : '',
+        lang: mail.lang,
+        subject: mail.subject,
+        body_text: mail.text,
+        attachment_name: pdfFileName(invoice),
+        attachment: pdf,
+        attachment_sha256: createHash('sha256').update(pdf).digest('hex'),
+      },
+      clock.now(),
+    );
+    if (created) worker.kick();
+    return entry;
+  }
+
+  return {
+    async send(invoice) {
+      const entry = await enqueueInvoice(invoice);
+      return { queued: entry.state === 'queued' || entry.state === 'sending', state: entry.state };
+    },
+    enqueue: enqueueInvoice,
+    outboxForInvoice: (invoiceId) => entriesForInvoice(deps.db, invoiceId),
+    async retry(outboxId) {
+      const entry = await requeue(deps.db, outboxId, clock.now());
+      if (!entry) {
+        const existing = await entryById(deps.db, outboxId);
+        if (!existing) throw notFound(`Message ${outboxId}`);
+        throw new FolioError('conflict', `Message ${outboxId} is ${existing.state}, not failed: nothing to retry`);
+      }
+      worker.kick();
+      return entry;
+    },
+    runDue: () => worker.runDue(),
+    start: () => worker.start(),
+    stop: () => worker.stop(),
+    settings: store,
+  };
+}

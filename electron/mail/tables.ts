@@ -1,0 +1,59 @@
+// The mail tables (migration 0003), typed for Kysely without touching the shared schema file: `mailDb(db)` gives a
+// view of the same connection that also knows these tables. (Type aliases, not interfaces: withTables needs an
+// index-signature-compatible shape.)
+import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Db } from '../db/open';
+import type { Database } from '../db/schema';
+
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
+export type SmtpSecurity = 'tls' | 'starttls' | 'none';
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  invoice_id: number;
+  message_id: string;
+  /** comma-separated addresses */
+  recipients: string;
+  reply_to: string;
+  lang: string;
+  subject: string;
+  body_text: string;
+  attachment_name: string;
+  attachment: Buffer | null;
+  attachment_sha256: string;
+  attachment_size: number;
+  state: OutboxState;
+  attempts: Generated<number>;
+  attempt_id: string | null;
+  lease_until: string | null;
+  interrupted: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  smtp_response: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+};
+
+export type MailSettingsTable = {
+  id: number;
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string;
+  password_sealed: string | null;
+  from_address: string;
+  updated_at: string;
+};
+
+export type MailTables = {
+  mail_outbox: MailOutboxTable;
+  mail_settings: MailSettingsTable;
+};
+
+export type MailDb = Kysely<Database & MailTables>;
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+export function mailDb(db: Db): MailDb {
+  return db.withTables<MailTables>();
+}

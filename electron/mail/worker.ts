@@ -1,0 +1,208 @@
+// The outbox worker: takes due messages one at a time and hands them to SMTP. One run at a time per process;
+// between runs it sleeps until the next retry is due (or `pollMs`, to notice messages another process queued).
+import nodemailer from 'nodemailer';
+import type { Clock } from '../core/clock';
+import type { Db } from '../db/open';
+import { claimNext, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
+import { classifySmtpError, retryDelay, type RetryPolicy } from './retry-policy';
+import { addressOf, transportOptionsFor, type SmtpSettings } from './settings';
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => {
+    const handle = setTimeout(fn, ms);
+    // A sleeping worker must not keep a CLI or test process alive.
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type MailEvent =
+  | { type: 'sent'; id: number; invoiceId: number; messageId: string; response: string }
+  | { type: 'retry'; id: number; invoiceId: number; reason: string; nextAt: string }
+  | { type: 'failed'; id: number; invoiceId: number; reason: string }
+  | { type: 'interrupted'; id: number; invoiceId: number; messageId: string }
+  | { type: 'waiting'; reason: string };
+
+export interface WorkerDeps {
+  db: Db;
+  clock: Clock;
+  policy: RetryPolicy;
+  /** the SMTP settings as they are now (the desktop's may change between runs); null when not set up */
+  settings: () => Promise<SmtpSettings | null>;
+  timers: Timers;
+  pollMs: number;
+  onEvent?: (e: MailEvent) => void;
+}
+
+export class OutboxWorker {
+  private started = false;
+  private timer: unknown = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+  /** after a connection-level failure nothing is tried before this instant (the queue pauses, not each message) */
+  private pausedUntil = 0;
+
+  constructor(private readonly deps: WorkerDeps) {}
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.wake(0);
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    this.clearTimer();
+    // An attempt in flight finishes and records its outcome (SMTP timeouts bound the wait).
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Something was queued: run soon (when started). */
+  kick(): void {
+    if (!this.started) return;
+    this.pausedUntil = 0;
+    if (this.running) this.again = true;
+    else this.wake(0);
+  }
+
+  /** Sends every message that is due now; resolves with the number of attempts made. Runs never overlap. */
+  runDue(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = (async () => {
+      let attempts = 0;
+      do {
+        this.again = false;
+        attempts += await this.drain();
+      } while (this.again);
+      return attempts;
+    })();
+    this.running = run.finally(() => {
+      this.running = null;
+      if (this.started) void this.scheduleNext();
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<number> {
+    const { db, clock, policy } = this.deps;
+    if (clock.now().getTime() < this.pausedUntil) return 0;
+    let settings: SmtpSettings | null;
+    try {
+      settings = await this.deps.settings();
+    } catch (e) {
+      settings = null;
+      await this.waiting(e instanceof Error ? e.message : String(e));
+      return 0;
+    }
+    if (!settings) {
+      await this.waiting('E-mail is not set up: messages wait until an SMTP server is configured');
+      return 0;
+    }
+    const transport = nodemailer.createTransport(transportOptionsFor(settings));
+    let attempts = 0;
+    try {
+      for (;;) {
+        const message = await claimNext(db, clock.now(), policy.leaseMs);
+        if (!message) break;
+        attempts += 1;
+        const ok = await this.deliver(transport, settings, message);
+        if (!ok) break;
+      }
+    } finally {
+      transport.close();
+    }
+    return attempts;
+  }
+
+  /** One attempt. Returns false when the queue should pause (the server cannot be reached or refuses the login). */
+  private async deliver(transport: nodemailer.Transporter, settings: SmtpSettings, m: ClaimedMessage): Promise<boolean> {
+    const { db, clock, policy } = this.deps;
+    if (m.was_interrupted) this.emit({ type: 'interrupted', id: m.id, invoiceId: m.invoice_id, messageId: m.message_id });
+    try {
+      const info = await transport.sendMail({
+        from: settings.from,
+        to: m.recipients.split(','),
+        ...(m.reply_to && m.reply_to !== addressOf(settings.from) ? { replyTo: m.reply_to } : {}),
+        subject: m.subject,
+        text: m.body_text,
+        // The same Message-ID and Date on every attempt: a re-send after a crash is the same message to the
+        // recipient's mail program, not a new one.
+        messageId: m.message_id,
+        date: new Date(m.created_at),
+        attachments: [{ filename: m.attachment_name, content: m.attachment, contentType: 'application/pdf' }],
+        headers: { 'X-Folio-Outbox-Id': String(m.id) },
+      });
+      const response = [info.response, info.rejected?.length ? `rejected: ${info.rejected.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; ');
+      await markSent(db, m.id, m.attempt_id, response, clock.now());
+      this.emit({ type: 'sent', id: m.id, invoiceId: m.invoice_id, messageId: m.message_id, response });
+      return true;
+    } catch (e) {
+      const failure = classifySmtpError(e);
+      const now = clock.now();
+      if (failure.permanent || m.attempts >= policy.maxAttempts) {
+        const reason = failure.permanent ? failure.reason : `Gave up after ${m.attempts} attempts: ${failure.reason}`;
+        await markFailed(db, m.id, m.attempt_id, reason, now);
+        this.emit({ type: 'failed', id: m.id, invoiceId: m.invoice_id, reason });
+        return true;
+      }
+      const nextAt = new Date(now.getTime() + retryDelay(m.attempts, policy));
+      await markRetry(db, m.id, m.attempt_id, failure.reason, nextAt, now);
+      this.emit({ type: 'retry', id: m.id, invoiceId: m.invoice_id, reason: failure.reason, nextAt: nextAt.toISOString() });
+      if (failure.connection) {
+        this.pausedUntil = nextAt.getTime();
+        return false;
+      }
+      return true;
+    }
+  }
+
+  private async waiting(reason: string): Promise<void> {
+    await noteWaiting(this.deps.db, reason, this.deps.clock.now());
+    this.emit({ type: 'waiting', reason });
+  }
+
+  private async scheduleNext(): Promise<void> {
+    let due: Date | null = null;
+    try {
+      due = await nextDueAt(this.deps.db);
+    } catch {
+      // the database is closing; the next start() schedules again
+    }
+    if (!this.started) return;
+    const now = this.deps.clock.now().getTime();
+    const at = Math.max(due ? due.getTime() : Infinity, this.pausedUntil);
+    this.wake(Math.min(this.deps.pollMs, Math.max(0, at - now)));
+  }
+
+  private wake(ms: number): void {
+    this.clearTimer();
+    this.timer = this.deps.timers.setTimeout(() => {
+      this.timer = null;
+      if (this.started) void this.runDue().catch((e) => this.emit({ type: 'waiting', reason: String(e) }));
+    }, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.deps.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private emit(e: MailEvent): void {
+    try {
+      this.deps.onEvent?.(e);
+    } catch {
+      // a logging hook never stops delivery
+    }
+  }
+}
