@@ -256,11 +256,18 @@ export function createNavSender(options: NavSenderOptions): NavSender {
     const ids = await store.due(now(), limit);
     const done: NavReport[] = [];
     for (const id of ids) {
+      let report: NavReport;
       try {
-        done.push(await process(id));
+        report = await process(id);
       } catch (error) {
         if (!(error instanceof NavReportGone)) throw error; // one vanished row must not hold up the rest
+        continue;
       }
+      done.push(report);
+      // A report left unfinished with an error failed for a reason all share (NAV or the network down, the
+      // credentials refused; a report's own faults end it as aborted): the rest would only wait out the same
+      // backoff one by one, so the pass ends here and they keep their turn.
+      if (!FINAL.has(report.state) && report.errorCode) break;
     }
     return done;
   }

@@ -311,3 +311,17 @@ test('processDue skips a report the store no longer yields and goes on with the 
   const reports = await r.sender().processDue();
   expect(reports.map((x) => [x.id, x.state])).toEqual([[kept, 'done']]);
 });
+
+test('processDue stops at the first report NAV could not take: the others are not ground through the backoff', async () => {
+  const r = (current = await rig());
+  await r.nav.down('unavailable');
+  const ids = [1, 2, 3].map(() => r.store.enqueue(prepareNavReport(sale())));
+  const sender = r.sender({ retry: { baseDelayMs: 1_000, attemptsPerRun: 2 } });
+  const reports = await sender.processDue();
+  expect(reports.map((x) => [x.id, x.state, x.errorCode])).toEqual([[ids[0], 'waiting', 'SERVER_ERROR']]);
+  expect(r.nav.calls).toHaveLength(2);
+
+  await r.nav.up();
+  r.clock.t += 60_000;
+  expect((await sender.processDue()).map((x) => x.state)).toEqual(['done', 'done', 'done']);
+});
