@@ -145,9 +145,12 @@ function spawnWorker(workerUrl?: URL): Worker {
 }
 
 function defaultWorkerUrl(): URL {
-  const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
-  const url = new URL(fromSources ? './batch-worker.ts' : './batch-worker.js', import.meta.url);
-  if (!existsSync(url)) throw new Error(`PDF batch worker not found at ${url.href}; pass opts.workerUrl`);
+  // import.meta.url is empty when this module was bundled to CommonJS; such a build must say where its worker is.
+  const here = import.meta.url as string | undefined;
+  if (!here) throw new Error('renderBatch: cannot locate batch-worker from a CommonJS bundle; pass opts.workerUrl');
+  const fromSources = fileURLToPath(here).endsWith('.ts');
+  const url = new URL(fromSources ? './batch-worker.ts' : './batch-worker.js', here);
+  if (!existsSync(url)) throw new Error(`renderBatch: worker not found at ${url.href}; pass opts.workerUrl`);
   return url;
 }
 

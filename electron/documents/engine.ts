@@ -10,7 +10,7 @@
 import pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { FONT_FAMILY, FONT_FILES, fontFiles } from './fonts';
-import { cacheDecodedFontTables } from './fontkit-cache';
+import { installFontTableCache, registerCachedFontBuffers } from './fontkit-cache';
 
 export class UnsafeDocumentError extends Error {
   override name = 'UnsafeDocumentError';
@@ -21,10 +21,16 @@ interface PdfmakeInstance {
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
   setLocalAccessPolicy(policy: (path: string) => boolean): void;
   setFonts(fonts: Record<string, Record<string, string>>): void;
-  createPdf(def: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+  createPdf(def: TDocumentDefinitions): { getStream(): Promise<PdfkitDocument>; getBuffer(): Promise<Buffer> };
+}
+
+/** The parts of pdfmake's pdfkit document we look at: its per-document cache of embedded fonts. */
+interface PdfkitDocument {
+  fontCache?: Record<string, Record<string, { font?: unknown } | undefined>>;
 }
 
 let engine: PdfmakeInstance | null = null;
+let fontCacheInstalled = false;
 
 function lockedEngine(): PdfmakeInstance {
   if (engine) return engine;
@@ -34,7 +40,7 @@ function lockedEngine(): PdfmakeInstance {
   // Always (re)write: the virtual file system is pdfmake's module-wide singleton, and the font cache below is keyed
   // on the identity of exactly these buffers.
   for (const [name, data] of files) instance.virtualfs.writeFileSync(name, data);
-  cacheDecodedFontTables(files.values());
+  registerCachedFontBuffers(files.values());
   instance.setUrlAccessPolicy((url) => deny('URL', url));
   instance.setLocalAccessPolicy((path) => deny('local file', path));
   instance.setFonts({ [FONT_FAMILY]: { ...FONT_FILES } });
@@ -46,6 +52,12 @@ function deny(kind: string, target: string): false {
   // pdfmake turns `false` into its own "denied by resource access policy" error; say what was asked for, too.
   if (process.env.FOLIO_DEBUG_PDF) console.warn(`documents: refused ${kind} access: ${target}`);
   return false;
+}
+
+/** Whether documents share decoded font tables (fontkit-cache.ts); false only before the first render or if a
+ * fontkit update removed the hook — a speed matter, checked by the tests so an upgrade cannot lose it silently. */
+export function fontTableCacheActive(): boolean {
+  return fontCacheInstalled;
 }
 
 /** Renders a document definition to PDF bytes, refusing anything that would reach outside the process. */
@@ -60,7 +72,14 @@ export async function renderDocDefinition(def: TDocumentDefinitions): Promise<Bu
  * check. Exported so the tests can prove this layer holds on its own; callers use renderDocDefinition.
  */
 export async function renderWithPdfmakePolicies(def: TDocumentDefinitions): Promise<Buffer> {
-  return lockedEngine().createPdf(def).getBuffer();
+  const output = lockedEngine().createPdf(def);
+  if (!fontCacheInstalled) {
+    // The first document hands over a font pdfkit parsed; from then on parsed tables are shared (fontkit-cache.ts).
+    const doc = await output.getStream();
+    const faces = Object.values(doc.fontCache?.[FONT_FAMILY] ?? {});
+    fontCacheInstalled = faces.some((face) => installFontTableCache(face?.font));
+  }
+  return output.getBuffer();
 }
 
 const FORBIDDEN_NODE_KEYS = ['svg', 'attachment'] as const;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderDocDefinition, renderInvoicePdf, UnsafeDocumentError } from '../../electron/documents';
-import { renderWithPdfmakePolicies } from '../../electron/documents/engine';
+import { fontTableCacheActive, renderWithPdfmakePolicies } from '../../electron/documents/engine';
 import { huInvoice } from './fixtures';
 
 // A 1×1 PNG: inline image data is the one kind of image a definition may carry.
@@ -86,4 +86,9 @@ test('inline image data is allowed, and invoices render offline', async () => {
   const invoice = await renderInvoicePdf(huInvoice());
   expect(invoice.length).toBeGreaterThan(10_000);
   expect(hits).toBe(0);
+});
+
+test('after the first document, documents share decoded font tables (the speed fix still reaches fontkit)', async () => {
+  await renderInvoicePdf(huInvoice());
+  expect(fontTableCacheActive()).toBe(true);
 });
