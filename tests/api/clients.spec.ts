@@ -187,6 +187,14 @@ test.describe('update and delete', () => {
     expect((await s.api.ok('GET', `/clients/${id}`)).data.attributes.taxcode).toBe(VALID_TAXCODE);
   });
 
+  test('PUT /clients/{id} with only a new foreign taxcode keeps tax_type FOREIGN and accepts it', async () => {
+    // DESIGN §8: "PUT changes the fields it carries and keeps the others" — the stored tax_type FOREIGN still holds.
+    const id = await createClient(s.api, { tax_type: 'FOREIGN', taxcode: 'DE123456789' });
+    const res = await s.api.put(`/clients/${id}`, { taxcode: 'ATU12345678' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({ tax_type: 'FOREIGN', taxcode: 'ATU12345678' });
+  });
+
   test('PUT on an unknown client is a 404', async () => {
     expect((await s.api.put('/clients/999999', { name: 'x' })).status).toBe(404);
   });

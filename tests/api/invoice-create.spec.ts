@@ -98,6 +98,14 @@ test.describe('items', () => {
     expect(created.attributes.total).toBe(4445 + 1270 + 318);
   });
 
+  test('a product priced in EUR on a HUF invoice is a 422 that says so (DESIGN §8)', async () => {
+    const productUid = await createProduct(s.api, { price: 10, currency_code: 'EUR' });
+    const res = await s.api.post('/invoices', invoiceBody(await createClient(s.api), { items: [productLine(productUid, 1)] }));
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error).toMatch(/EUR/);
+  });
+
   test('an unknown product is refused on its item, never a 500', async () => {
     const res = await s.api.post('/invoices', invoiceBody(await createClient(s.api), { items: [productLine(987654, 1)] }));
     expect([400, 422]).toContain(res.status);
