@@ -10,6 +10,7 @@ import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { Db } from '../../db/open';
 import type { InvoiceRow, NewInvoice } from '../../db/schema';
 import { clientSnapshot } from '../clients/mapping';
+import { recordChange } from '../changes';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import type { InvoiceService, RateProvider, RateQuote, SealHook } from '../invoices/service';
@@ -57,6 +58,10 @@ export function interimInvoiceWriter(ctx: CoreContext, deps: InterimDeps): Invoi
     if (!findPaymentMethod(input.payment_method)) errors.push({ field: 'payment_method', message: 'is not a payment method id' });
     const block = await trx.selectFrom('invoice_blocks').selectAll().where('id', '=', input.block_uid ?? 0).executeTakeFirst();
     if (!block) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
+    // A block owned by another device (sync) takes numbers only from that device.
+    else if (block.owner !== 'local' && input.type !== 0) {
+      throw rule('This invoice block belongs to another device; issue invoices in a block of your own', 'block_uid');
+    }
     if (input.bank_account_uid !== undefined) {
       const account = await trx.selectFrom('bank_accounts').select('id').where('id', '=', input.bank_account_uid).executeTakeFirst();
       if (!account) errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
@@ -144,6 +149,7 @@ export function interimInvoiceWriter(ctx: CoreContext, deps: InterimDeps): Invoi
     if (input.type === 0) return inserted;
     const paid = await recordAdvancePayment(trx, inserted, date);
     const sealed = await trx.updateTable('invoices').set({ sealed: 1 }).where('id', '=', paid.id).returningAll().executeTakeFirstOrThrow();
+    await recordChange(trx, 'invoice', sealed.id, 'create', sealed.updated_at);
     for (const hook of sealHooks) await hook(trx, sealed);
     return sealed;
   }

@@ -13,7 +13,10 @@ export interface TestCore {
   db: Db;
   file: string;
   dir: string;
+  /** closes the database and removes its folder (when this core made it) */
   close(): Promise<void>;
+  /** closes the database only, keeping the file for another process or a reopen */
+  closeDb(): Promise<void>;
 }
 
 export async function openCore(now: string, deps: Omit<CoreDeps, 'db' | 'clock'> = {}, file?: string): Promise<TestCore> {
@@ -32,6 +35,7 @@ export async function openCore(now: string, deps: Omit<CoreDeps, 'db' | 'clock'>
       await opened.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
+    closeDb: () => opened.close(),
   };
 }
 
