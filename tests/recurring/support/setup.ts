@@ -19,12 +19,15 @@ export interface TestCore {
   closeDb(): Promise<void>;
 }
 
-export async function openCore(now: string, deps: Omit<CoreDeps, 'db' | 'clock'> = {}, file?: string): Promise<TestCore> {
+type Deps = Omit<CoreDeps, 'db' | 'clock'>;
+
+/** `deps` may be built from the database (a rate provider caches in it). */
+export async function openCore(now: string, deps: Deps | ((db: Db) => Deps) = {}, file?: string): Promise<TestCore> {
   const dir = file ? '' : mkdtempSync(join(tmpdir(), 'folio-recurring-'));
   const path = file ?? join(dir, 'folio.sqlite');
   const opened = await openDatabase(path);
   const clock = new ManualClock(now);
-  const core = await createCore({ db: opened.db, clock, ...deps });
+  const core = await createCore({ db: opened.db, clock, ...(typeof deps === 'function' ? deps(opened.db) : deps) });
   return {
     core,
     clock,
