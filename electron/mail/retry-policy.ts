@@ -29,12 +29,24 @@ export interface SmtpFailure {
 
 const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ESOCKET', 'ETLS', 'EAUTH', 'ECONNREFUSED', 'ECONNRESET', 'EPROTOCOL', 'ENOTFOUND']);
 
+// What the user reads in the invoice's mail status: the cause in words, then the server's own text.
+const HINTS: Record<string, string> = {
+  ECONNECTION: 'Cannot reach the SMTP server:',
+  ECONNREFUSED: 'Cannot reach the SMTP server:',
+  ETIMEDOUT: 'The SMTP server did not answer in time:',
+  EDNS: 'The SMTP server name was not found:',
+  ENOTFOUND: 'The SMTP server name was not found:',
+  ETLS: 'No secure connection (TLS/STARTTLS) to the SMTP server:',
+  EAUTH: 'The SMTP server refused the login (check the user name and password):',
+};
+
 export function classifySmtpError(e: unknown): SmtpFailure {
   const err = (e ?? {}) as { code?: string; responseCode?: number; response?: string; message?: string; command?: string };
   const code = err.code ?? '';
   const responseCode = typeof err.responseCode === 'number' ? err.responseCode : 0;
   const detail = (err.response || err.message || String(e)).trim();
-  const reason = `${code ? `${code}: ` : ''}${detail}`.slice(0, 1000);
+  const hint = HINTS[code];
+  const reason = `${hint ? `${hint} ` : ''}${code ? `(${code}) ` : ''}${detail}`.slice(0, 1000);
   // A 5xx to the envelope or the message itself is the server's final word (so is an envelope nodemailer refuses
   // before asking, e.g. no valid recipient); a 5xx to the login is a settings problem the user can fix, so it stays
   // queued (and pauses the queue) until they do.

@@ -24,9 +24,10 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(options: { port?: number } & Partial<SMTPServerOptions> = {}): Promise<TestSmtp> {
+/** `delayMs` holds each message before the server answers 250 (a slow server, to make attempts overlap). */
+export async function startSmtp(options: { port?: number; delayMs?: number } & Partial<SMTPServerOptions> = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
-  const { port: wanted, ...rest } = options;
+  const { port: wanted, delayMs = 0, ...rest } = options;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -36,7 +37,7 @@ export async function startSmtp(options: { port?: number } & Partial<SMTPServerO
       simpleParser(stream).then(
         (mail) => {
           messages.push(mail);
-          callback();
+          setTimeout(() => callback(), delayMs);
         },
         (e: Error) => callback(e),
       );
