@@ -77,8 +77,6 @@ const LABELS = {
   vatTotalHuf: { hu: 'ÁFA összesen forintban', en: 'VAT total in HUF', de: 'USt. gesamt in HUF' },
   rounding: { hu: 'Kerekítés', en: 'Rounding', de: 'Rundung' },
   payable: { hu: 'Fizetendő', en: 'Amount due', de: 'Zahlbetrag' },
-  paid: { hu: 'Fizetve', en: 'Paid', de: 'Bezahlt' },
-  outstanding: { hu: 'Hátralék', en: 'Outstanding', de: 'Offen' },
   comment: { hu: 'Megjegyzés', en: 'Notes', de: 'Anmerkungen' },
   reverseCharge: {
     hu: 'Fordított adózás',

@@ -27,7 +27,14 @@ export function viewDocDefinition(view: InvoiceView): TDocumentDefinitions {
   return {
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,
-    info: { ...view.info, creator: 'Folio', producer: 'Folio (pdfmake)' },
+    info: {
+      title: view.info.title,
+      author: view.info.author,
+      subject: view.info.subject,
+      creator: 'Folio',
+      producer: 'Folio (pdfmake)',
+      creationDate: view.info.created,
+    },
     language: view.info.language,
     defaultStyle: { font: FONT_FAMILY, fontSize: 9, lineHeight: 1.2, color: COLOR.ink },
     styles: {

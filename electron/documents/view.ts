@@ -73,8 +73,8 @@ export interface InvoiceView {
   comment: Field | null;
   /** one line identifying the document on every page: "Számla 2026-000123" */
   runningTitle: string;
-  /** PDF metadata */
-  info: { title: string; author: string; subject: string; language: string };
+  /** PDF metadata; `created` is the invoice's own timestamp, so the same invoice always renders the same bytes */
+  info: { title: string; author: string; subject: string; language: string; created: Date };
 }
 
 export interface ViewOptions {
@@ -149,11 +149,8 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
     const vatHuf = invoice.vat_summary.reduce((sum, row) => sum.plus(toBig(row.vat_huf)), new Big(0));
     totals.push({ label: label(lang, 'vatTotalHuf'), value: formatMoney(vatHuf.toFixed(3), 'HUF', fmt) });
   }
-  // A cancelling invoice is settled by the invoice it cancels; paid/outstanding would only confuse.
-  if (kind !== 'cancel' && kind !== 'draft' && !isZero(invoice.total_paid)) {
-    totals.push({ label: label(lang, 'paid'), value: formatMoney(invoice.total_paid, currency, fmt) });
-    totals.push({ label: label(lang, 'outstanding'), value: formatMoney(invoice.outstanding, currency, fmt) });
-  }
+  // Payments are deliberately not printed: an issued invoice is a fixed legal document, and re-rendering it after a
+  // payment must give the very same PDF (the mail outbox keeps only the hash of what was sent).
 
   return {
     lang,
@@ -208,6 +205,7 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
       author: seller.name,
       subject: `${title} ${number} – ${client.name}`,
       language: lang === 'en' ? 'en' : lang === 'de' ? 'de-DE' : 'hu-HU',
+      created: sealedTimestamp(invoice),
     },
   };
 }
@@ -261,6 +259,22 @@ function vatRateText(vatId: string, rate: string, description: string, fmt: Retu
 function paymentMethodName(invoice: InvoiceAttributes, lang: DocLang): string {
   const def = findPaymentMethod(invoice.payment_method.id);
   return def ? pick(lang, def.names) : invoice.payment_method.name;
+}
+
+/**
+ * The PDF's CreationDate. pdfkit would stamp the wall clock and derive the file ID from it, making every rendering
+ * of one invoice different; the invoice's created_at (business-local time, recorded as if UTC: it is metadata, not a
+ * legal date) keeps the output byte-for-byte reproducible.
+ */
+function sealedTimestamp(invoice: InvoiceAttributes): Date {
+  for (const candidate of [invoice.created_at, invoice.date]) {
+    const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}:\d{2}))?/.exec(candidate ?? '');
+    if (m) {
+      const date = new Date(`${m[1]}T${m[2] ?? '00:00:00'}Z`);
+      if (!Number.isNaN(date.getTime())) return date;
+    }
+  }
+  return new Date(0);
 }
 
 function rateSource(source: string): string {
