@@ -41,6 +41,8 @@ export interface CoreDeps {
   pdf?: PdfRenderer;
   send?: InvoiceSender;
   duties?: DutiesReader;
+  /** Queues an invoice's NAV report again (the NAV queue); answers with the duties as they are then. */
+  navRetry?: DutiesReader;
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
@@ -101,6 +103,7 @@ export async function createCore(deps: CoreDeps) {
       await invoices.read(id);
       return deps.duties ? deps.duties(id) : { nav_enabled: false, nav: null, email: [] };
     },
+    'nav.retry': deps.navRetry ? async ({ id }) => (await invoices.read(id), deps.navRetry!(id)) : notBuilt('NAV reporting'),
     'blocks.create': blocks.create,
     'blocks.update': blocks.update,
     'clients.list': clients.list,

@@ -2,15 +2,32 @@
 // Reporting is off until the technical user's credentials are set; invoices still queue meanwhile, so nothing is
 // lost and the backlog goes out once they are.
 import type { Db } from '../db/open';
-import { createNavSender, type NavCredentials } from '../nav/sender';
+import {
+  createNavSender,
+  type NavCredentials,
+  type NavReportState,
+  type NavReportStore,
+  type NavSender,
+  type NavSenderOptions,
+} from '../nav/sender';
 import type { FetchLike } from '../nav/transport';
 import { createNavReportStore } from './store';
+
+/** The sender's timing (tests shorten polls and backoff; `now` and `sleep` may be a test's clock). */
+export type NavReporterTuning = Pick<
+  NavSenderOptions,
+  'now' | 'sleep' | 'random' | 'retry' | 'pollDelaysMs' | 'stillProcessingDelayMs' | 'requestTimeoutMs' | 'lang'
+>;
 
 export interface NavReporterOptions {
   db: Db;
   credentials: NavCredentials | null;
   fetch?: FetchLike;
   intervalMs?: number;
+  /** how soon after an invoice is sealed a pass starts (once started; default 2 s) */
+  kickDelayMs?: number;
+  sender?: NavReporterTuning;
+  log?: (message: string) => void;
 }
 
 /** Credentials for `npm run serve` from the environment; null (reporting off) unless all of them are set. */
@@ -41,34 +58,137 @@ export function navCredentialsFromEnv(env: Record<string, string | undefined>): 
   };
 }
 
+const FINAL: ReadonlySet<NavReportState> = new Set(['done', 'done_with_warnings', 'aborted']);
+
+/** Thrown out of the sender's waits when the reporter stops: every step before a wait is already stored. */
+class ReporterStopped extends Error {}
+
 export function createNavReporter(options: NavReporterOptions) {
   const store = createNavReportStore(options.db);
+  const log = options.log ?? ((m: string) => console.error(`folio: NAV reporting: ${m}`));
+  let stopped = false;
+  const waits = new Set<() => void>();
+
+  // Waits end early when the reporter stops, so quitting never sits out a poll delay or a backoff (up to minutes).
+  const baseSleep = options.sender?.sleep;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (stopped) return reject(new ReporterStopped('stopped'));
+      const cancel = () => {
+        clearTimeout(timer);
+        reject(new ReporterStopped('stopped'));
+      };
+      const timer = baseSleep ? undefined : setTimeout(() => (waits.delete(cancel), resolve()), ms);
+      waits.add(cancel);
+      if (baseSleep) {
+        baseSleep(ms).then(
+          () => (waits.delete(cancel), resolve()),
+          (e: unknown) => (waits.delete(cancel), reject(e)),
+        );
+      }
+    });
+
+  // A report whose invoice cannot even be loaded (the database refusing a read) is skipped for this pass, so one
+  // bad row never holds up the rest of the queue; the sender skips a report the store no longer yields.
+  const guarded: NavReportStore = {
+    load: async (id) => {
+      try {
+        return await store.load(id);
+      } catch (e) {
+        log(`report ${id} could not be loaded: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      }
+    },
+    update: (id, patch) => store.update(id, patch),
+    due: (now, limit) => store.due(now, limit),
+  };
+
   const sender = options.credentials
-    ? createNavSender({ fetch: options.fetch ?? (globalThis.fetch as unknown as FetchLike), credentials: options.credentials, store })
+    ? createNavSender({
+        ...options.sender,
+        fetch: options.fetch ?? (globalThis.fetch as unknown as FetchLike),
+        credentials: options.credentials,
+        store: guarded,
+        sleep,
+      })
     : null;
   let timer: NodeJS.Timeout | undefined;
+  let kickTimer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let again = false;
+  let started = false;
 
-  function pass() {
-    if (!sender || running) return running;
-    running = sender.processDue(50).catch((e) => console.error(`folio: NAV reporting: ${e instanceof Error ? e.message : e}`));
-    void running.finally(() => (running = undefined));
-    return running;
+  /**
+   * Batches of due reports until no batch finishes one: a backlog goes out at once rather than 50 per interval, and
+   * a cancelling invoice held back for its original follows it in the same pass. Ends at a shared failure (NAV or
+   * the network down, credentials refused). Terminates: a finished report is never due again.
+   */
+  async function drain(s: NavSender): Promise<void> {
+    for (let round = 0; round < 1000 && !stopped; round++) {
+      const reports = await s.processDue(50);
+      if (!reports.some((r) => FINAL.has(r.state))) return;
+      if (reports.some((r) => !FINAL.has(r.state) && r.errorCode)) return;
+    }
+  }
+
+  /** One pass over the due reports; a call during a pass runs one more pass after it (new reports may be due). */
+  function pass(): Promise<unknown> {
+    if (!sender || stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    const current: Promise<unknown> = drain(sender)
+      .catch((e) => {
+        if (!(e instanceof ReporterStopped)) log(e instanceof Error ? e.message : String(e));
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void pass();
+        }
+      });
+    running = current;
+    return current;
+  }
+
+  /** A pass soon (once started): after a seal the hook runs inside the transaction, so not at once. */
+  function kick() {
+    if (!started || stopped || !sender || kickTimer) return;
+    kickTimer = setTimeout(() => {
+      kickTimer = undefined;
+      void pass();
+    }, options.kickDelayMs ?? 2_000);
+    kickTimer.unref();
   }
 
   return {
     enabled: sender !== null,
     store,
     pass,
+    kick,
+    /** Queues an invoice's report again (see store.retry) and, when reporting runs, sends it soon. */
+    async retry(invoiceId: number) {
+      const row = await store.retry(invoiceId);
+      kick();
+      return row;
+    },
     start() {
       if (!sender) return;
+      started = true;
       void pass();
       timer = setInterval(() => void pass(), options.intervalMs ?? 30_000);
       timer.unref();
     },
+    /** Stops the worker: a pass in its waits ends at once (its progress is stored), a request under way finishes. */
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      if (kickTimer) clearTimeout(kickTimer);
+      for (const cancel of [...waits]) cancel();
+      waits.clear();
+      while (running) await running;
     },
   };
 }

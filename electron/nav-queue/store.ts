@@ -1,14 +1,16 @@
 // The NAV report queue on the database: the seal hook that adds a report with each issued invoice, and the store
 // the sender works through. The invoiceData XML is built on a report's first attempt from the sealed (immutable)
 // invoice and stored, so issuing stays fast and every retry sends the very same bytes.
-import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import type { Kysely } from 'kysely';
+import { FolioError } from '../../shared/errors';
+import type { InvoiceAttributes, InvoiceItem, Resource } from '../../shared/resources';
 import type { Db } from '../db/open';
-import type { Database } from '../db/schema';
-import type { InvoiceRow } from '../db/schema';
+import type { Database, InvoiceRow } from '../db/schema';
 import { loadInvoices } from '../core/invoices/mapping';
+import { parseJson } from '../core/json';
 import type { SealHook } from '../core/invoices/service';
-import { navReportRequired, prepareNavReport } from '../nav/invoice-data';
+import { navReportRequired, prepareNavReport, type InvoiceDataOptions, type LineNature } from '../nav/invoice-data';
+import type { NavMessage } from '../nav/api';
 import type { NavReport, NavReportPatch, NavReportState, NavReportStore } from '../nav/sender';
 
 export interface NavReportsTable {
@@ -25,8 +27,20 @@ export interface NavReportsTable {
   error_code: string | null;
   error_message: string | null;
   messages: string;
+  /** JSON: the outcomes of earlier tries a `retry` started afresh (migration 0007), oldest first */
+  history: string;
   created_at: string;
   updated_at: string;
+}
+
+/** One earlier try of a report, kept when the report is queued again. */
+export interface NavReportHistoryEntry {
+  state: string;
+  transaction_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  messages: NavMessage[];
+  at: string;
 }
 
 type NavDb = Kysely<Database & { nav_reports: NavReportsTable }>;
@@ -34,6 +48,9 @@ type NavDb = Kysely<Database & { nav_reports: NavReportsTable }>;
 export function navDb(db: Db): NavDb {
   return db.withTables<{ nav_reports: NavReportsTable }>() as NavDb;
 }
+
+/** NAV has the report's data (or has had its say): the cancelling invoice of such an original may follow it. */
+const REPORTED = ['done', 'done_with_warnings', 'not_required'];
 
 /** Normal and cancelling invoices (and those generated from proformas) are reported; drafts and proformas are not. */
 export const navSealHook: SealHook = async (trx, invoice: InvoiceRow) => {
@@ -45,19 +62,61 @@ export const navSealHook: SealHook = async (trx, invoice: InvoiceRow) => {
     .execute();
 };
 
-async function invoiceWithOriginal(db: Db, invoiceId: number) {
-  const row = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
-  const rows = [row];
-  if (row.cancels_id) rows.push(await db.selectFrom('invoices').selectAll().where('id', '=', row.cancels_id).executeTakeFirstOrThrow());
-  const [invoice, original] = await loadInvoices(db, rows);
-  return { invoice: invoice!, original };
-}
-
 export function navXmlOptions(original: Resource<InvoiceAttributes> | undefined) {
   return original ? { original: original.attributes, modificationIndex: 1 } : {};
 }
 
-export function createNavReportStore(db: Db): NavReportStore & { forInvoice(invoiceId: number): Promise<NavReportsTable | undefined> } {
+/**
+ * PRODUCT or SERVICE for lines sold from a product, from the product's `is_service` when it was set (a product
+ * never told is left to the unit-based inference). Deleted products still count: the invoice was issued with them.
+ */
+async function productNatures(db: Db, items: InvoiceItem[]): Promise<Map<number, LineNature>> {
+  const ids = [...new Set(items.map((i) => i.product_uid).filter((id): id is number => typeof id === 'number'))];
+  const natures = new Map<number, LineNature>();
+  if (ids.length === 0) return natures;
+  const rows = await db.selectFrom('products').select(['id', 'attrs']).where('id', 'in', ids).execute();
+  for (const row of rows) {
+    const flag = parseJson<{ is_service?: unknown }>(row.attrs, {}).is_service;
+    if (flag === 1 || flag === true || flag === '1') natures.set(row.id, 'SERVICE');
+    else if (flag === 0 || flag === false || flag === '0') natures.set(row.id, 'PRODUCT');
+  }
+  return natures;
+}
+
+/**
+ * An issued invoice with what its invoiceData is built from: the original of a cancelling invoice and the line
+ * natures of its products. The queue and `nav export` both build through this, so they write the same XML.
+ */
+export async function navReportSource(
+  db: Db,
+  invoiceId: number,
+): Promise<{ invoice: Resource<InvoiceAttributes>; options: InvoiceDataOptions }> {
+  const row = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  const rows = [row];
+  if (row.cancels_id) rows.push(await db.selectFrom('invoices').selectAll().where('id', '=', row.cancels_id).executeTakeFirstOrThrow());
+  const [invoice, original] = await loadInvoices(db, rows);
+  const natures = await productNatures(db, [...invoice!.attributes.items, ...(original?.attributes.items ?? [])]);
+  const options: InvoiceDataOptions = { ...navXmlOptions(original) };
+  if (natures.size > 0) options.lineNature = (item) => (item.product_uid == null ? undefined : natures.get(item.product_uid));
+  return { invoice: invoice!, options };
+}
+
+/** SQLite's own failures (busy, I/O, full disk) are not the invoice's fault: the report stays queued. */
+function isStorageError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+export type NavReportQueue = NavReportStore & {
+  forInvoice(invoiceId: number): Promise<NavReportsTable | undefined>;
+  /**
+   * Queues an invoice's report again: an aborted report starts afresh (its data rebuilt from the invoice, NAV's
+   * earlier answer kept in `history`), a waiting one is made due now. Refused for a report NAV has accepted.
+   */
+  retry(invoiceId: number): Promise<NavReportsTable>;
+};
+
+export function createNavReportStore(db: Db): NavReportQueue {
   const q = navDb(db);
 
   function toReport(r: NavReportsTable): NavReport {
@@ -73,42 +132,49 @@ export function createNavReportStore(db: Db): NavReportStore & { forInvoice(invo
       nextAttemptAt: r.next_attempt_at,
       errorCode: r.error_code,
       errorMessage: r.error_message,
-      messages: JSON.parse(r.messages) as NavReport['messages'],
+      messages: parseJson<NavReport['messages']>(r.messages, []),
     };
   }
+
+  async function setRow(id: number, set: Partial<NavReportsTable>) {
+    await q
+      .updateTable('nav_reports')
+      .set({ ...set, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  const forInvoice = (invoiceId: number) => q.selectFrom('nav_reports').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
 
   return {
     async load(id) {
       const r = await q.selectFrom('nav_reports').selectAll().where('id', '=', id).executeTakeFirst();
       if (!r) return undefined;
-      if (r.invoice_data === null) {
-        const { invoice, original } = await invoiceWithOriginal(db, r.invoice_id);
-        const stamp = new Date().toISOString();
+      if (r.invoice_data !== null) return toReport(r);
+      if (r.state !== 'waiting') return undefined; // aborted or not required before it was ever built
+      let prepared;
+      try {
+        const { invoice, options } = await navReportSource(db, r.invoice_id);
         if (!navReportRequired(invoice.attributes)) {
-          await q.updateTable('nav_reports').set({ state: 'not_required', updated_at: stamp }).where('id', '=', id).execute();
+          await setRow(id, { state: 'not_required' });
           return undefined;
         }
-        let prepared;
-        try {
-          prepared = prepareNavReport(invoice.attributes, navXmlOptions(original));
-        } catch (e) {
-          // The sealed invoice lacks what NAV requires (e.g. the seller's tax number): retrying cannot help.
-          const message = e instanceof Error ? e.message : String(e);
-          await q.updateTable('nav_reports').set({ state: 'aborted', error_code: 'LOCAL_DATA', error_message: message, updated_at: stamp }).where('id', '=', id).execute();
-          return undefined;
-        }
-        await q
-          .updateTable('nav_reports')
-          .set({ operation: prepared.operation, invoice_number: prepared.invoiceNumber, invoice_data: prepared.invoiceDataBase64, updated_at: stamp })
-          .where('id', '=', id)
-          .execute();
-        return toReport({ ...r, operation: prepared.operation, invoice_number: prepared.invoiceNumber, invoice_data: prepared.invoiceDataBase64 });
+        prepared = prepareNavReport(invoice.attributes, options);
+      } catch (e) {
+        if (isStorageError(e)) throw e;
+        // The sealed invoice lacks what NAV requires (e.g. the seller's tax number), or cannot be read as one:
+        // the same invoice would fail the same way on every try, so it waits for a person (docs/nav.md).
+        const message = e instanceof Error ? e.message : String(e);
+        await setRow(id, { state: 'aborted', error_code: 'LOCAL_DATA', error_message: message });
+        return undefined;
       }
-      return toReport(r);
+      const built = { operation: prepared.operation, invoice_number: prepared.invoiceNumber, invoice_data: prepared.invoiceDataBase64 };
+      await setRow(id, built);
+      return toReport({ ...r, ...built });
     },
 
     async update(id, patch: NavReportPatch) {
-      const set: Partial<NavReportsTable> = { updated_at: new Date().toISOString() };
+      const set: Partial<NavReportsTable> = {};
       if (patch.state !== undefined) set.state = patch.state;
       if (patch.transactionId !== undefined) set.transaction_id = patch.transactionId;
       if (patch.submittedAt !== undefined) set.submitted_at = patch.submittedAt;
@@ -117,21 +183,79 @@ export function createNavReportStore(db: Db): NavReportStore & { forInvoice(invo
       if (patch.errorCode !== undefined) set.error_code = patch.errorCode;
       if (patch.errorMessage !== undefined) set.error_message = patch.errorMessage;
       if (patch.messages !== undefined) set.messages = JSON.stringify(patch.messages);
-      await q.updateTable('nav_reports').set(set).where('id', '=', id).execute();
+      await setRow(id, set);
     },
 
     async due(now, limit) {
+      // A cancelling invoice's STORNO waits until NAV has its original (the original's report done): sent any
+      // earlier, NAV would abort it (INVALID_INVOICE_REFERENCE). One already sent, or in doubt, is followed up.
       const rows = await q
-        .selectFrom('nav_reports')
-        .select('id')
-        .where('state', 'in', ['waiting', 'sent'])
-        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
-        .orderBy('id')
+        .selectFrom('nav_reports as r')
+        .innerJoin('invoices as i', 'i.id', 'r.invoice_id')
+        .leftJoin('nav_reports as o', 'o.invoice_id', 'i.cancels_id')
+        .select('r.id')
+        .where('r.state', 'in', ['waiting', 'sent'])
+        .where((eb) => eb.or([eb('r.next_attempt_at', 'is', null), eb('r.next_attempt_at', '<=', now.toISOString())]))
+        .where((eb) =>
+          eb.or([
+            eb('r.state', '=', 'sent'),
+            eb('r.submitted_at', 'is not', null),
+            eb('o.id', 'is', null),
+            eb('o.state', 'in', REPORTED),
+          ]),
+        )
+        .orderBy('r.id')
         .limit(limit)
         .execute();
       return rows.map((r) => r.id);
     },
 
-    forInvoice: (invoiceId) => q.selectFrom('nav_reports').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst(),
+    forInvoice,
+
+    async retry(invoiceId) {
+      return db.transaction().execute(async (trx) => {
+        const t = navDb(trx);
+        const r = await t.selectFrom('nav_reports').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
+        const stamp = new Date().toISOString();
+        if (!r) throw new FolioError('rule_violation', 'This invoice has no NAV report: only issued normal and cancelling invoices are reported');
+        if (r.state === 'done' || r.state === 'done_with_warnings') {
+          throw new FolioError('conflict', 'NAV has already accepted this invoice; a correction needs a new (cancelling) invoice');
+        }
+        if (r.state === 'not_required') throw new FolioError('rule_violation', 'This invoice does not have to be reported to NAV');
+        if (r.state === 'waiting' || r.state === 'sent') {
+          await t.updateTable('nav_reports').set({ next_attempt_at: null, updated_at: stamp }).where('id', '=', r.id).execute();
+        } else {
+          const history = parseJson<NavReportHistoryEntry[]>(r.history, []);
+          history.push({
+            state: r.state,
+            transaction_id: r.transaction_id,
+            error_code: r.error_code,
+            error_message: r.error_message,
+            messages: parseJson<NavMessage[]>(r.messages, []),
+            at: r.updated_at,
+          });
+          // A submission still in doubt (marker without transaction id) keeps its marker and its bytes, so the
+          // sender first looks for it at NAV instead of sending the invoice a second time.
+          const inDoubt = r.submitted_at !== null && r.transaction_id === null && r.invoice_data !== null;
+          await t
+            .updateTable('nav_reports')
+            .set({
+              state: 'waiting',
+              ...(inDoubt ? {} : { operation: null, invoice_number: null, invoice_data: null, submitted_at: null }),
+              transaction_id: null,
+              attempts: 0,
+              next_attempt_at: null,
+              error_code: null,
+              error_message: null,
+              messages: '[]',
+              history: JSON.stringify(history),
+              updated_at: stamp,
+            })
+            .where('id', '=', r.id)
+            .execute();
+        }
+        return (await t.selectFrom('nav_reports').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow()) as NavReportsTable;
+      });
+    },
   };
 }

@@ -5,7 +5,7 @@ import { renderInvoicePdf } from '../documents/index';
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/open';
-import { createNavReporter, navCredentialsFromEnv } from '../nav-queue/reporter';
+import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
 
@@ -16,6 +16,8 @@ export interface RuntimeOptions {
   env?: Record<string, string | undefined>;
   /** HTTP for the outside services (NAV); tests pass one that reaches their local fakes */
   fetch?: FetchLike;
+  /** the NAV sender's polls and backoff (tests shorten them) */
+  navTuning?: NavReporterTuning;
 }
 
 export interface Runtime {
@@ -33,12 +35,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     db: options.db,
     credentials: navCredentialsFromEnv(env),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.navTuning ? { sender: options.navTuning } : {}),
   });
   const deps: CoreDeps = {
     db: options.db,
     clock: options.clock,
     pdf: async (invoice) => renderInvoicePdf(invoice.attributes),
-    sealHooks: [navSealHook],
+    sealHooks: [navSealHook, async () => nav.kick()],
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
       return {
@@ -54,6 +57,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           : null,
         email: [],
       };
+    },
+    navRetry: async (invoiceId) => {
+      await nav.retry(invoiceId);
+      return deps.duties!(invoiceId);
     },
   };
   const core = await createCore(deps);

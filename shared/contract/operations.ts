@@ -265,6 +265,12 @@ export const operations = {
     input: s.idInput,
     http: get('/invoices/:id/duties', 'data', 'invoice_duties'),
   }),
+  'nav.retry': op<InvoiceDuties>()({
+    name: 'nav.retry',
+    summary: "Queue an invoice's NAV report again: after an abort it is rebuilt and sent afresh; a waiting one goes now",
+    input: s.idInput,
+    http: post('/invoices/:id/nav/retry', 'data', 'invoice_duties'),
+  }),
   'blocks.create': op<Resource<InvoiceBlockAttributes>>()({
     name: 'blocks.create',
     summary: 'Create an invoice block',

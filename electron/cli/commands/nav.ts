@@ -1,14 +1,14 @@
 // `npm run folio -- nav export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD]`
 // Writes one invoiceData XML per reported invoice in the issue-date range: the data export the tax authority may
-// ask for at an inspection.
+// ask for at an inspection. A report NAV has (sent, done) is written as the very bytes it got; any other invoice is
+// built as the queue builds it (navReportSource).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidDate } from '../../../shared/dates';
 import { openDatabase } from '../../db/open';
-import { loadInvoices } from '../../core/invoices/mapping';
 import { buildInvoiceDataXml, navReportRequired } from '../../nav/invoice-data';
-import { navXmlOptions } from '../../nav-queue/store';
+import { navDb, navReportSource } from '../../nav-queue/store';
 
 const HELP = `Usage: npm run folio -- nav export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 Writes one NAV Online Számla 3.0 invoiceData XML file per reported invoice (normal and cancelling invoices) issued
@@ -44,16 +44,21 @@ async function exportXml(args: string[]): Promise<number> {
     let failed = 0;
     for (let i = 0; i < rows.length; i += 200) {
       const page = rows.slice(i, i + 200);
-      const invoices = await loadInvoices(db, page);
-      for (const invoice of invoices) {
+      const reports = await navDb(db)
+        .selectFrom('nav_reports')
+        .select(['invoice_id', 'state', 'invoice_data'])
+        .where('invoice_id', 'in', page.map((r) => r.id))
+        .execute();
+      const sentData = new Map(
+        reports.filter((r) => r.invoice_data && ['sent', 'done', 'done_with_warnings'].includes(r.state)).map((r) => [r.invoice_id, r.invoice_data!]),
+      );
+      for (const row of page) {
+        const { invoice, options } = await navReportSource(db, row.id);
         if (!navReportRequired(invoice.attributes)) continue;
-        const originalId = invoice.attributes.cancels_uid;
-        const original = originalId
-          ? (await loadInvoices(db, [await db.selectFrom('invoices').selectAll().where('id', '=', originalId).executeTakeFirstOrThrow()]))[0]
-          : undefined;
         let xml: string;
         try {
-          xml = buildInvoiceDataXml(invoice.attributes, navXmlOptions(original));
+          const sent = sentData.get(row.id);
+          xml = sent ? Buffer.from(sent, 'base64').toString('utf8') : buildInvoiceDataXml(invoice.attributes, options);
         } catch (e) {
           failed++;
           console.error(`\n${invoice.attributes.prefixed_invoice_no}: ${e instanceof Error ? e.message : String(e)}`);
