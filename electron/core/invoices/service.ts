@@ -170,9 +170,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       .executeTakeFirstOrThrow();
   }
 
-  async function create(input: InvoiceCreateInput, extra: Partial<NewInvoice> = {}) {
-    const rate = await exchangeRate(input.currency, input.exchange_rate, input.fulfillment_date);
-    const created = await writeTransaction(db, async (trx) => {
+  /** Creates an invoice inside the caller's write transaction (the recurring scheduler adds its run row there). */
+  async function createIn(trx: Db, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<NewInvoice> = {}): Promise<InvoiceRow> {
       const { client, block } = await checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
       const lines = await resolveLines(trx, input.items, input.currency);
       const totals = totalsOf(lines, input.round_to ?? 0);
@@ -224,7 +223,12 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       if (input.type === 0) return inserted;
       const paid = await recordAdvancePayment(trx, inserted, date);
       return seal(trx, paid.id);
-    });
+  }
+
+  async function create(input: InvoiceCreateInput, extra: Partial<NewInvoice> = {}) {
+    // The rate may come from the network: fetch it before the write lock is taken.
+    const rate = await exchangeRate(input.currency, input.exchange_rate, input.fulfillment_date);
+    const created = await writeTransaction(db, (trx) => createIn(trx, input, rate, extra));
     return createdResponse(created);
   }
 
@@ -314,6 +318,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
 
   return {
     create,
+    createIn,
+    exchangeRate,
     read,
     get: (input: { id: number }) => read(input.id),
 
