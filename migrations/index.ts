@@ -6,6 +6,7 @@ import * as m0002 from './0002-rates';
 import * as m0003 from './0003-mail-outbox';
 import * as m0004 from './0004-nav-reports';
 import * as m0005 from './0005-change-log';
+import * as m0006 from './0006-sync';
 import * as m0007 from './0007-nav-reports-retry';
 
 export const migrations: Record<string, Migration> = {
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0003-mail-outbox': m0003,
   '0004-nav-reports': m0004,
   '0005-change-log': m0005,
+  '0006-sync': m0006,
   '0007-nav-reports-retry': m0007,
 };

@@ -22,6 +22,9 @@ import { createProductService } from './products/service';
 import { createRecurringService } from './recurring/service';
 import { createSettingsService, readSettings } from './settings/service';
 import { euVatLookup, listVatCodes, type EuVatDeps } from './vat/service';
+import type { SyncOperations } from '../../shared/contract/sync';
+import { createJoinHandler } from '../sync/remote/join';
+import { createStoreInvoicesHandler } from '../sync/remote/store-invoices';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -43,6 +46,8 @@ export interface CoreDeps {
   duties?: DutiesReader;
   /** Queues an invoice's NAV report again (the NAV queue); answers with the duties as they are then. */
   navRetry?: DutiesReader;
+  /** the device's sync service (settings, status, sync now); the runtime injects it */
+  sync?: SyncOperations;
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
@@ -76,6 +81,7 @@ export async function createCore(deps: CoreDeps) {
   const notBuilt = (what: string) => () => {
     throw new FolioError('not_available', `${what} is not available in this build of Folio`);
   };
+  const sync = (): SyncOperations => deps.sync ?? (notBuilt('Sync') as () => never)();
 
   const handlers: Handlers = {
     'invoices.list': invoices.list,
@@ -137,6 +143,14 @@ export async function createCore(deps: CoreDeps) {
     'paymentMethods.list': ({ lang }) => listPaymentMethods(lang),
     'sync.info': () => feed.info(),
     'sync.changes': (input) => feed.changes(input),
+    'sync.join': createJoinHandler(ctx),
+    'sync.pushInvoices': createStoreInvoicesHandler(ctx),
+    'sync.status': () => sync().status(),
+    'sync.configure': (input) => sync().configure(input),
+    'sync.now': () => sync().now(),
+    'sync.conflicts': (input) => sync().conflicts(input),
+    'sync.restoreConflict': (input) => sync().restoreConflict(input),
+    'sync.dismissIssue': (input) => sync().dismissIssue(input),
     'settings.get': settingsService.get,
     'settings.update': settingsService.update,
   };

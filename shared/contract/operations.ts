@@ -17,6 +17,7 @@ import type {
   VatCodeAttributes,
 } from '../resources';
 import * as s from './schemas';
+import * as sync from './sync';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -482,6 +483,49 @@ export const operations = {
     summary: 'Changes after a sequence number, oldest first, with each record as it is now',
     input: s.changesInput,
     http: get('/sync/changes', 'data', 'changes'),
+  }),
+  'sync.join': op<sync.SyncJoinResult>()({
+    name: 'sync.join',
+    summary: 'A device joins: a block of its own, and the numbers it issued in the default block before joining',
+    input: sync.syncJoinInput,
+    http: post('/sync/join', 'data', 'sync_join'),
+  }),
+  'sync.pushInvoices': op<sync.PushInvoicesResult>()({
+    name: 'sync.pushInvoices',
+    summary: 'Store invoices a device issued in its own blocks, as records, in order',
+    input: sync.pushInvoicesInput,
+    http: post('/sync/invoices', 'data', 'sync_invoices'),
+  }),
+  // sync, the device side (settings and status screens; IPC and /rpc only)
+  'sync.status': op<sync.SyncStatus>()({
+    name: 'sync.status',
+    summary: 'Sync settings and state: last success, pending changes, last error, progress',
+    input: z.object({}),
+  }),
+  'sync.configure': op<sync.SyncStatus>()({
+    name: 'sync.configure',
+    summary: "Set the remote's address and key, this device's name and block prefix; switch sync on or off",
+    input: sync.syncConfigureInput,
+  }),
+  'sync.now': op<sync.SyncStatus>()({
+    name: 'sync.now',
+    summary: 'Sync now and answer when done (or failed)',
+    input: z.object({}),
+  }),
+  'sync.conflicts': op<{ conflicts: sync.SyncConflict[]; issues: sync.SyncIssue[] }>()({
+    name: 'sync.conflicts',
+    summary: 'Overwritten versions of master data, and operations the remote refused',
+    input: sync.conflictsInput,
+  }),
+  'sync.restoreConflict': op<sync.SyncConflict>()({
+    name: 'sync.restoreConflict',
+    summary: 'Bring an overwritten version back (as a new change of this device)',
+    input: sync.restoreConflictInput,
+  }),
+  'sync.dismissIssue': op<sync.SyncIssue>()({
+    name: 'sync.dismissIssue',
+    summary: 'Mark a refused operation as seen',
+    input: sync.dismissIssueInput,
   }),
 
   // settings (desktop and browser UI)

@@ -1,0 +1,293 @@
+// An issued invoice travels between nodes as a record: the legal document exactly as its issuer sealed it (numbers,
+// dates, snapshots of seller and client, lines with their amounts, totals), never re-computed on arrival, so every
+// node holds the same document. Both directions use this module: a device pulling the remote's invoices and the
+// remote storing the invoices a device pushes. Ids inside a record are always those of the node that stores it.
+import type { InvoiceRecord } from '../../shared/contract/sync';
+import { yearOf } from '../../shared/dates';
+import { parseDecimal, toMilli } from '../../shared/money';
+import type { Db } from '../db/open';
+import type { InvoiceRow } from '../db/schema';
+
+/** The resource form every node reads invoices in (loadInvoices), loosely: the feed sends it as JSON. */
+export interface InvoiceLike {
+  type: number;
+  status: number;
+  invoice_no: string | null;
+  prefix: string;
+  block_uid: number;
+  date: string;
+  fulfillment_date: string;
+  due_date: string;
+  client_uid: number;
+  client: Record<string, unknown>;
+  seller: Record<string, unknown>;
+  payment_method: number | { id: number };
+  currency: string;
+  exchange_rate: string;
+  exchange_rate_source: string;
+  round_to: number;
+  rounding: string;
+  net_total: string;
+  vat_total: string;
+  gross_total: string;
+  total: string;
+  total_paid: string;
+  comment: string;
+  template_lang_code: string;
+  electronic_invoice: number;
+  bank_account_uid: number | null;
+  is_cancel_invoice: number;
+  cancels_uid: number | null;
+  cancelled_by_uid?: number | null;
+  proforma_uid: number | null;
+  generated_invoice_uid?: number | null;
+  recurring_uid: number | null;
+  period_start: string | null;
+  period_end: string | null;
+  items: Array<{
+    description: string;
+    qty: string;
+    unit: string;
+    net_unit_price: string;
+    gross_unit_price: string | null;
+    vat_id: string | number;
+    vat_rate: string;
+    entitlement: string | null;
+    item_comment: string;
+    net_amount: string;
+    vat_amount: string;
+    gross_amount: string;
+    product_uid: number | null;
+  }>;
+  payments: Array<{ date: string; amount: string; payment_method: number; conversion_rate: string }>;
+  created_at: string;
+}
+
+export type RefEntity = 'block' | 'client' | 'bank_account' | 'invoice' | 'recurring' | 'product';
+
+/** Translates an id of the source node into the target node's; null when the target has no such record. */
+export type Translate = (entity: RefEntity, id: number) => number | null;
+
+/**
+ * The record of an invoice, its references translated. Links to invoices made later (cancelled_by, generated) are
+ * not part of it: the later invoice's own record carries the link, so each fact travels once.
+ */
+export function recordOf(a: InvoiceLike, translate: Translate, state: { status: number; total_paid: string; payments: InvoiceLike['payments'] }): InvoiceRecord {
+  const ref = (entity: RefEntity, id: number | null) => (id === null || id === undefined ? null : translate(entity, id));
+  return {
+    type: a.type as 1 | 3,
+    status: state.status as 1 | 2 | 4,
+    invoice_no: a.invoice_no ?? '',
+    prefix: a.prefix,
+    block_uid: ref('block', a.block_uid) ?? -1,
+    date: a.date,
+    fulfillment_date: a.fulfillment_date,
+    due_date: a.due_date,
+    client_uid: ref('client', a.client_uid) ?? -1,
+    client: a.client,
+    seller: a.seller,
+    payment_method: typeof a.payment_method === 'object' ? a.payment_method.id : a.payment_method,
+    currency: a.currency,
+    exchange_rate: a.exchange_rate,
+    exchange_rate_source: a.exchange_rate_source,
+    round_to: a.round_to,
+    rounding: a.rounding,
+    net_total: a.net_total,
+    vat_total: a.vat_total,
+    gross_total: a.gross_total,
+    total: a.total,
+    total_paid: state.total_paid,
+    comment: a.comment,
+    template_lang_code: a.template_lang_code,
+    electronic_invoice: a.electronic_invoice,
+    bank_account_uid: ref('bank_account', a.bank_account_uid),
+    is_cancel_invoice: a.is_cancel_invoice,
+    cancels_uid: ref('invoice', a.cancels_uid),
+    proforma_uid: ref('invoice', a.proforma_uid),
+    recurring_uid: ref('recurring', a.recurring_uid),
+    period_start: a.period_start,
+    period_end: a.period_end,
+    items: a.items.map((i) => ({
+      description: i.description,
+      qty: i.qty,
+      unit: i.unit,
+      net_unit_price: i.net_unit_price,
+      gross_unit_price: i.gross_unit_price,
+      vat_id: String(i.vat_id),
+      vat_rate: i.vat_rate,
+      entitlement: i.entitlement,
+      item_comment: i.item_comment,
+      net_amount: i.net_amount,
+      vat_amount: i.vat_amount,
+      gross_amount: i.gross_amount,
+      product_uid: ref('product', i.product_uid),
+    })),
+    payments: state.payments.map((p) => ({ date: p.date, amount: p.amount, payment_method: p.payment_method, conversion_rate: p.conversion_rate })),
+    created_at: a.created_at,
+  };
+}
+
+const milli = (amount: string) => toMilli(parseDecimal(amount));
+
+export interface ParsedNumber {
+  kind: 'invoice' | 'proforma';
+  year: number;
+  seq: number;
+}
+
+export function parseNumber(record: Pick<InvoiceRecord, 'invoice_no' | 'type'>): ParsedNumber | null {
+  const m = /^(D-)?(\d{4})-(\d{6})$/.exec(record.invoice_no);
+  if (!m) return null;
+  const kind = record.type === 1 ? 'proforma' : 'invoice';
+  if (Boolean(m[1]) !== (kind === 'proforma')) return null;
+  return { kind, year: Number(m[2]), seq: Number(m[3]) };
+}
+
+/** Why a record is not a sound document (its sums, its number), or null. */
+export function recordProblem(r: InvoiceRecord): string | null {
+  const n = parseNumber(r);
+  if (!n) return `invoice_no ${r.invoice_no} is not a ${r.type === 1 ? 'proforma' : 'invoice'} number`;
+  if (n.year !== yearOf(r.date)) return `the year of ${r.invoice_no} is not the year of its date ${r.date}`;
+  let net = 0;
+  let vat = 0;
+  let gross = 0;
+  for (const i of r.items) {
+    const [ln, lv, lg] = [milli(i.net_amount), milli(i.vat_amount), milli(i.gross_amount)];
+    if (ln + lv !== lg) return `a line of ${r.invoice_no} does not add up (net + VAT ≠ gross)`;
+    net += ln;
+    vat += lv;
+    gross += lg;
+  }
+  if (net !== milli(r.net_total) || vat !== milli(r.vat_total) || gross !== milli(r.gross_total)) {
+    return `the totals of ${r.invoice_no} are not the sums of its lines`;
+  }
+  if (gross + milli(r.rounding) !== milli(r.total)) return `the total of ${r.invoice_no} is not its gross plus rounding`;
+  const paid = r.payments.reduce((s, p) => s + milli(p.amount), 0);
+  if (!r.is_cancel_invoice && paid !== milli(r.total_paid)) return `the payments of ${r.invoice_no} do not add up to total_paid`;
+  return null;
+}
+
+/** What a record and a stored row must share to be the same document (a retried push finds its own record). */
+export function sameDocument(row: InvoiceRow, r: InvoiceRecord): boolean {
+  return (
+    row.type === r.type &&
+    row.date === r.date &&
+    row.fulfillment_date === r.fulfillment_date &&
+    row.currency === r.currency &&
+    row.total_milli === milli(r.total) &&
+    row.is_cancel_invoice === r.is_cancel_invoice
+  );
+}
+
+export interface StoreOptions {
+  status: number;
+  total_paid_milli: number;
+  cancelled_by_id?: number | null;
+  generated_invoice_id?: number | null;
+  issued_at?: string;
+  now: string;
+}
+
+/**
+ * Inserts a record as a sealed invoice inside `trx`: the row unsealed, its lines, its payments, then the seal — the
+ * order the immutability triggers allow (DESIGN §4). No seal hooks run: reporting to NAV and e-mailing stay with the
+ * node that issued the invoice. Returns the new row's id and the ids of its payments.
+ */
+export async function storeRecord(trx: Db, r: InvoiceRecord, o: StoreOptions): Promise<{ id: number; paymentIds: number[] }> {
+  const n = parseNumber(r)!;
+  const inserted = await trx
+    .insertInto('invoices')
+    .values({
+      type: r.type,
+      status: o.status,
+      sealed: 0,
+      block_id: r.block_uid,
+      number_kind: n.kind,
+      number_year: n.year,
+      number_seq: n.seq,
+      invoice_no: r.invoice_no,
+      prefix: r.prefix,
+      date: r.date,
+      fulfillment_date: r.fulfillment_date,
+      due_date: r.due_date,
+      client_id: r.client_uid,
+      client_snapshot: JSON.stringify(r.client),
+      seller_snapshot: JSON.stringify(r.seller),
+      payment_method_id: r.payment_method,
+      currency: r.currency,
+      exchange_rate: r.exchange_rate,
+      exchange_rate_source: r.exchange_rate_source,
+      round_to: r.round_to,
+      net_milli: milli(r.net_total),
+      vat_milli: milli(r.vat_total),
+      gross_milli: milli(r.gross_total),
+      rounding_milli: milli(r.rounding),
+      total_milli: milli(r.total),
+      total_paid_milli: o.total_paid_milli,
+      comment: r.comment,
+      template_lang_code: r.template_lang_code,
+      electronic_invoice: r.electronic_invoice,
+      bank_account_id: r.bank_account_uid,
+      is_cancel_invoice: r.is_cancel_invoice,
+      cancels_id: r.cancels_uid,
+      cancelled_by_id: o.cancelled_by_id ?? null,
+      proforma_id: r.proforma_uid,
+      generated_invoice_id: o.generated_invoice_id ?? null,
+      recurring_id: r.recurring_uid,
+      period_start: r.period_start,
+      period_end: r.period_end,
+      share_code: null,
+      issued_at: o.issued_at ?? r.created_at,
+      created_at: r.created_at,
+      updated_at: o.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('invoice_items')
+    .values(
+      r.items.map((i, position) => ({
+        invoice_id: inserted.id,
+        position,
+        product_id: i.product_uid,
+        description: i.description,
+        qty: i.qty,
+        unit: i.unit,
+        net_unit_price: i.net_unit_price,
+        gross_unit_price: i.gross_unit_price,
+        vat_id: i.vat_id,
+        vat_rate: i.vat_rate,
+        entitlement: i.entitlement,
+        item_comment: i.item_comment,
+        net_milli: milli(i.net_amount),
+        vat_milli: milli(i.vat_amount),
+        gross_milli: milli(i.gross_amount),
+      })),
+    )
+    .execute();
+  const paymentIds = await insertPayments(trx, inserted.id, r.payments, o.now);
+  await trx.updateTable('invoices').set({ sealed: 1 }).where('id', '=', inserted.id).execute();
+  return { id: inserted.id, paymentIds };
+}
+
+export async function insertPayments(trx: Db, invoiceId: number, payments: InvoiceRecord['payments'], now: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const p of payments) {
+    const row = await trx
+      .insertInto('invoice_payments')
+      .values({
+        invoice_id: invoiceId,
+        date: p.date,
+        amount_milli: milli(p.amount),
+        payment_method_id: p.payment_method,
+        conversion_rate: p.conversion_rate,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+export { milli as amountToMilli };

@@ -1,0 +1,102 @@
+// The sync tables (migration 0006), typed for Kysely without touching the shared schema file: `syncDb(db)` is a view
+// of the same connection that also knows them. Type aliases, not interfaces: withTables needs that shape.
+import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Db } from '../db/open';
+import type { ChangeEntity, Database } from '../db/schema';
+
+export type JoinState = 'none' | 'joining' | 'joined';
+
+export type SyncStateTable = {
+  id: number;
+  device_id: string;
+  device_name: string;
+  base_url: string;
+  api_key: string;
+  public_key: string;
+  block_prefix: string;
+  enabled: number;
+  join_state: JoinState;
+  own_block_id: number | null;
+  push_cursor: number;
+  pull_cursor: number;
+  last_success_at: string | null;
+  last_attempt_at: string | null;
+  last_error: string | null;
+  last_error_code: string | null;
+  updated_at: string;
+};
+
+export type SyncMapTable = {
+  entity: ChangeEntity;
+  local_id: number;
+  remote_id: number;
+  remote_status: number | null;
+};
+
+export type SyncPaymentsTable = {
+  payment_id: number;
+  invoice_id: number;
+};
+
+export type SyncJournalTable = {
+  id: Generated<number>;
+  first_seq: number;
+  last_seq: number;
+  step: number;
+  method: string;
+  path: string;
+  body: string | null;
+  idem_key: string | null;
+  meta: string;
+  created_at: string;
+};
+
+export type SyncConflictsTable = {
+  id: Generated<number>;
+  entity: ChangeEntity;
+  local_id: number;
+  remote_id: number | null;
+  version: string;
+  winner: string;
+  reason: string;
+  created_at: string;
+  restored_at: string | null;
+};
+
+export type SyncIssuesTable = {
+  id: Generated<number>;
+  entity: string;
+  local_id: number | null;
+  operation: string;
+  message: string;
+  data: string | null;
+  created_at: string;
+  dismissed_at: string | null;
+};
+
+export type SyncClaimsTable = {
+  block_id: number;
+  kind: 'invoice' | 'proforma';
+  year: number;
+  device: string;
+  upto: number;
+  created_at: string;
+};
+
+export type SyncTables = {
+  sync_state: SyncStateTable;
+  sync_map: SyncMapTable;
+  sync_payments: SyncPaymentsTable;
+  sync_journal: SyncJournalTable;
+  sync_conflicts: SyncConflictsTable;
+  sync_issues: SyncIssuesTable;
+  sync_claims: SyncClaimsTable;
+};
+
+export type SyncDb = Kysely<Database & SyncTables>;
+export type SyncStateRow = Selectable<SyncStateTable>;
+export type JournalRow = Selectable<SyncJournalTable>;
+
+export function syncDb(db: Db): SyncDb {
+  return db.withTables<SyncTables>();
+}

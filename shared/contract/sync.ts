@@ -1,0 +1,200 @@
+// The sync operations' inputs and outputs (docs/sync.md). Two sides:
+// - the device's own operations, for the settings and status screens: status, configure, now, conflicts,
+//   restoreConflict, dismissIssue (no REST paths: IPC and /rpc only);
+// - the remote's extensions a device calls: join (a block of its own, and the numbers it issued in the default
+//   block before joining), and storing the invoices it issued, as records.
+import { z } from 'zod';
+import { date, id, int, requiredText, text } from './fields';
+
+// ---- device side ----------------------------------------------------------------------------------------------
+
+const PREFIX_RE = /^[\p{L}\p{N}_.\-]+$/u;
+
+export const syncConfigureInput = z.object({
+  base_url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((u) => u === '' || /^https?:\/\/[^\s/]+/i.test(u), { message: 'must be an http:// or https:// address' })
+    .optional(),
+  /** the remote's API key; an empty string keeps the stored one */
+  api_key: z.string().max(500).optional(),
+  /** set to use the interface's JWT scheme (sub = this public key, signed with the API key); '' turns it off */
+  public_key: z.string().max(500).optional(),
+  device_name: text(100).optional(),
+  /** the prefix of this device's own invoice block on the remote (chosen before the first sync) */
+  block_prefix: z.string().trim().max(20).refine((p) => p === '' || PREFIX_RE.test(p), {
+    message: 'may hold letters, digits, "-", "_" and "." only',
+  }).optional(),
+  enabled: z.boolean().optional(),
+});
+export type SyncConfigureInput = z.output<typeof syncConfigureInput>;
+
+export interface SyncProgress {
+  phase: 'connecting' | 'joining' | 'pulling' | 'pushing' | 'idle';
+  done: number;
+  total: number;
+}
+
+export interface SyncStatus {
+  /** base_url, key and device name are set */
+  configured: boolean;
+  enabled: boolean;
+  device_id: string;
+  device_name: string;
+  base_url: string;
+  has_api_key: boolean;
+  uses_jwt: boolean;
+  block_prefix: string;
+  joined: boolean;
+  /** the local id of this device's own invoice block (issue new invoices there once joined) */
+  own_block_uid: number | null;
+  last_success_at: string | null;
+  last_attempt_at: string | null;
+  /** the last failure in plain words, null after a successful sync */
+  last_error: string | null;
+  last_error_code: string | null;
+  /** local changes not yet accepted by the remote */
+  pending_changes: number;
+  running: boolean;
+  progress: SyncProgress;
+  next_attempt_at: string | null;
+  open_conflicts: number;
+  open_issues: number;
+}
+
+export interface SyncConflict {
+  id: number;
+  entity: string;
+  local_uid: number;
+  remote_uid: number | null;
+  /** the version that lost, in the resource form of its entity */
+  version: unknown;
+  /** who won: 'remote' (a change accepted by the remote) or 'local' (this device's later change) */
+  winner: string;
+  reason: string;
+  created_at: string;
+  restored_at: string | null;
+}
+
+export interface SyncIssue {
+  id: number;
+  entity: string;
+  local_uid: number | null;
+  operation: string;
+  message: string;
+  data: unknown;
+  created_at: string;
+  dismissed_at: string | null;
+}
+
+export const restoreConflictInput = z.object({ id: id() });
+export const dismissIssueInput = z.object({ id: id() });
+export const conflictsInput = z.object({ include_closed: z.boolean().optional() });
+
+// ---- remote side ----------------------------------------------------------------------------------------------
+
+export const syncJoinInput = z.object({
+  name: requiredText(100),
+  prefix: z.string().trim().min(1, 'is required').max(20).regex(PREFIX_RE, 'may hold letters, digits, "-", "_" and "." only'),
+  /** how far the device numbered in its own default block before joining, per kind and year */
+  legacy: z
+    .array(z.object({ kind: z.enum(['invoice', 'proforma']), year: int({ min: 1900, max: 9999 }), last_no: int({ min: 1, max: 999_999 }) }))
+    .max(200)
+    .default([]),
+});
+export type SyncJoinInput = z.output<typeof syncJoinInput>;
+
+export interface SyncJoinResult {
+  block: { id: number; name: string; prefix: string };
+  claims: Array<{ kind: 'invoice' | 'proforma'; year: number; upto: number }>;
+  /** true when this device had joined before (the answer repeats the first one) */
+  rejoined: boolean;
+}
+
+const money = () => z.string().regex(/^-?\d+\.\d{3}$/, 'must be an amount with 3 decimals');
+const looseObject = () => z.record(z.string(), z.unknown());
+
+const recordItem = z.object({
+  description: text(500),
+  qty: z.string().regex(/^-?\d+(\.\d+)?$/),
+  unit: text(50),
+  net_unit_price: z.string().regex(/^-?\d+(\.\d+)?$/),
+  gross_unit_price: z.string().regex(/^-?\d+(\.\d+)?$/).nullable(),
+  vat_id: z.union([z.string(), z.number()]).transform(String),
+  vat_rate: z.string().max(20),
+  entitlement: z.string().max(20).nullable(),
+  item_comment: text(1000),
+  net_amount: money(),
+  vat_amount: money(),
+  gross_amount: money(),
+  product_uid: id().nullable(),
+});
+
+const recordPayment = z.object({
+  date: date(),
+  amount: money(),
+  payment_method: id(),
+  conversion_rate: z.string().regex(/^\d+(\.\d+)?$/),
+});
+
+/** An issued invoice as a record: everything that makes it the legal document it is, with the remote's ids. */
+export const invoiceRecord = z.object({
+  type: z.union([z.literal(1), z.literal(3)]),
+  status: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+  invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/),
+  prefix: z.string().max(20),
+  block_uid: int({ min: 0, max: 2_000_000_000 }),
+  date: date(),
+  fulfillment_date: date(),
+  due_date: date(),
+  client_uid: id(),
+  client: looseObject(),
+  seller: looseObject(),
+  payment_method: id(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  exchange_rate: z.string().regex(/^\d+(\.\d+)?$/),
+  exchange_rate_source: z.string().max(200),
+  round_to: int({ min: 0, max: 10 }),
+  rounding: money(),
+  net_total: money(),
+  vat_total: money(),
+  gross_total: money(),
+  total: money(),
+  total_paid: money(),
+  comment: text(5000),
+  template_lang_code: z.string().max(10),
+  electronic_invoice: int({ min: 0, max: 1 }),
+  bank_account_uid: id().nullable(),
+  is_cancel_invoice: int({ min: 0, max: 1 }),
+  cancels_uid: id().nullable(),
+  proforma_uid: id().nullable(),
+  recurring_uid: id().nullable(),
+  period_start: date().nullable(),
+  period_end: date().nullable(),
+  items: z.array(recordItem).min(1).max(1000),
+  payments: z.array(recordPayment).max(1000),
+  created_at: z.string().max(30),
+});
+export type InvoiceRecord = z.output<typeof invoiceRecord>;
+
+export const pushInvoicesInput = z.object({ records: z.array(invoiceRecord).min(1).max(500) });
+export type PushInvoicesInput = z.output<typeof pushInvoicesInput>;
+
+export type PushedInvoiceResult =
+  | { status: 'stored' | 'exists'; id: number; warning?: string }
+  | { status: 'refused'; message: string };
+
+export interface PushInvoicesResult {
+  results: PushedInvoiceResult[];
+}
+
+/** What the core needs from the device's sync service (injected by the runtime; absent on a build without sync). */
+export interface SyncOperations {
+  status(): Promise<SyncStatus>;
+  configure(input: SyncConfigureInput): Promise<SyncStatus>;
+  now(): Promise<SyncStatus>;
+  conflicts(input: { include_closed?: boolean | undefined }): Promise<{ conflicts: SyncConflict[]; issues: SyncIssue[] }>;
+  restoreConflict(input: { id: number }): Promise<SyncConflict>;
+  dismissIssue(input: { id: number }): Promise<SyncIssue>;
+}
