@@ -1,0 +1,83 @@
+// Browser transport: POST /rpc/<operation> with the JSON input and the API key; the server answers
+// {success:true, data} or the error envelope. The PDF comes from GET /invoices/:id/download (the REST route),
+// today's date from the public GET /time.
+import { ApiError, isEnvelope } from './errors';
+import { localToday, type PdfBlob, type Transport } from './transport';
+
+export interface HttpTransportOptions {
+  key: () => string | null;
+  /** called when the server refuses the key, so the UI can ask for it again */
+  onUnauthorized: () => void;
+  base?: string;
+}
+
+export class HttpTransport implements Transport {
+  readonly kind = 'http' as const;
+
+  constructor(private readonly options: HttpTransportOptions) {}
+
+  private url(path: string): string {
+    return new URL(path, this.options.base ?? document.baseURI).toString();
+  }
+
+  private async send(path: string, init: RequestInit, keyOverride?: string): Promise<Response> {
+    const key = keyOverride ?? this.options.key();
+    try {
+      return await fetch(this.url(path), {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...(key ? { 'X-API-KEY': key } : {}) },
+        cache: 'no-store',
+      });
+    } catch {
+      throw new ApiError('network', 'Folio cannot be reached');
+    }
+  }
+
+  private async fail(res: Response, keyOverride?: string): Promise<never> {
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      body = undefined;
+    }
+    const error = isEnvelope(body)
+      ? ApiError.fromEnvelope(body, res.status)
+      : new ApiError(res.status === 401 ? 'unauthorized' : 'bad_reply', `HTTP ${res.status}`, [], res.status);
+    // A key being tried out (the key screen) reports its own failure; a stored key that stops working asks again.
+    if (error.code === 'unauthorized' && keyOverride === undefined) this.options.onUnauthorized();
+    throw error;
+  }
+
+  async call(name: string, input: unknown, keyOverride?: string): Promise<unknown> {
+    const res = await this.send(
+      `rpc/${encodeURIComponent(name)}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) },
+      keyOverride,
+    );
+    if (!res.ok) return this.fail(res, keyOverride);
+    const body = (await res.json().catch(() => undefined)) as { success?: boolean; data?: unknown } | undefined;
+    if (!body || body.success !== true) throw new ApiError('bad_reply', 'The server answered something unexpected');
+    return body.data;
+  }
+
+  async downloadPdf(id: number): Promise<PdfBlob> {
+    const res = await this.send(`invoices/${encodeURIComponent(String(id))}/download`, { method: 'GET' });
+    if (!res.ok) return this.fail(res);
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+    const plain = /filename="([^"]+)"/i.exec(disposition);
+    const filename = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? `invoice-${id}.pdf`);
+    return { filename, blob: await res.blob() };
+  }
+
+  async today(): Promise<string> {
+    try {
+      const res = await this.send('time', { method: 'GET' });
+      const body = (await res.json()) as { data?: { time?: string } };
+      const day = body.data?.time?.slice(0, 10);
+      return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localToday();
+    } catch {
+      return localToday();
+    }
+  }
+}

@@ -1,0 +1,32 @@
+// Desktop transport: `window.folio.call` (the preload's bridge) over the one IPC channel. The shell answers
+// envelopes, never throws, so every failure arrives with its code and field errors.
+import type { FolioBridge, ShellInfo } from '../../../electron/preload/bridge';
+import { ApiError, isEnvelope } from './errors';
+import type { PdfBlob, Transport } from './transport';
+
+export class IpcTransport implements Transport {
+  readonly kind = 'ipc' as const;
+
+  constructor(private readonly bridge: FolioBridge) {}
+
+  async call(name: string, input: unknown): Promise<unknown> {
+    let reply;
+    try {
+      reply = await this.bridge.call(name, input ?? {});
+    } catch (e) {
+      throw new ApiError('internal', e instanceof Error ? e.message : String(e));
+    }
+    if (reply && reply.success === true) return reply.data;
+    if (isEnvelope(reply)) throw ApiError.fromEnvelope(reply);
+    throw new ApiError('bad_reply', 'The desktop shell answered something unexpected');
+  }
+
+  async downloadPdf(id: number): Promise<PdfBlob> {
+    const file = (await this.call('invoices.download', { id })) as { filename: string; pdf: Uint8Array };
+    return { filename: file.filename, blob: new Blob([file.pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }) };
+  }
+
+  async today(): Promise<string> {
+    return ((await this.call('shell.info', {})) as ShellInfo).today;
+  }
+}

@@ -1,0 +1,22 @@
+// How the typed client reaches the core: over Electron IPC (desktop) or HTTP (browser mode). Both answer the same
+// operations with the same outputs and reject with ApiError.
+export interface PdfBlob {
+  filename: string;
+  blob: Blob;
+}
+
+export interface Transport {
+  readonly kind: 'ipc' | 'http';
+  /** Runs an operation by name; resolves with its output, rejects with ApiError. */
+  call(name: string, input: unknown): Promise<unknown>;
+  /** The invoice's PDF (a 501 "not_available" until the documents module is wired). */
+  downloadPdf(id: number): Promise<PdfBlob>;
+  /** Today in the business's time zone (the core's clock), 'YYYY-MM-DD'. */
+  today(): Promise<string>;
+}
+
+/** The browser's local date, only as a fallback when the core cannot be asked. */
+export function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

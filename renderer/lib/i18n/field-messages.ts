@@ -1,0 +1,38 @@
+// The core's field messages are English sentences; the ones a user meets are translated here by pattern, the rest
+// are shown as they came. (A machine-readable reason per field error would make this exact: see docs/ui.md.)
+import type { MessageKey } from './hu';
+
+type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
+
+const RULES: Rule[] = [
+  [/^is required$/, 'fm.required'],
+  [/^must be a (real )?date/, 'fm.date'],
+  [/^is not a valid Hungarian tax number/, 'fm.taxNumber'],
+  [/^is not a valid Hungarian personal tax id/, 'fm.personalTaxId'],
+  [/^must be greater than 0$/, 'fm.positive'],
+  [/^(must be a number|is not a decimal number)$/, 'fm.number'],
+  [/^has more than (\d+) decimal places$/, 'fm.decimals', (m) => ({ n: m[1]! })],
+  [/^is too large$/, 'fm.tooLarge'],
+  [/^must be a whole number$/, 'fm.wholeNumber'],
+  [/^must be between (-?\d+) and (-?\d+)$/, 'fm.between', (m) => ({ min: m[1]!, max: m[2]! })],
+  [/^must be at most (\d+) characters$/, 'fm.tooLong', (m) => ({ n: m[1]! })],
+  [/^must be an e-mail address$/, 'fm.email'],
+  [/^needs at least one item$/, 'fm.oneItem'],
+  [/^give exactly one of net_unit_price and gross_unit_price$/, 'fm.onePrice'],
+  [/^no such client$/, 'fm.noClient'],
+  [/^must be a 3-letter currency code/, 'fm.currency'],
+  [/^give the account number or the IBAN$/, 'fm.accountOrIban'],
+  [/^is already used by another block$/, 'fm.prefixUsed'],
+  [/^No exchange rate for/, 'fm.exchangeRate'],
+  [/is more than the outstanding amount/, 'fm.overpaid'],
+  [/^the product is priced in/, 'fm.otherCurrency'],
+  [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
+];
+
+export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {
+  for (const [re, key, params] of RULES) {
+    const m = re.exec(message);
+    if (m) return t(key, params?.(m));
+  }
+  return message;
+}

@@ -1,0 +1,72 @@
+// Options for the selects, from the shared reference tables (the same ones the core uses), in the UI's language.
+import { PAYMENT_METHODS, findPaymentMethod } from '../../shared/reference/payment-methods';
+import { VAT_CODES, findVatCode } from '../../shared/reference/vat-codes';
+import { ENTITLEMENTS, findEntitlement } from '../../shared/reference/entitlements';
+import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories';
+import { i18n, t } from './i18n/i18n.svelte';
+import type { Option } from '../components/SelectInput.svelte';
+
+export const CURRENCIES = ['HUF', 'EUR', 'USD', 'GBP', 'CHF', 'CZK', 'PLN', 'RON', 'SEK', 'DKK', 'NOK', 'JPY'] as const;
+
+export function currencyOptions(current?: string): Option[] {
+  const list: string[] = [...CURRENCIES];
+  if (current && !list.includes(current)) list.push(current);
+  return list.map((c) => ({ value: c, label: c }));
+}
+
+export function paymentMethodName(id: number | string): string {
+  return findPaymentMethod(Number(id))?.names[i18n.lang] ?? String(id);
+}
+
+export function paymentMethodOptions(): Option[] {
+  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: m.names[i18n.lang] }));
+}
+
+export function vatLabel(id: string | number): string {
+  const code = findVatCode(id);
+  if (!code) return String(id);
+  if (code.treatment === 'rate' || code.treatment === 'foreign_rate') return code.description;
+  return `${code.description} – ${i18n.tDynamic(`vat.${code.id}`, code.infoText ?? '')}`;
+}
+
+export function vatOptions(): Option[] {
+  return VAT_CODES.map((v) => ({
+    value: v.id,
+    label: vatLabel(v.id),
+    group: v.treatment === 'foreign_rate' ? t('vat.foreign') : t('vat.hungarian'),
+  }));
+}
+
+export function vatRate(id: string): string | undefined {
+  return findVatCode(id)?.value;
+}
+
+export function entitlementText(code: string | null | undefined): string {
+  const e = findEntitlement(code);
+  return e ? e.text[i18n.lang] : (code ?? '');
+}
+
+export function entitlementOptions(): Option[] {
+  return [
+    { value: '', label: t('ed.entitlementDefault') },
+    ...ENTITLEMENTS.map((e) => ({ value: e.code, label: `${e.code} – ${e.text[i18n.lang]}` })),
+  ];
+}
+
+/** Whether a VAT code needs (or may carry) a legal reason: every code that is not an ordinary rate. */
+export function vatNeedsReason(id: string): boolean {
+  const code = findVatCode(id);
+  return !!code && code.treatment !== 'rate' && code.treatment !== 'foreign_rate';
+}
+
+export function expenseCategoryName(id: string, fallback?: string): string {
+  return i18n.tDynamic(`exp.cat.${id}`, fallback ?? EXPENSE_CATEGORIES_HU.find((c) => c.id === id)?.name ?? id);
+}
+
+export function templateLangOptions(): Option[] {
+  return (['hu', 'en', 'de', 'hu-en'] as const).map((l) => ({ value: l, label: t(`tmpl.${l}`) }));
+}
+
+export function blockLabel(b: { name: string; prefix: string }): string {
+  return b.prefix ? `${b.name} (${b.prefix})` : b.name;
+}

@@ -1,0 +1,216 @@
+// The invoice editor's model: header fields, lines, and the live totals — computed by shared/totals.ts, the very
+// code the core stores when the invoice is issued, so the preview is what gets issued.
+import type { InputOf } from '../../../shared/contract/operations';
+import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData } from '../../../shared/resources';
+import { computeLine, computeTotals, type DocumentTotals, type LineAmounts } from '../../../shared/totals';
+import { addDays } from '../../../shared/dates';
+import { decimalToString } from '../../../shared/money';
+import { normalizeDate, normalizeDecimal } from '../format';
+import { vatRate } from '../reference';
+import { FieldErrors } from './field-errors.svelte';
+
+export type PriceMode = 'net' | 'gross';
+
+export interface DraftLine {
+  key: number;
+  product_uid: number | null;
+  product_name: string;
+  description: string;
+  qty: string;
+  unit: string;
+  priceMode: PriceMode;
+  price: string;
+  vat_id: string;
+  entitlement: string;
+  item_comment: string;
+}
+
+export type SaveKind = 'draft' | 'proforma' | 'invoice';
+/** The create body without its type; client_uid stays out when none is chosen, so the core names the field. */
+export type DraftBody = Omit<InputOf<'invoices.create'>, 'type' | 'client_uid'> & { client_uid?: number };
+const TYPE_OF: Record<SaveKind, 0 | 1 | 3> = { draft: 0, proforma: 1, invoice: 3 };
+
+let nextKey = 1;
+
+export function emptyLine(vatId = '1'): DraftLine {
+  return {
+    key: nextKey++,
+    product_uid: null,
+    product_name: '',
+    description: '',
+    qty: '1',
+    unit: '',
+    priceMode: 'net',
+    price: '',
+    vat_id: vatId,
+    entitlement: '',
+    item_comment: '',
+  };
+}
+
+/** "3500.000" → "3500", "12.500" → "12.5": stored decimals as a person would type them. */
+export function plain(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+export function linePreview(line: DraftLine, currency: string): LineAmounts | null {
+  const rate = vatRate(line.vat_id);
+  if (!rate) return null;
+  const price = normalizeDecimal(line.price);
+  try {
+    return computeLine(
+      {
+        qty: normalizeDecimal(line.qty),
+        vatRate: rate,
+        vatId: line.vat_id,
+        ...(line.priceMode === 'gross' ? { grossUnitPrice: price } : { netUnitPrice: price }),
+      },
+      currency,
+    );
+  } catch {
+    return null;
+  }
+}
+
+export class InvoiceDraft {
+  id = $state<number | null>(null);
+  client = $state<Resource<ClientAttributes> | null>(null);
+  /** the client's name from a copied invoice when the client itself could not be loaded */
+  clientFallback = $state<{ uid: number; name: string } | null>(null);
+  payment_method = $state('2');
+  currency = $state('HUF');
+  exchange_rate = $state('');
+  fulfillment_date = $state('');
+  due_date = $state('');
+  round_to = $state('0');
+  block_uid = $state('0');
+  bank_account_uid = $state('');
+  template_lang_code = $state('hu');
+  comment = $state('');
+  electronic = $state(false);
+  lines = $state<DraftLine[]>([emptyLine()]);
+  readonly errors = new FieldErrors();
+  /** set once the user picks a due date, so a client's payment term no longer moves it */
+  dueTouched = false;
+
+  amounts = $derived(this.lines.map((l) => linePreview(l, this.currency)));
+  totals: DocumentTotals = $derived.by(() => {
+    const priced = this.lines.flatMap((l, i) => {
+      const amounts = this.amounts[i];
+      const rate = vatRate(l.vat_id);
+      return amounts && rate ? [{ vatId: l.vat_id, vatRate: rate, amounts }] : [];
+    });
+    return computeTotals(priced, Number(this.round_to) || 0);
+  });
+
+  constructor(
+    private readonly settings: SettingsData,
+    private readonly today: string,
+  ) {
+    this.payment_method = String(settings.default_payment_method);
+    this.currency = settings.home_currency || 'HUF';
+    this.template_lang_code = settings.default_lang;
+    this.fulfillment_date = today;
+    this.due_date = addDays(today, settings.default_due_days);
+    if (settings.default_bank_account_uid) this.bank_account_uid = String(settings.default_bank_account_uid);
+  }
+
+  /** Takes the client's defaults: payment method, payment term, currency, invoice language. */
+  setClient(client: Resource<ClientAttributes> | null): void {
+    this.client = client;
+    this.clientFallback = null;
+    this.errors.clearField('client_uid');
+    if (!client) return;
+    const d = client.attributes.defaults;
+    if (d.payment_method) this.payment_method = d.payment_method;
+    if (d.invoice_currency && /^[A-Z]{3}$/.test(d.invoice_currency)) this.currency = d.invoice_currency;
+    if (d.invoice_template_lang_code) this.template_lang_code = d.invoice_template_lang_code;
+    if (!this.dueTouched) {
+      const days = /^\d{1,3}$/.test(d.invoice_due_days) ? Number(d.invoice_due_days) : this.settings.default_due_days;
+      this.due_date = addDays(this.today, days);
+    }
+  }
+
+  addLine(line: DraftLine = emptyLine()): void {
+    this.lines.push(line);
+  }
+
+  removeLine(index: number): void {
+    this.lines.splice(index, 1);
+    // Field errors are keyed by position: after a removal they would point at the wrong lines.
+    this.errors.clear();
+  }
+
+  /** Fills the editor from a stored invoice (a draft to edit, or any invoice to copy). */
+  load(invoice: Resource<InvoiceAttributes>, client: Resource<ClientAttributes> | null, asCopy: boolean): void {
+    const a = invoice.attributes;
+    this.id = asCopy ? null : invoice.id;
+    this.client = client;
+    this.clientFallback = client ? null : { uid: a.client_uid, name: a.client.name };
+    this.payment_method = String(a.payment_method.id);
+    this.currency = a.currency;
+    this.exchange_rate = a.exchange_rate_source === 'given' ? plain(a.exchange_rate) : '';
+    this.round_to = String(a.round_to);
+    this.block_uid = String(a.block_uid);
+    this.bank_account_uid = a.bank_account_uid ? String(a.bank_account_uid) : '';
+    this.template_lang_code = a.template_lang_code;
+    this.comment = a.comment;
+    this.electronic = a.electronic_invoice === 1;
+    if (!asCopy) {
+      this.fulfillment_date = a.fulfillment_date;
+      this.due_date = a.due_date;
+      this.dueTouched = true;
+    }
+    this.lines = a.items.map((it) => ({
+      key: nextKey++,
+      product_uid: it.product_uid,
+      product_name: it.product_uid ? it.description : '',
+      description: it.description,
+      qty: plain(decimalToString(it.qty.replace(/^-/, ''))),
+      unit: it.unit,
+      priceMode: it.gross_unit_price !== null && !it.product_uid ? 'gross' : 'net',
+      price: plain(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price),
+      vat_id: it.vat_id,
+      entitlement: it.entitlement ?? '',
+      item_comment: it.item_comment,
+    }));
+    if (this.lines.length === 0) this.lines = [emptyLine()];
+  }
+
+  /** The request body the core takes; every value as typed (normalised), so the core names what is wrong. */
+  body(): DraftBody {
+    const clientUid = this.client?.id ?? this.clientFallback?.uid;
+    return {
+      ...(clientUid ? { client_uid: clientUid } : {}),
+      payment_method: this.payment_method,
+      currency: this.currency,
+      fulfillment_date: normalizeDate(this.fulfillment_date),
+      due_date: normalizeDate(this.due_date),
+      ...(this.exchange_rate.trim() && this.currency !== 'HUF' ? { exchange_rate: normalizeDecimal(this.exchange_rate) } : {}),
+      round_to: Number(this.round_to) || 0,
+      block_uid: Number(this.block_uid) || 0,
+      ...(this.bank_account_uid ? { bank_account_uid: this.bank_account_uid } : {}),
+      template_lang_code: this.template_lang_code as 'hu',
+      comment: this.comment,
+      electronic_invoice: this.electronic ? 1 : 0,
+      items: this.lines.map((l) => {
+        const common = {
+          description: l.description,
+          qty: normalizeDecimal(l.qty),
+          unit: l.unit,
+          vat_id: l.vat_id,
+          item_comment: l.item_comment,
+          ...(l.entitlement ? { entitlement: l.entitlement } : {}),
+        };
+        if (l.product_uid) return { ...common, product_uid: l.product_uid, net_unit_price: normalizeDecimal(l.price) };
+        return l.priceMode === 'gross'
+          ? { ...common, gross_unit_price: normalizeDecimal(l.price) }
+          : { ...common, net_unit_price: normalizeDecimal(l.price) };
+      }),
+    };
+  }
+
+  typeOf(kind: SaveKind): 0 | 1 | 3 {
+    return TYPE_OF[kind];
+  }
+}

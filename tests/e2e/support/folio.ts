@@ -1,0 +1,79 @@
+// A real Folio server per test file (in-process, fresh database in a temp folder, fixed business clock), and the
+// steps every UI test starts with. Browser mode: the UI is served by the server and talks to it over /rpc.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../../electron/server/start';
+
+export const API_KEY = 'test-key';
+export const NOW = '2026-11-22T09:00:00Z';
+// @fastify/static wants an absolute root; `npm test` builds the UI here first (pretest).
+export const UI_DIR = resolve('dist/renderer');
+
+export interface Folio {
+  server: RunningServer;
+  url: string;
+  dbFile: string;
+  stop(): Promise<void>;
+}
+
+export async function startFolio(prepare?: (dbFile: string) => Promise<void> | void): Promise<Folio> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
+  const dbFile = join(dir, 'folio.sqlite');
+  if (prepare) await prepare(dbFile);
+  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR });
+  return {
+    server,
+    url: server.url,
+    dbFile,
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the UI and enters the API key on the key screen, as a user does once per browser session. */
+export async function signIn(page: Page, folio: Folio, hash = '#/'): Promise<void> {
+  await page.goto(`${folio.url}/${hash}`);
+  await page.getByLabel('API-kulcs').fill(API_KEY);
+  await page.getByRole('button', { name: 'Belépés' }).click();
+  await expect(page.getByRole('navigation', { name: 'Fő menü' })).toBeVisible();
+}
+
+/** Skips the key screen for tests about something else: the key is in sessionStorage before the page loads. */
+export async function withKey(page: Page): Promise<void> {
+  await page.addInitScript((key) => sessionStorage.setItem('folio.apiKey', key), API_KEY);
+}
+
+/** Collects console errors and page errors; a test asserts none happened (CSP violations show up here too). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A refused request (400 for a bad field, 401 for a wrong key) is the UI's expected path; the browser still
+    // logs it as a failed resource. Everything else — CSP violations, exceptions, 5xx — counts.
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+      errors.push(`console: ${m.text()}`);
+    }
+  });
+  return errors;
+}
+
+export async function setSeller(folio: Folio, name = 'Minta Bt.'): Promise<void> {
+  await folio.server.core.call('settings.update', {
+    seller: { name, taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1' } },
+  });
+}
+
+export async function addClient(folio: Folio, name = 'Vevő Kft.'): Promise<number> {
+  const client = await folio.server.core.call('clients.create', {
+    name,
+    taxcode: '11111111-2-41',
+    tax_type: 'HAS_TAX_NUMBER',
+    email: 'szamla@vevo.example',
+    billing_address: { postcode: '6720', city: 'Szeged', street_name: 'Kárász', street_type: 'utca', house_nr: '5' },
+  });
+  return client.id;
+}
