@@ -1,0 +1,96 @@
+// Child processes of the fault tests: the issuer worker and `serve` servers, each with its output collected so a
+// test can wait for a line, read acknowledgements, and grep what the process printed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface Child {
+  proc: ChildProcess;
+  /** writes a line to the child's stdin */
+  send(line: string): void;
+  stdout(): string;
+  stderr(): string;
+  /** resolves with the first stdout line matching (printed before or after the call); rejects when the process exits first or after `ms` */
+  waitFor(re: RegExp, ms?: number): Promise<RegExpExecArray>;
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startChild(args: string[], env: Record<string, string> = {}, onLine?: (line: string) => void): Child {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let partial = '';
+  const lines: string[] = [];
+  const waiters: Array<{ re: RegExp; resolve: (m: RegExpExecArray) => void }> = [];
+  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    partial += chunk;
+    const fresh = partial.split('\n');
+    partial = fresh.pop()!;
+    for (const line of fresh) {
+      lines.push(line);
+      onLine?.(line);
+      for (const w of [...waiters]) {
+        const m = w.re.exec(line);
+        if (m) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(m);
+        }
+      }
+    }
+  });
+  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((res) => proc.on('exit', (code, signal) => res(signal ? null : code)));
+  proc.stdin!.on('error', () => undefined); // a killed child's closed pipe is expected
+  return {
+    proc,
+    send: (line) => void proc.stdin!.write(`${line}\n`),
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(re, ms = 30_000) {
+      for (const line of lines) {
+        const m = re.exec(line);
+        if (m) return Promise.resolve(m);
+      }
+      return new Promise((res, rej) => {
+        const timer = setTimeout(() => rej(new Error(`no line ${re} within ${ms} ms; stderr: ${err.slice(-2000)}`)), ms);
+        waiters.push({ re, resolve: (m) => (clearTimeout(timer), res(m)) });
+        void exited.then((code) => {
+          clearTimeout(timer);
+          rej(new Error(`process exited (${code}) before ${re}; stdout tail: ${out.slice(-500)} stderr: ${err.slice(-2000)}`));
+        });
+      });
+    },
+    async kill(signal = 'SIGTERM') {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** `npm run serve` as CI runs it, on a port of its own; resolves once it prints where it listens. */
+export async function startServe(dbFile: string, apiKey: string, extraEnv: Record<string, string> = {}): Promise<Child & { url: string }> {
+  const child = startChild(['electron/server/main.ts', '--db', dbFile, '--port', '0'], { FOLIO_API_KEY: apiKey, ...extraEnv });
+  const m = await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000);
+  return Object.assign(child, { url: m[1]! });
+}
+
+export function tempDir(prefix: string): { dir: string; file(name: string): string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `folio-${prefix}-`));
+  return { dir, file: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A seed from the environment (to replay a failure) or a fresh one; the caller prints it. */
+export function seedFrom(envName: string): number {
+  const given = process.env[envName];
+  return given ? Number(given) : Math.floor(Math.random() * 2 ** 31);
+}

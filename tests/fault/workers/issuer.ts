@@ -1,0 +1,89 @@
+// A writer the crash test SIGKILLs at random moments: `node --import tsx tests/fault/workers/issuer.ts <db> [seed] [year]`.
+// With FOLIO_STANDBY=1 it loads its modules, prints `standby` and waits for a line on stdin before it touches the
+// file: the test starts the next child while the current one works, so a kill is followed by a writer within
+// milliseconds instead of a second of module loading.
+// It issues a mix of normal invoices, proformas, drafts-then-issue, cancellations, payments and proforma →
+// invoice generation across several blocks, forever. After each commit it prints `ack <id> <invoice_no|->`, so the
+// test knows which writes were acknowledged and must survive. It prints `ready` once its first write is committed.
+import { openDatabase } from '../../../electron/db/open';
+import { createCore } from '../../../electron/core/index';
+import { fixedClock, systemClock } from '../../../electron/core/clock';
+import { invoiceBody, pick, rng } from '../support/bodies';
+
+const [file, seedArg, yearArg] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: issuer.ts <db> [seed] [year]');
+  process.exit(2);
+}
+const r = rng(Number(seedArg ?? Date.now()));
+// Each child may run in another business year, so counters of several years are exercised.
+const clock = yearArg ? fixedClock(`${yearArg}-06-15T10:00:00Z`) : systemClock;
+if (process.env.FOLIO_STANDBY === '1') {
+  process.stdout.write('standby\n');
+  await new Promise((res) => process.stdin.once('data', res));
+  process.stdin.pause();
+}
+// `opening` lets a test aim its kill at the first start's migrations.
+process.stdout.write('opening\n');
+const opened = await openDatabase(file);
+const core = await createCore({ db: opened.db, clock });
+
+const ack = (id: number, no: string | null) => process.stdout.write(`ack ${id} ${no ?? '-'}\n`);
+
+// Blocks A, B, C besides the default one; a child killed half-way through this leaves the rest to the next child.
+const existing = new Set((await core.call('invoices.blocks', {})).map((b) => b.attributes.prefix));
+for (const prefix of ['A', 'B', 'C']) {
+  if (!existing.has(prefix)) await core.call('blocks.create', { name: `Blokk ${prefix}`, prefix });
+}
+const blockIds = (await core.call('invoices.blocks', {})).map((b) => b.id);
+const clients = await core.call('clients.list', {});
+const clientId = clients.items[0]?.id ?? (await core.call('clients.create', { name: 'Crash Teszt Kft.' })).id;
+
+// Work on rows of this database, whichever child made them.
+const candidates = (sql: string) => opened.sqlite.prepare(sql).pluck().all() as number[];
+process.stdout.write('ready\n');
+
+for (;;) {
+  const roll = r();
+  try {
+    if (roll < 0.4) {
+      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds) }));
+      ack(c.id, c.attributes.invoice_no);
+    } else if (roll < 0.55) {
+      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 1, blockId: pick(r, blockIds) }));
+      ack(c.id, c.attributes.invoice_no);
+    } else if (roll < 0.65) {
+      const d = await core.call('invoices.create', invoiceBody(r, { clientId, type: 0, blockId: pick(r, blockIds) }));
+      const issued = await core.call('invoices.issue', { id: d.id, ...(r() < 0.3 ? { type: 1 as const } : {}) });
+      ack(issued.id, issued.attributes.invoice_no);
+    } else if (roll < 0.8) {
+      const open = candidates('SELECT id FROM invoices WHERE type = 3 AND status != 4 AND is_cancel_invoice = 0 ORDER BY random() LIMIT 1');
+      if (open[0]) {
+        const c = await core.call('invoices.cancel', { id: open[0] });
+        ack(c.id, c.attributes.invoice_no);
+      }
+    } else if (roll < 0.9) {
+      const unpaid = candidates('SELECT id FROM invoices WHERE type IN (1, 3) AND status = 2 AND is_cancel_invoice = 0 ORDER BY random() LIMIT 1');
+      if (unpaid[0]) {
+        const inv = await core.call('invoices.get', { id: unpaid[0] });
+        const outstanding = Number(inv.attributes.outstanding);
+        const amount = r() < 0.5 ? outstanding : Math.max(1, Math.floor(outstanding / 2));
+        if (outstanding > 0) await core.call('invoices.pay', { id: inv.id, date: '2026-03-20', amount: String(amount) });
+      }
+    } else if (roll < 0.96) {
+      const proformas = candidates('SELECT id FROM invoices WHERE type = 1 AND status != 4 AND generated_invoice_id IS NULL ORDER BY random() LIMIT 1');
+      if (proformas[0]) {
+        const g = await core.call('invoices.generate', { id: proformas[0] });
+        const inv = await core.call('invoices.get', { id: g.id });
+        ack(inv.id, inv.attributes.invoice_no);
+      }
+    } else {
+      const proformas = candidates('SELECT id FROM invoices WHERE type = 1 AND status != 4 AND generated_invoice_id IS NULL ORDER BY random() LIMIT 1');
+      if (proformas[0]) await core.call('invoices.cancel', { id: proformas[0] });
+    }
+  } catch (e) {
+    // Only this process writes, so every refusal is a bug; the test reads this line and fails.
+    process.stdout.write(`error ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}
