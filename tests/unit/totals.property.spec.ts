@@ -1,0 +1,92 @@
+// shared/totals.ts against an independent BigInt reference (tests/core/reference-totals.ts): random net and gross
+// lines at every VAT rate, HUF and EUR, every round_to. fast-check prints the seed and the shrunk case of a failure.
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { computeLine, computeTotals, roundPayable } from '../../shared/totals';
+import { VAT_CODES } from '../../shared/reference/vat-codes';
+import { milliString, refInvoice, refLine, roundHalfAway, type RefLine } from '../core/reference-totals';
+
+/** A decimal string with 0–3 decimals between min and max thousandths. */
+const decimal = (minMilli: bigint, maxMilli: bigint) =>
+  fc.tuple(fc.bigInt({ min: minMilli, max: maxMilli }), fc.integer({ min: 0, max: 3 })).map(([milli, scale]) => {
+    // keep only `scale` decimals: drop the digits below them
+    const drop = 10n ** BigInt(3 - scale);
+    const v = (milli / drop) * drop;
+    const s = milliString(v);
+    return scale === 3 ? s : s.slice(0, s.length - (3 - scale) - (scale === 0 ? 1 : 0));
+  });
+
+const vatCode = fc.constantFrom(...VAT_CODES);
+const currency = fc.constantFrom('HUF', 'EUR', 'JPY', 'USD');
+
+const line: fc.Arbitrary<RefLine> = fc.record({
+  kind: fc.constantFrom<'net' | 'gross'>('net', 'gross'),
+  unitPrice: fc.oneof({ weight: 4, arbitrary: decimal(0n, 10_000_000_000n) }, { weight: 1, arbitrary: decimal(-1_000_000_000n, 0n) }),
+  qty: decimal(1n, 100_000_000n).filter((q) => !/^0(\.0+)?$/.test(q)),
+  vat: vatCode,
+}).map(({ kind, unitPrice, qty, vat }) => ({ kind, unitPrice, qty, vatRate: vat.value, vatId: vat.id }));
+
+test('the decimal generator makes canonical decimals', () => {
+  fc.assert(fc.property(decimal(-5_000_000n, 5_000_000n), (s) => /^-?\d+(\.\d{1,3})?$/.test(s)), { numRuns: 500 });
+});
+
+test('the reference rounds half away from zero', () => {
+  expect(roundHalfAway(5n, 2n)).toBe(3n);
+  expect(roundHalfAway(-5n, 2n)).toBe(-3n);
+  expect(roundHalfAway(7n, 3n)).toBe(2n);
+  expect(roundHalfAway(-7n, 3n)).toBe(-2n);
+  expect(refLine({ kind: 'net', unitPrice: '3500', qty: '1', vatRate: '0.27', vatId: '1' }, 'HUF').gross).toBe(4_445_000n);
+});
+
+test('one line: computeLine equals the reference', () => {
+  fc.assert(
+    fc.property(line, currency, (l, cur) => {
+      const ref = refLine(l, cur);
+      const got = computeLine(
+        { qty: l.qty, vatRate: l.vatRate, vatId: l.vatId, ...(l.kind === 'net' ? { netUnitPrice: l.unitPrice } : { grossUnitPrice: l.unitPrice }) },
+        cur,
+      );
+      expect({ net: BigInt(got.net), vat: BigInt(got.vat), gross: BigInt(got.gross), netUnitPrice: got.netUnitPrice.replace(/^-0\.000$/, '0.000') }).toEqual({
+        net: ref.net,
+        vat: ref.vat,
+        gross: ref.gross,
+        netUnitPrice: ref.netUnitPrice,
+      });
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test('a document: computeTotals equals the reference for every round_to', () => {
+  fc.assert(
+    fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), currency, fc.constantFrom(0, 1, 5, 10), (lines, cur, roundTo) => {
+      const ref = refInvoice(lines, cur, roundTo);
+      const got = computeTotals(
+        lines.map((l) => ({
+          vatId: l.vatId,
+          vatRate: l.vatRate,
+          amounts: computeLine(
+            { qty: l.qty, vatRate: l.vatRate, vatId: l.vatId, ...(l.kind === 'net' ? { netUnitPrice: l.unitPrice } : { grossUnitPrice: l.unitPrice }) },
+            cur,
+          ),
+        })),
+        roundTo,
+      );
+      expect([BigInt(got.net), BigInt(got.vat), BigInt(got.gross), BigInt(got.total), BigInt(got.rounding)]).toEqual([ref.net, ref.vat, ref.gross, ref.total, ref.rounding]);
+      const summary = new Map(got.vatSummary.map((r) => [r.vatId, { net: BigInt(r.net), vat: BigInt(r.vat), gross: BigInt(r.gross) }]));
+      expect(summary).toEqual(ref.byVat);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+test('roundPayable rounds to 1, 5 and 10 units half away from zero, and a negative total mirrors a positive one', () => {
+  fc.assert(
+    fc.property(fc.bigInt({ min: -10_000_000_000n, max: 10_000_000_000n }), fc.constantFrom(0, 1, 5, 10), (milli, unit) => {
+      const expected = unit === 0 ? milli : roundHalfAway(milli, 1000n * BigInt(unit)) * 1000n * BigInt(unit);
+      expect(BigInt(roundPayable(Number(milli), unit))).toBe(expected);
+      expect(BigInt(roundPayable(Number(-milli), unit))).toBe(-expected);
+    }),
+    { numRuns: 2000 },
+  );
+});
