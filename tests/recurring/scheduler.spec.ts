@@ -252,7 +252,7 @@ test('a looked-up rate is looked up again for each period’s fulfillment date',
   const base = await makeBase(t.core, await makeClient(t.core), { currency: 'EUR', items: [{ description: 'Licenc', vat_id: '1', qty: '1', net_unit_price: '100' }] });
   asked.length = 0;
   const profile = await makeProfile(t.core, base, { start_date: '2026-01-05', fulfillment_shift: 3 });
-  await createRecurringScheduler({ core: t.core, rates }).runOnce();
+  await createRecurringScheduler({ core: t.core }).runOnce();
   expect(asked).toEqual([
     ['EUR', '2026-01-08'],
     ['EUR', '2026-02-08'],

@@ -4,10 +4,13 @@
 import { parseArgs } from 'node:util';
 import { isValidDate } from '../../../shared/dates';
 import { fixedClock, systemClock } from '../../core/clock';
-import { createRecurringScheduler, type PassResult, type PendingOccurrence } from '../../core/recurring/scheduler';
+import {
+  createRecurringScheduler,
+  type PassResult,
+  type PendingOccurrence,
+  type RecurringScheduler,
+} from '../../core/recurring/scheduler';
 import { openDatabase } from '../../db/open';
-import { navSealHook } from '../../nav-queue/store';
-import { ratesFromEnv } from '../../rates/index';
 import { createRuntime } from '../../runtime/runtime';
 
 const HELP = `Usage: npm run folio -- recurring <run | pending | skip> --db <file> [options]
@@ -77,13 +80,11 @@ export const command = {
     const opened = await openDatabase(values.db);
     try {
       const clock = now ? fixedClock(now) : systemClock;
+      // The same assembly as the server and the desktop: NAV seal hooks, rates, and (once the runtime has its
+      // scheduler) the mail outbox behind send_invoice. The runtime's workers are not started: one pass, then exit.
       const runtime = await createRuntime({ db: opened.db, clock, env: process.env });
-      const scheduler = createRecurringScheduler({
-        core: runtime.core,
-        // interim (see invoice-writer.ts): the same seal hooks and rates the runtime's core uses
-        sealHooks: [navSealHook],
-        rates: ratesFromEnv(opened.db, process.env),
-      });
+      const own = (runtime as { recurring?: RecurringScheduler }).recurring;
+      const scheduler = own ?? createRecurringScheduler({ core: runtime.core });
       if (action === 'pending') {
         const pending = await scheduler.pendingOccurrences();
         console.log(values.json ? JSON.stringify(pending, null, 2) : describePending(pending));

@@ -16,9 +16,8 @@ import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
 import { recordChange } from '../changes';
 import type { Core } from '../index';
-import type { RateProvider, RateQuote, SealHook } from '../invoices/service';
+import type { RateQuote } from '../invoices/service';
 import { parseJson } from '../json';
-import { invoiceWriter } from './invoice-writer';
 import { occurrenceInvoice, fulfillmentDateOf } from './occurrence-input';
 import { byDateThenProfile, dueOccurrences, type DueOccurrence } from './occurrences';
 import { nextOccurrence } from './service';
@@ -38,10 +37,6 @@ export interface RecurringSchedulerOptions {
   timer?: SchedulerTimer;
   /** only profiles owned by this device are issued here (DESIGN §7: one owner per profile) */
   owner?: string;
-  /** Interim, until the invoice service exposes createIn/exchangeRate: the SAME provider and seal hooks that were
-   *  given to createCore. Ignored once the service has them. */
-  rates?: RateProvider;
-  sealHooks?: SealHook[];
 }
 
 export interface IssuedOccurrence {
@@ -81,8 +76,8 @@ export interface PendingOccurrence {
   total: string;
 }
 
-/** Transactions queued ahead of the one committing: enough for group commit, bounded for memory. */
-const PIPELINE = 256;
+/** Occurrences prepared and queued together: many per fsync, bounded memory. */
+const CHUNK = 512;
 
 export function createRecurringScheduler(options: RecurringSchedulerOptions) {
   const { core } = options;
@@ -95,7 +90,9 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
     clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
   };
   const onError = options.onError ?? ((e: unknown) => console.error('recurring scheduler:', e));
-  const writer = invoiceWriter(ctx, core.invoices, { rates: options.rates, sealHooks: options.sealHooks });
+  // The invoice service's own halves of `create`: the rate outside any transaction (it may go online), the insert
+  // (numbering, sealing, seal hooks, change log) inside ours.
+  const { exchangeRate, createIn } = core.invoices;
 
   let running: Promise<PassResult> | null = null;
   let handle: unknown = null;
@@ -109,29 +106,42 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
     return (await activeProfiles()).flatMap((p) => dueOccurrences(p, day)).sort(byDateThenProfile);
   }
 
-  /** Outside the transaction: what may touch the network (the rate of the period's tax point). */
-  async function rateOf(occ: DueOccurrence): Promise<{ profile: RecurringRow; currency: string; rate: RateQuote }> {
-    const profile = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', occ.profileId).executeTakeFirstOrThrow();
+  /** What the rate of a profile's occurrences depends on: read once per pass, checked again in each transaction. */
+  interface Basis {
+    profile: RecurringRow;
+    currency: string;
+    /** the base's typed rate, kept for every copy; undefined: looked up per period */
+    given: string | undefined;
+  }
+
+  async function basisOf(profileId: number): Promise<Basis> {
+    const profile = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', profileId).executeTakeFirstOrThrow();
     const base = await db
       .selectFrom('invoices')
       .select(['currency', 'exchange_rate', 'exchange_rate_source'])
       .where('id', '=', profile.base_invoice_id)
       .executeTakeFirst();
     if (!base) throw rule(`The base invoice ${profile.base_invoice_id} of recurring profile ${profile.id} no longer exists`);
-    const given = base.exchange_rate_source === 'given' ? base.exchange_rate : undefined;
-    const rate = await writer.exchangeRate(base.currency, given, fulfillmentDateOf(occ.date, profile));
-    return { profile, currency: base.currency, rate };
+    return { profile, currency: base.currency, given: base.exchange_rate_source === 'given' ? base.exchange_rate : undefined };
   }
 
   /** One occurrence, one transaction. Null when it is no longer due (issued elsewhere, stopped, changed). */
-  function issue(occ: DueOccurrence, currency: string, rate: RateQuote): Promise<InvoiceRow | null> {
+  function issue(occ: DueOccurrence, basis: Basis, rate: RateQuote): Promise<InvoiceRow | null> {
     return writeTransaction(db, async (trx) => {
+      if (stopping) return null;
       const p = await trx.selectFrom('recurring_profiles').selectAll().where('id', '=', occ.profileId).executeTakeFirst();
       if (!p || p.owner !== owner || nextOccurrence(p) !== occ.date) return null;
       const base = await trx.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirst();
       if (!base) throw rule(`The base invoice ${p.base_invoice_id} of recurring profile ${p.id} no longer exists`);
-      if (base.currency !== currency) {
-        throw new FolioError('conflict', `The base invoice of recurring profile ${p.id} changed currency during the pass; it is issued on the next one`);
+      const given = base.exchange_rate_source === 'given' ? base.exchange_rate : undefined;
+      // The rate was found outside for this base's currency and this shift's fulfillment date: still so?
+      const sameBasis =
+        p.base_invoice_id === basis.profile.base_invoice_id &&
+        p.fulfillment_shift === basis.profile.fulfillment_shift &&
+        base.currency === basis.currency &&
+        given === basis.given;
+      if (!sameBasis) {
+        throw new FolioError('conflict', `The base invoice of recurring profile ${p.id} changed during the pass; it is issued on the next one`);
       }
       const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', base.id).orderBy('position').execute();
       const productIds = items.map((i) => i.product_id).filter((id): id is number => id !== null);
@@ -145,7 +155,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
             .execute()
         : [];
       const { input, extra } = occurrenceInvoice(base, items, p, occ, today(ctx), new Set(live.map((r) => r.id)));
-      const invoice = await writer.createIn(trx, input, rate, extra);
+      const invoice = await createIn(trx, input, rate, extra);
       const now = nowStamp(ctx);
       await trx
         .insertInto('recurring_runs')
@@ -187,43 +197,53 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         error: e instanceof Error ? e.message : String(e),
       });
     };
-    let inFlight: Array<Promise<void>> = [];
-    for (const occ of await due(day)) {
-      if (stopping) break;
-      if (blocked.has(occ.profileId)) continue;
-      let prepared;
-      try {
-        prepared = await rateOf(occ);
-      } catch (e) {
-        fail(occ, e);
-        continue;
-      }
-      const { profile, currency, rate } = prepared;
-      inFlight.push(
-        issue(occ, currency, rate).then(
-          async (invoice) => {
-            if (!invoice) return;
-            result.issued.push({
-              profile_id: occ.profileId,
-              occurrence_date: occ.date,
-              period_end: occ.periodEnd,
-              fulfillment_date: invoice.fulfillment_date,
-              invoice_id: invoice.id,
-              invoice_no: invoice.invoice_no,
-              total: milliToString(invoice.total_milli),
-              currency: invoice.currency,
-            });
-            await notify(profile, invoice);
-          },
-          (e: unknown) => fail(occ, e),
-        ),
-      );
-      if (inFlight.length >= PIPELINE) {
-        await Promise.all(inFlight);
-        inFlight = [];
-      }
+    const bases = new Map<number, Basis>();
+    const quotes = new Map<string, RateQuote>();
+    async function prepare(occ: DueOccurrence) {
+      let basis = bases.get(occ.profileId);
+      if (!basis) bases.set(occ.profileId, (basis = await basisOf(occ.profileId)));
+      const date = fulfillmentDateOf(occ.date, basis.profile);
+      const key = `${basis.currency}|${basis.given ?? ''}|${date}`;
+      let rate = quotes.get(key);
+      if (!rate) quotes.set(key, (rate = await exchangeRate(basis.currency, basis.given, date)));
+      return { occ, basis, rate };
     }
-    await Promise.all(inFlight);
+    let sending = Promise.resolve();
+    const settle = (occ: DueOccurrence, basis: Basis) => (invoice: InvoiceRow | null) => {
+      if (!invoice) return;
+      result.issued.push({
+        profile_id: occ.profileId,
+        occurrence_date: occ.date,
+        period_end: occ.periodEnd,
+        fulfillment_date: invoice.fulfillment_date,
+        invoice_id: invoice.id,
+        invoice_no: invoice.invoice_no,
+        total: milliToString(invoice.total_milli),
+        currency: invoice.currency,
+      });
+      // handed on in the order they were issued, one at a time
+      sending = sending.then(() => notify(basis.profile, invoice));
+    };
+
+    // Chunk by chunk: the rates of a chunk are found (reads, maybe the network) while the previous chunk commits;
+    // then its transactions are queued back to back, so group commit writes many of them per fsync.
+    const occurrences = await due(day);
+    let committing: Array<Promise<void>> = [];
+    for (let i = 0; i < occurrences.length && !stopping; i += CHUNK) {
+      const ready = [];
+      for (const occ of occurrences.slice(i, i + CHUNK)) {
+        if (blocked.has(occ.profileId)) continue;
+        try {
+          ready.push(await prepare(occ));
+        } catch (e) {
+          fail(occ, e);
+        }
+      }
+      await Promise.all(committing);
+      committing = ready.map(({ occ, basis, rate }) => issue(occ, basis, rate).then(settle(occ, basis), (e: unknown) => fail(occ, e)));
+    }
+    await Promise.all(committing);
+    await sending;
     result.issued.sort((a, b) => a.invoice_id - b.invoice_id);
     return result;
   }

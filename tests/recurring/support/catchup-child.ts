@@ -14,6 +14,6 @@ const linger = Number(lingerMs ?? 0);
 const sealHooks: SealHook[] = [async () => new Promise((resolve) => setTimeout(resolve, linger))];
 const opened = await openDatabase(file);
 const core = await createCore({ db: opened.db, clock: fixedClock(now), sealHooks });
-const result = await createRecurringScheduler({ core, sealHooks }).runOnce();
+const result = await createRecurringScheduler({ core }).runOnce();
 process.stdout.write(`${JSON.stringify({ issued: result.issued.length, failed: result.failed })}\n`);
 await opened.close();
