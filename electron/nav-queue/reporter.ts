@@ -1,6 +1,7 @@
 // Runs the NAV sender over the queue: on start, then every interval, and soon after an invoice is sealed.
 // Reporting is off until the technical user's credentials are set; invoices still queue meanwhile, so nothing is
 // lost and the backlog goes out once they are.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open';
 import {
   createNavSender,
@@ -11,7 +12,7 @@ import {
   type NavSenderOptions,
 } from '../nav/sender';
 import type { FetchLike } from '../nav/transport';
-import { createNavReportStore } from './store';
+import { createNavReportStore, navReporterLease } from './store';
 
 /** The sender's timing (tests shorten polls and backoff; `now` and `sleep` may be a test's clock). */
 export type NavReporterTuning = Pick<
@@ -27,6 +28,8 @@ export interface NavReporterOptions {
   /** how soon after an invoice is sealed a pass starts (once started; default 2 s) */
   kickDelayMs?: number;
   sender?: NavReporterTuning;
+  /** how long the reporting lease lasts without renewal (renewed every quarter of it while a pass runs; 2 min) */
+  leaseMs?: number;
   log?: (message: string) => void;
 }
 
@@ -68,6 +71,10 @@ export function createNavReporter(options: NavReporterOptions) {
   const log = options.log ?? ((m: string) => console.error(`folio: NAV reporting: ${m}`));
   let stopped = false;
   const waits = new Set<() => void>();
+  // One sender per database file, across processes (the desktop app and `npm run serve` may share one file).
+  const leaseMs = options.leaseMs ?? 120_000;
+  const lease = navReporterLease(options.db, randomUUID(), leaseMs);
+  let leaseLost = false;
 
   // Waits end early when the reporter stops, so quitting never sits out a poll delay or a backoff (up to minutes).
   const baseSleep = options.sender?.sleep;
@@ -92,6 +99,7 @@ export function createNavReporter(options: NavReporterOptions) {
   // bad row never holds up the rest of the queue; the sender skips a report the store no longer yields.
   const guarded: NavReportStore = {
     load: async (id) => {
+      if (leaseLost) return undefined; // another process reports now: leave the rest to it
       try {
         return await store.load(id);
       } catch (e) {
@@ -124,11 +132,30 @@ export function createNavReporter(options: NavReporterOptions) {
    * the network down, credentials refused). Terminates: a finished report is never due again.
    */
   async function drain(s: NavSender): Promise<void> {
-    for (let round = 0; round < 1000 && !stopped; round++) {
-      const reports = await s.processDue(50);
-      if (!reports.some((r) => FINAL.has(r.state))) return;
-      if (reports.some((r) => !FINAL.has(r.state) && r.errorCode)) return;
+    if (!(await lease.hold())) return; // another Folio process reports this database
+    leaseLost = false;
+    const renew = setInterval(() => {
+      lease.hold().then(
+        (held) => !held && loseLease(),
+        () => loseLease(),
+      );
+    }, leaseMs / 4);
+    renew.unref();
+    try {
+      for (let round = 0; round < 1000 && !stopped && !leaseLost; round++) {
+        const reports = await s.processDue(50);
+        if (!reports.some((r) => FINAL.has(r.state))) return;
+        if (reports.some((r) => !FINAL.has(r.state) && r.errorCode)) return;
+      }
+    } finally {
+      clearInterval(renew);
     }
+  }
+
+  /** The lease went to another process (ours expired): stop at the next wait; every step so far is stored. */
+  function loseLease() {
+    leaseLost = true;
+    for (const cancel of [...waits]) cancel();
   }
 
   /** One pass over the due reports; a call during a pass runs one more pass after it (new reports may be due). */
@@ -189,6 +216,7 @@ export function createNavReporter(options: NavReporterOptions) {
       for (const cancel of [...waits]) cancel();
       waits.clear();
       while (running) await running;
+      if (sender) await lease.release().catch((e: unknown) => log(`lease not released: ${e instanceof Error ? e.message : String(e)}`));
     },
   };
 }

@@ -43,10 +43,61 @@ export interface NavReportHistoryEntry {
   at: string;
 }
 
-type NavDb = Kysely<Database & { nav_reports: NavReportsTable }>;
+export interface NavReporterLeaseTable {
+  id: number;
+  owner: string | null;
+  pid: number | null;
+  until: string | null;
+}
+
+type NavDb = Kysely<Database & { nav_reports: NavReportsTable; nav_reporter_lease: NavReporterLeaseTable }>;
 
 export function navDb(db: Db): NavDb {
-  return db.withTables<{ nav_reports: NavReportsTable }>() as NavDb;
+  return db.withTables<{ nav_reports: NavReportsTable; nav_reporter_lease: NavReporterLeaseTable }>() as NavDb;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The right to report this database (migration 0007): one sender per file, whichever process holds the lease.
+ * Taking it is one conditional UPDATE, so two processes cannot both succeed. A holder that died (its pid is gone on
+ * this machine — SQLite files are local) or let the lease expire is replaced at once.
+ */
+export function navReporterLease(db: Db, owner: string, ms: number) {
+  const q = navDb(db);
+  return {
+    /** Takes or renews the lease; false while another live process holds it. */
+    async hold(now = new Date()): Promise<boolean> {
+      const until = new Date(now.getTime() + ms).toISOString();
+      const mine = { owner, pid: process.pid, until };
+      const taken = await q
+        .updateTable('nav_reporter_lease')
+        .set(mine)
+        .where('id', '=', 1)
+        .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '=', owner), eb('until', '<', now.toISOString())]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return true;
+      const holder = await q.selectFrom('nav_reporter_lease').selectAll().where('id', '=', 1).executeTakeFirst();
+      if (!holder?.owner || holder.pid === null || processAlive(holder.pid)) return false;
+      const replaced = await q
+        .updateTable('nav_reporter_lease')
+        .set(mine)
+        .where('id', '=', 1)
+        .where('owner', '=', holder.owner)
+        .executeTakeFirst();
+      return Number(replaced.numUpdatedRows) === 1;
+    },
+    async release(): Promise<void> {
+      await q.updateTable('nav_reporter_lease').set({ owner: null, pid: null, until: null }).where('id', '=', 1).where('owner', '=', owner).execute();
+    },
+  };
 }
 
 /** NAV has the report's data (or has had its say): the cancelling invoice of such an original may follow it. */

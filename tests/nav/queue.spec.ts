@@ -296,3 +296,28 @@ test('the running reporter sends an invoice soon after it is sealed, and stop() 
   rigs.push(reopened);
   expect(await reportOf(reopened.db, second.id)).toMatchObject({ state: 'waiting', attempts: 1, error_code: 'NETWORK_ERROR' });
 });
+
+test('two Folio runtimes on one database file: one reports, the other leaves it alone until the first stops', async () => {
+  const { nav, rig: a, core } = await setup();
+  const client = await setUpBusiness(core);
+  const invoices = [];
+  for (let i = 0; i < 5; i++) invoices.push(await issue(core, client));
+  const b = await openRig({ file: a.file, navUrl: nav.baseUrl });
+  rigs.push(b);
+
+  // both at once, twice: without the lease each would submit every invoice (NAV then aborts the second copies)
+  await Promise.all([a.rt.nav.pass(), b.rt.nav.pass()]);
+  await Promise.all([b.rt.nav.pass(), a.rt.nav.pass()]);
+  for (const inv of invoices) expect(nav.submissions(inv.number), inv.number).toBe(1);
+  expect((await allReports(a.db)).map((r) => r.state)).toEqual(invoices.map(() => 'done'));
+
+  // the holder stops (releasing the lease): the other one takes over
+  const holder = (await a.db.withTables<{ nav_reporter_lease: { id: number; owner: string | null } }>().selectFrom('nav_reporter_lease').select('owner').executeTakeFirstOrThrow()).owner;
+  expect(holder).not.toBeNull();
+  await a.close();
+  rigs = rigs.filter((r) => r !== a);
+  const late = await issue(b.core, client);
+  await b.rt.nav.pass();
+  expect((await reportOf(b.db, late.id)).state).toBe('done');
+  expect(nav.submissions(late.number)).toBe(1);
+});

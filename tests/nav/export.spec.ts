@@ -1,0 +1,108 @@
+// `npm run folio -- nav export`: a child process (tsx electron/cli/main.ts) writes the invoiceData XML of the
+// reported invoices issued in the date range — only those — and every file validates against NAV's data schema.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ManualClock } from '../../electron/core/clock';
+import { startFakeNav, type FakeNav } from './fake-nav-server';
+import { cancel, issue, openRig, reportOf, setUpBusiness, tempDbFile, xmlOf, type Issued } from './queue-rig';
+import { NAV_REFERENCE_DIR } from './schema';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function run(cmd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((res) => {
+    execFile(cmd, args, { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+      res({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const exportNav = (...args: string[]) => run('npx', ['tsx', 'electron/cli/main.ts', 'nav', 'export', ...args]);
+const validate = (file: string) => run('bash', [join(NAV_REFERENCE_DIR, 'validate.sh'), 'data', file]);
+
+let nav: FakeNav | undefined;
+const cleanups: Array<() => void> = [];
+test.afterEach(async () => {
+  await nav?.close();
+  nav = undefined;
+  for (const c of cleanups.splice(0)) c();
+});
+
+test('nav export writes schema-valid invoiceData for the invoices issued in the range, and only those', async () => {
+  test.setTimeout(120_000);
+  nav = await startFakeNav();
+  const db = tempDbFile();
+  cleanups.push(db.remove);
+  const out = mkdtempSync(join(tmpdir(), 'folio-nav-export-'));
+  cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+
+  // Invoices on 3, 10 and 17 March; the 10 March one cancelled on 17 March; a proforma on 10 March.
+  const clock = new ManualClock('2025-03-03T09:00:00Z');
+  const rig = await openRig({ file: db.file, navUrl: nav.baseUrl, clock });
+  const client = await setUpBusiness(rig.core);
+  const product = await rig.core.call('products.create', { name: 'Karbantartás', price: '12000', unit: 'db', vat_id: '1', is_service: 1 });
+  const march3 = await issue(rig.core, client);
+  clock.set('2025-03-10T09:00:00Z');
+  const march10 = await issue(rig.core, client, [
+    { product_uid: product.id, qty: '2' },
+    { description: 'Szakkönyv', vat_id: '2', qty: '1', net_unit_price: '4990', unit: 'db' },
+  ]);
+  const proforma = await rig.core.call('invoices.create', {
+    client_uid: client,
+    payment_method: 2,
+    currency: 'HUF',
+    type: 1,
+    fulfillment_date: '2025-03-10',
+    due_date: '2025-03-18',
+    items: [{ description: 'Előleg', vat_id: '1', qty: '1', net_unit_price: '50000', unit: 'db' }],
+  });
+  await rig.rt.nav.pass(); // the first two are reported; what follows is not (yet)
+  clock.set('2025-03-17T09:00:00Z');
+  const march17 = await issue(rig.core, client);
+  const storno = await cancel(rig.core, march10.id);
+  const reported10 = await reportOf(rig.db, march10.id);
+  expect(reported10.state).toBe('done');
+  await rig.close();
+
+  const fileOf = (inv: Issued) => `${inv.number.replace(/[^\p{L}\p{N}-]+/gu, '_')}.xml`;
+
+  // 5–16 March: only the 10 March invoice (not the proforma), written as the very bytes NAV got
+  const first = await exportNav('--db', db.file, '--out', join(out, 'a'), '--from', '2025-03-05', '--to', '2025-03-16');
+  expect(first.code, first.stderr).toBe(0);
+  expect(first.stdout).toContain('wrote 1 invoiceData XML files');
+  expect(readdirSync(join(out, 'a'))).toEqual([fileOf(march10)]);
+  const xml10 = readFileSync(join(out, 'a', fileOf(march10)), 'utf8');
+  expect(xml10).toBe(xmlOf(reported10));
+  expect(xml10).toContain('<lineNatureIndicator>SERVICE</lineNatureIndicator>'); // from the product
+  expect(await validate(join(out, 'a', fileOf(march10)))).toMatchObject({ code: 0 });
+  void proforma;
+
+  // 10–17 March: the 10 March invoice, the 17 March one and the STORNO (not reported yet: built as the queue would)
+  const second = await exportNav('--db', db.file, '--out', join(out, 'b'), '--from', '2025-03-10', '--to', '2025-03-17');
+  expect(second.code, second.stderr).toBe(0);
+  expect(readdirSync(join(out, 'b')).sort()).toEqual([march10, march17, storno].map(fileOf).sort());
+  for (const name of readdirSync(join(out, 'b'))) {
+    const result = await validate(join(out, 'b', name));
+    expect(result.code, `${name}: ${result.stderr}`).toBe(0);
+  }
+  const stornoXml = readFileSync(join(out, 'b', fileOf(storno)), 'utf8');
+  expect(stornoXml).toContain(`<originalInvoiceNumber>${march10.number}</originalInvoiceNumber>`);
+  expect(stornoXml).toContain('<lineNatureIndicator>SERVICE</lineNatureIndicator>');
+
+  // the queue later sends the STORNO byte for byte as exported
+  const again = await openRig({ file: db.file, navUrl: nav.baseUrl, clock });
+  await again.rt.nav.pass();
+  expect(xmlOf(await reportOf(again.db, storno.id))).toBe(stornoXml);
+  await again.close();
+
+  // no range: all four; a bad date is refused
+  const all = await exportNav('--db', db.file, '--out', join(out, 'c'));
+  expect(all.code, all.stderr).toBe(0);
+  expect(readdirSync(join(out, 'c')).sort()).toEqual([march3, march10, march17, storno].map(fileOf).sort());
+  const bad = await exportNav('--db', db.file, '--out', join(out, 'd'), '--from', '2025-13-01');
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain('Not a date');
+});

@@ -1,0 +1,193 @@
+// Folio killed (SIGKILL) while reporting, then started again over the same database file: every invoice reaches NAV
+// exactly once. The reporting process is a child (queue-child.ts) talking to the fake NAV server of this process
+// over real HTTP; the fake counts what it was given.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openDatabase } from '../../electron/db/open';
+import { navDb } from '../../electron/nav-queue/store';
+import { startFakeNav, type FakeNav } from './fake-nav-server';
+import { cancel, issue, openRig, setUpBusiness, tempDbFile, type Issued } from './queue-rig';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHILD = 'tests/nav/queue-child.ts';
+
+let nav: FakeNav | undefined;
+let removeDb: (() => void) | undefined;
+const children = new Set<ChildProcess>();
+
+test.afterEach(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  children.clear();
+  await nav?.close();
+  removeDb?.();
+  nav = undefined;
+  removeDb = undefined;
+});
+
+interface Run {
+  child: ChildProcess;
+  /** resolves with the first line starting with one of the markers (or 'EXIT <code>') */
+  until(...markers: string[]): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+function runChild(file: string, navUrl: string, hold: string): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, navUrl, hold], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  const waiters: Array<{ markers: string[]; resolve: (line: string) => void }> = [];
+  const check = () => {
+    for (const w of [...waiters]) {
+      const line = out.split('\n').find((l) => w.markers.some((m) => l.startsWith(m)));
+      if (line) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  };
+  child.stdout!.on('data', (d: Buffer) => ((out += d.toString()), check()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      for (const w of waiters.splice(0)) w.resolve(`EXIT ${code ?? signal}`);
+      res({ code, signal });
+    }),
+  );
+  return {
+    child,
+    exited,
+    output: () => out,
+    until: (...markers) =>
+      new Promise((res) => {
+        waiters.push({ markers, resolve: res });
+        check();
+      }),
+  };
+}
+
+async function killed(run: Run): Promise<void> {
+  run.child.kill('SIGKILL');
+  const { signal } = await run.exited;
+  expect(signal).toBe('SIGKILL');
+}
+
+async function rows(file: string) {
+  const opened = await openDatabase(file);
+  try {
+    return await navDb(opened.db).selectFrom('nav_reports').selectAll().orderBy('id').execute();
+  } finally {
+    await opened.close();
+  }
+}
+
+/** A database with a seller, a client, `count` issued invoices and the cancellation of the first, reporting off. */
+async function backlog(count: number): Promise<{ file: string; invoices: Issued[] }> {
+  const tmp = tempDbFile();
+  removeDb = tmp.remove;
+  const rig = await openRig({ file: tmp.file });
+  const client = await setUpBusiness(rig.core);
+  const invoices: Issued[] = [];
+  for (let i = 0; i < count; i++) invoices.push(await issue(rig.core, client));
+  invoices.push(await cancel(rig.core, invoices[0]!.id));
+  await rig.close();
+  return { file: tmp.file, invoices };
+}
+
+function expectExactlyOnce(n: FakeNav, invoices: Issued[]) {
+  for (const inv of invoices) expect(n.submissions(inv.number), inv.number).toBe(1);
+  expect(n.transactions.map((t) => t.final?.status ?? 'pending').every((s) => s === 'DONE')).toBe(true);
+  expect(n.calls.filter((c) => c.operation === 'manageInvoice' && c.status === 200)).toHaveLength(invoices.length);
+}
+
+test('killed after NAV took a submission but before its answer, then after storing a transaction id: exactly once', async () => {
+  test.setTimeout(120_000);
+  nav = await startFakeNav();
+  const { file, invoices } = await backlog(3);
+
+  // 1. NAV takes the first invoice; Folio dies before the answer arrives (only the in-doubt marker is stored).
+  const first = runChild(file, nav.baseUrl, 'manage-answer');
+  expect(await first.until('HOLD', 'EXIT')).toBe('HOLD manageInvoice');
+  await killed(first);
+  let reports = await rows(file);
+  expect(reports[0]).toMatchObject({ state: 'waiting', transaction_id: null });
+  expect(reports[0]!.submitted_at).not.toBeNull();
+  expect(nav.transactions.map((t) => t.invoiceNumber)).toEqual([invoices[0]!.number]);
+
+  // 2. Restarted: the submission is found at NAV (transaction list + original request) and adopted, not repeated;
+  //    then the second invoice goes out, its transaction id is stored, and Folio dies before asking its status.
+  const second = runChild(file, nav.baseUrl, 'status-after-manage');
+  expect(await second.until('HOLD', 'EXIT')).toBe('HOLD queryTransactionStatus');
+  await killed(second);
+  reports = await rows(file);
+  expect(reports[0]).toMatchObject({ state: 'done', transaction_id: nav.transactions[0]!.transactionId });
+  expect(reports[1]).toMatchObject({ state: 'sent', transaction_id: nav.transactions[1]!.transactionId });
+  expect(reports.slice(2).map((r) => r.state)).toEqual(['waiting', 'waiting']);
+  expect(nav.calls.filter((c) => c.operation === 'queryTransactionList')).toHaveLength(1);
+
+  // 3. Restarted again: the second is only asked about, the rest (incl. the STORNO of the first) go out once.
+  const third = runChild(file, nav.baseUrl, 'none');
+  expect(await third.until('DONE', 'EXIT')).toBe('DONE');
+  expect((await third.exited).code).toBe(0);
+  reports = await rows(file);
+  expect(reports.map((r) => [r.invoice_number, r.state])).toEqual(invoices.map((i) => [i.number, 'done']));
+  expect(reports.map((r) => r.transaction_id)).toEqual(
+    invoices.map((i) => nav!.transactions.find((t) => t.invoiceNumber === i.number)!.transactionId),
+  );
+  expectExactlyOnce(nav, invoices);
+});
+
+test('killed at random moments of reporting, again and again: every invoice reaches NAV exactly once', async () => {
+  test.setTimeout(240_000);
+  nav = await startFakeNav({ validateSchemas: false }); // speed: the schemas are proven elsewhere
+  const { file, invoices } = await backlog(6);
+  const kills: number[] = [];
+  const seen = new Set<string>(); // what the kills left behind (by chance: the first test makes each case sure)
+  let finished = false;
+  for (let round = 0; round < 25 && !finished; round++) {
+    const run = runChild(file, nav.baseUrl, 'none');
+    expect(await run.until('READY', 'EXIT'), run.output()).toBe('READY');
+    // Early rounds die soon after the start; later ones get longer so the queue drains.
+    const delay = Math.floor(Math.random() * (150 + round * 60));
+    const outcome = await Promise.race([run.until('DONE'), new Promise((r) => setTimeout(r, delay)).then(() => 'KILL')]);
+    if (outcome === 'KILL' && run.child.exitCode === null) {
+      await killed(run);
+      kills.push(delay);
+      const left = await rows(file);
+      for (const r of left) {
+        if (r.state === 'sent') seen.add('sent');
+        else if (r.state === 'waiting' && r.submitted_at && !r.transaction_id) seen.add('in doubt');
+      }
+      if (left.some((r) => r.state === 'done') && left.some((r) => r.state !== 'done')) seen.add('part done');
+    } else {
+      expect(outcome, run.output()).toBe('DONE');
+      expect((await run.exited).code).toBe(0);
+      finished = (await rows(file)).every((r) => r.state === 'done');
+    }
+  }
+  expect(finished).toBe(true);
+  expect(kills.length).toBeGreaterThan(0);
+  test.info().annotations.push({ type: 'kills', description: `${kills.length} kills at ${kills.join(', ')} ms; left: ${[...seen].join(', ')}` });
+  expectExactlyOnce(nav, invoices);
+  const reports = await rows(file);
+  expect(reports.map((r) => r.transaction_id)).toEqual(
+    invoices.map((i) => nav!.transactions.find((t) => t.invoiceNumber === i.number)!.transactionId),
+  );
+});
+
+test('two Folio processes reporting one database file at once (desktop and serve): exactly once', async () => {
+  test.setTimeout(120_000);
+  nav = await startFakeNav({ validateSchemas: false });
+  const { file, invoices } = await backlog(6);
+  const [a, b] = [runChild(file, nav.baseUrl, 'none'), runChild(file, nav.baseUrl, 'none')];
+  expect(await a.until('DONE', 'EXIT'), a.output()).toBe('DONE');
+  expect(await b.until('DONE', 'EXIT'), b.output()).toBe('DONE');
+  expect([(await a.exited).code, (await b.exited).code]).toEqual([0, 0]);
+  expect((await rows(file)).map((r) => r.state)).toEqual(invoices.map(() => 'done'));
+  expectExactlyOnce(nav, invoices);
+});
