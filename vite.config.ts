@@ -1,15 +1,34 @@
 // Builds the Svelte renderer into dist/renderer. `base: './'` keeps every asset URL relative, so the same files load
 // from the Electron app:// protocol, from packaged files and from the HTTP server's `/`.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./renderer', import.meta.url));
 
+/**
+ * main.ts is a small entry that starts the first API requests, then imports the app's chunk (start.ts). This adds
+ * a modulepreload for that chunk to index.html, so it downloads beside the entry instead of after it.
+ */
+function preloadAppChunk(): Plugin {
+  return {
+    name: 'folio-preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isDynamicEntry && c.name === 'start');
+        if (!chunk) return [];
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), preloadAppChunk()],
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -1,10 +1,7 @@
-// Entry of the renderer: global styles, the app, and its start (key check, settings, today).
+// Entry of the renderer, kept small on purpose: styles, then the first API requests, then the app's chunk (Svelte
+// and every screen) — which downloads and compiles while those requests are on their way.
 import './styles/app.css';
-import { mount } from 'svelte';
-import App from './App.svelte';
-import { app } from './lib/state/app.svelte';
-import { i18n } from './lib/i18n/i18n.svelte';
+import { startBootRequests } from './lib/boot';
 
-document.documentElement.lang = i18n.lang;
-mount(App, { target: document.getElementById('app')! });
-void app.start();
+startBootRequests();
+void import('./start');

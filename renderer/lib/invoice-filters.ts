@@ -13,6 +13,9 @@ export interface InvoiceFilters {
   q: string;
 }
 
+/** Rows per page of the invoice list: the DOM never holds more. */
+export const INVOICE_PAGE_SIZE = 50;
+
 export const EMPTY_FILTERS: InvoiceFilters = { from: '', to: '', nfrom: '', nto: '', pm: '', block: '', st: '', q: '' };
 const STATUSES = ['paid', 'unpaid', 'cancelled', 'draft', 'proforma'] as const;
 

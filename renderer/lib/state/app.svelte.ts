@@ -2,20 +2,12 @@
 // no name), the business's "today", and small lookups every screen shares (invoice blocks, bank accounts).
 import type { BankAccountAttributes, InvoiceBlockAttributes, Resource, SettingsData } from '../../../shared/resources';
 import type { ShellInfo } from '../../../electron/preload/bridge';
-import { createApi, type Api } from '../api';
+import type { Api } from '../api';
 import { ApiError, asApiError } from '../api/errors';
 import type { HttpTransport } from '../api/http-transport';
 import { localToday } from '../api/transport';
-
-const KEY_STORAGE = 'folio.apiKey';
-
-function readKey(): string | null {
-  try {
-    return sessionStorage.getItem(KEY_STORAGE);
-  } catch {
-    return null;
-  }
-}
+import { api, session, storeKey, takeToday } from '../boot';
+import { takePrefetched } from './prefetch';
 
 export type Phase = 'key' | 'loading' | 'ready' | 'failed';
 
@@ -30,17 +22,14 @@ class AppState {
   blocks = $state<Array<Resource<InvoiceBlockAttributes>>>([]);
   bankAccounts = $state<Array<Resource<BankAccountAttributes>>>([]);
   needsSetup = $derived(this.settings !== null && this.settings.seller.name.trim() === '');
-  private key: string | null = readKey();
 
   constructor() {
-    this.api = createApi({
-      key: () => this.key,
-      onUnauthorized: () => {
-        this.forgetKey();
-        this.keyMessage = 'expired';
-        this.phase = 'key';
-      },
-    });
+    this.api = api;
+    session.onUnauthorized = () => {
+      this.forgetKey();
+      this.keyMessage = 'expired';
+      this.phase = 'key';
+    };
   }
 
   get desktop(): boolean {
@@ -48,7 +37,7 @@ class AppState {
   }
 
   async start(): Promise<void> {
-    if (!this.desktop && !this.key) {
+    if (!this.desktop && !session.key) {
       this.phase = 'key';
       return;
     }
@@ -68,7 +57,11 @@ class AppState {
   }
 
   private async load(): Promise<void> {
-    const [settings, today] = await Promise.all([this.api.call('settings.get', {}), this.api.today()]);
+    // The boot chunk already asked (see boot.ts); later starts (after the key screen) ask now.
+    const [settings, today] = await Promise.all([
+      takePrefetched('settings.get', {}) ?? this.api.call('settings.get', {}),
+      takeToday() ?? this.api.today(),
+    ]);
     this.settings = settings;
     this.today = today;
     // Lookups are not needed for the first paint; they load beside it.
@@ -99,24 +92,14 @@ class AppState {
       }
       throw error;
     }
-    this.key = key;
-    try {
-      sessionStorage.setItem(KEY_STORAGE, key);
-    } catch {
-      // without storage the key lasts until the page reloads
-    }
+    storeKey(key);
     this.keyMessage = null;
     await this.start();
     return true;
   }
 
   forgetKey(): void {
-    this.key = null;
-    try {
-      sessionStorage.removeItem(KEY_STORAGE);
-    } catch {
-      // nothing stored
-    }
+    storeKey(null);
   }
 }
 

@@ -1,54 +1,9 @@
 // Hash routing without a router library: '#/invoices/12?tab=x'. The hash keeps the app a single file set that
 // works from app://, from packaged files and from the HTTP server's '/', and back/forward just work.
-export type Route =
-  | { name: 'dashboard' }
-  | { name: 'welcome' }
-  | { name: 'invoices' }
-  | { name: 'invoice-new' }
-  | { name: 'invoice'; id: number }
-  | { name: 'invoice-edit'; id: number }
-  | { name: 'clients' }
-  | { name: 'products' }
-  | { name: 'expenses' }
-  | { name: 'bank-accounts' }
-  | { name: 'recurring' }
-  | { name: 'settings' }
-  | { name: 'not-found'; path: string };
+import { href, parseRoute, readHash } from '../routes';
 
-const SIMPLE: Record<string, Route> = {
-  '/': { name: 'dashboard' },
-  '/welcome': { name: 'welcome' },
-  '/invoices': { name: 'invoices' },
-  '/invoices/new': { name: 'invoice-new' },
-  '/clients': { name: 'clients' },
-  '/products': { name: 'products' },
-  '/expenses': { name: 'expenses' },
-  '/bank-accounts': { name: 'bank-accounts' },
-  '/recurring': { name: 'recurring' },
-  '/settings': { name: 'settings' },
-};
-
-export function parseRoute(path: string): Route {
-  const clean = path.replace(/\/+$/, '') || '/';
-  const simple = SIMPLE[clean];
-  if (simple) return simple;
-  const m = /^\/invoices\/(\d{1,10})(\/edit)?$/.exec(clean);
-  if (m) return m[2] ? { name: 'invoice-edit', id: Number(m[1]) } : { name: 'invoice', id: Number(m[1]) };
-  return { name: 'not-found', path: clean };
-}
-
-function readHash(): { path: string; query: URLSearchParams } {
-  const raw = location.hash.replace(/^#/, '') || '/';
-  const q = raw.indexOf('?');
-  return q < 0 ? { path: raw, query: new URLSearchParams() } : { path: raw.slice(0, q), query: new URLSearchParams(raw.slice(q + 1)) };
-}
-
-export function href(path: string, query?: Record<string, string | number | undefined | null>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return `#${path}${qs ? `?${qs}` : ''}`;
-}
+export type { Route } from '../routes';
+export { href, parseRoute } from '../routes';
 
 class Router {
   path = $state('/');

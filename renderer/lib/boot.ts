@@ -1,0 +1,57 @@
+// The first thing that runs (a small entry chunk without Svelte): it builds the API client and starts the first
+// requests — settings, today, and the invoice list's first page when that is the screen asked for — while the app's
+// own chunk is still downloading and compiling. The app then takes these answers instead of asking again.
+import { createApi, type Api } from './api';
+import { filtersFromQuery, hasFilters, INVOICE_PAGE_SIZE } from './invoice-filters';
+import { parseRoute, readHash } from './routes';
+import { prefetch } from './state/prefetch';
+
+const KEY_STORAGE = 'folio.apiKey';
+
+/** The browser-mode API key (this browser session only) and who to tell when the server stops accepting it. */
+export const session = {
+  key: readKey(),
+  onUnauthorized: (): void => undefined,
+};
+
+function readKey(): string | null {
+  try {
+    return sessionStorage.getItem(KEY_STORAGE);
+  } catch {
+    return null;
+  }
+}
+
+export function storeKey(key: string | null): void {
+  session.key = key;
+  try {
+    if (key) sessionStorage.setItem(KEY_STORAGE, key);
+    else sessionStorage.removeItem(KEY_STORAGE);
+  } catch {
+    // without storage the key lasts until the page reloads
+  }
+}
+
+export const api: Api = createApi({ key: () => session.key, onUnauthorized: () => session.onUnauthorized() });
+
+let todayPromise: Promise<string> | undefined;
+
+/** Today from the boot request, once; undefined afterwards (or when boot asked nothing). */
+export function takeToday(): Promise<string> | undefined {
+  const p = todayPromise;
+  todayPromise = undefined;
+  return p;
+}
+
+export function startBootRequests(): void {
+  // Browser mode without a key shows the key screen: nothing to ask yet.
+  if (!api.desktop && !session.key) return;
+  prefetch(api, 'settings.get', {});
+  todayPromise = api.today();
+  todayPromise.catch(() => undefined);
+  const { path, query } = readHash();
+  if (parseRoute(path).name === 'invoices' && !hasFilters(filtersFromQuery(query))) {
+    const page = Math.max(1, Number(query.get('page')) || 1);
+    prefetch(api, 'invoices.list', { page, max_per_page: INVOICE_PAGE_SIZE });
+  }
+}

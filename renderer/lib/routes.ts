@@ -1,0 +1,50 @@
+// Routes of the hash URL ('#/invoices/12?x=y'): plain functions, usable before Svelte has loaded (boot.ts).
+export type Route =
+  | { name: 'dashboard' }
+  | { name: 'welcome' }
+  | { name: 'invoices' }
+  | { name: 'invoice-new' }
+  | { name: 'invoice'; id: number }
+  | { name: 'invoice-edit'; id: number }
+  | { name: 'clients' }
+  | { name: 'products' }
+  | { name: 'expenses' }
+  | { name: 'bank-accounts' }
+  | { name: 'recurring' }
+  | { name: 'settings' }
+  | { name: 'not-found'; path: string };
+
+const SIMPLE: Record<string, Route> = {
+  '/': { name: 'dashboard' },
+  '/welcome': { name: 'welcome' },
+  '/invoices': { name: 'invoices' },
+  '/invoices/new': { name: 'invoice-new' },
+  '/clients': { name: 'clients' },
+  '/products': { name: 'products' },
+  '/expenses': { name: 'expenses' },
+  '/bank-accounts': { name: 'bank-accounts' },
+  '/recurring': { name: 'recurring' },
+  '/settings': { name: 'settings' },
+};
+
+export function parseRoute(path: string): Route {
+  const clean = path.replace(/\/+$/, '') || '/';
+  const simple = SIMPLE[clean];
+  if (simple) return simple;
+  const m = /^\/invoices\/(\d{1,10})(\/edit)?$/.exec(clean);
+  if (m) return m[2] ? { name: 'invoice-edit', id: Number(m[1]) } : { name: 'invoice', id: Number(m[1]) };
+  return { name: 'not-found', path: clean };
+}
+
+export function readHash(): { path: string; query: URLSearchParams } {
+  const raw = location.hash.replace(/^#/, '') || '/';
+  const q = raw.indexOf('?');
+  return q < 0 ? { path: raw, query: new URLSearchParams() } : { path: raw.slice(0, q), query: new URLSearchParams(raw.slice(q + 1)) };
+}
+
+export function href(path: string, query?: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `#${path}${qs ? `?${qs}` : ''}`;
+}
