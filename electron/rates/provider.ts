@@ -59,8 +59,9 @@ export function createRateProvider(options: RateProviderOptions): ExchangeRatePr
   async function download(currencies: string[], from: string, to: string): Promise<PublishedRate[]> {
     if (source === 'MNB') return fetchMnbRates(fetchImpl, url, { from, to, currencies }, timeoutMs);
     const recent = await fetchEcbRates(fetchImpl, url, timeoutMs);
-    if (!historyUrl || recent.some((r) => r.date <= from)) return recent;
-    // The 90-day file starts after the date: the full history has it; keep only the window, not 25 years.
+    // The 90-day file runs without a gap up to today: if it has any day on or before the date, it has the latest one.
+    if (!historyUrl || recent.some((r) => r.date <= to)) return recent;
+    // It starts after the date: the full history has it; keep only the window, not 25 years.
     const history = await fetchEcbRates(fetchImpl, historyUrl, timeoutMs);
     return [...recent, ...history.filter((r) => r.date >= from && r.date <= to)];
   }

@@ -160,6 +160,9 @@ test('ECB: cross rates through the euro, TARGET holidays, and the full history f
   // HUF per USD = EURHUF / EURUSD = 389.04 / 1.1527, to 6 decimals
   expect(await provider.rateFor('USD', '2026-11-20')).toEqual({ rate: '337.503253', source: 'ECB 2026-11-20' });
   expect(server.requests.map((r) => r.path)).toEqual(['/eurofxref-hist-90d.xml']);
+  // Early in the 90-day file: that file has the day, the history is not needed.
+  expect((await provider.rateFor('EUR', '2026-10-10')).source).toBe('ECB 2026-10-09');
+  expect(server.requests.map((r) => r.path)).toEqual(['/eurofxref-hist-90d.xml', '/eurofxref-hist-90d.xml']);
   // The ECB publishes on Hungary's national holiday, not on Christmas Day.
   expect((await provider.rateFor('EUR', '2026-10-23')).source).toBe('ECB 2026-10-23');
   expect((await provider.rateFor('EUR', '2026-12-25')).source).toBe('ECB 2026-12-24');
