@@ -1,18 +1,33 @@
 // Speed: pdfkit parses every font afresh for every document (fontkit.create on the font bytes), and decoding
 // Roboto's tables (cmap, hmtx, GSUB, GPOS…) took ~60 % of a one-page invoice's render time (44 ms → 19 ms warm).
-// pdfkit offers no way to pass in a parsed font and fontkit's `create` export cannot be replaced, so the cache sits
-// one level down: TTFFont#_decodeTable, which every table read goes through, is memoised per font buffer and table
-// tag. Decoded tables are read-only to fontkit and pdfkit (the subsetter clones what it changes), and rendering is
-// synchronous per thread, so sharing them between documents is safe. Only our own font buffers (by identity) are
-// cached; any other fontkit use in the process decodes as before.
+// pdfkit offers no way to pass in a parsed font and fontkit's `create` export cannot be replaced, so the caches sit
+// on the font class, for our own font buffers only (by identity; any other fontkit use decodes as before):
+//   - TTFFont#_decodeTable, which every table read goes through, is memoised per buffer and table tag. Decoded
+//     tables are read-only to fontkit and pdfkit (the subsetter clones what it changes), and rendering is
+//     synchronous per thread, so sharing them between documents is safe.
+//   - TTFFont#layout (shaping a word: cmap, GSUB, GPOS) is memoised per buffer, text and options — labels and
+//     common words recur in every invoice (−15 % CPU). pdfkit scales a run's positions in place, so the cache keeps
+//     a pristine copy and hands out copies; it is bounded, since amounts make most other words unique.
 //
 // The class is taken from a font pdfkit actually parsed (engine.ts hands over the first document's font), so the
 // patch lands on the fontkit copy pdfkit uses even when a bundler inlines it. Should a fontkit update rename the
-// method, nothing is patched and documents render exactly the same, only slower.
-type DecodeTable = (this: { stream?: { buffer?: Uint8Array } }, table: { tag: string }) => unknown;
+// methods, nothing is patched and documents render exactly the same, only slower. Output is byte-identical with
+// and without the caches (tests/documents/invoice-pdf.spec.ts compares hashes).
+interface FontThis {
+  stream?: { buffer?: Uint8Array };
+}
+type DecodeTable = (this: FontThis, table: { tag: string }) => unknown;
+type Layout = (this: FontThis, text: string, ...options: unknown[]) => GlyphRun;
+interface GlyphRun {
+  glyphs: unknown[];
+  positions: object[] | null;
+}
+
+const LAYOUT_CACHE_ENTRIES = 5000;
 
 const ours = new WeakSet<Uint8Array>();
 const decoded = new WeakMap<Uint8Array, Map<string, unknown>>();
+const layouts = new WeakMap<Uint8Array, Map<string, GlyphRun>>();
 const patched = new WeakSet<object>();
 
 /** Marks font buffers as cacheable. */
@@ -23,18 +38,44 @@ export function registerCachedFontBuffers(buffers: Iterable<Uint8Array>): void {
 /** Installs the table cache on the class of a fontkit font pdfkit has created; idempotent, never throws. */
 export function installFontTableCache(fontkitFont: unknown): boolean {
   if (!fontkitFont || typeof fontkitFont !== 'object') return false;
-  const proto = Object.getPrototypeOf(fontkitFont) as { _decodeTable?: DecodeTable } | null;
+  const proto = Object.getPrototypeOf(fontkitFont) as { _decodeTable?: DecodeTable; layout?: Layout } | null;
   if (!proto || patched.has(proto)) return Boolean(proto);
-  const original = proto._decodeTable;
-  if (typeof original !== 'function' || !Object.hasOwn(proto, '_decodeTable')) return false;
+  const decodeTable = proto._decodeTable;
+  if (typeof decodeTable !== 'function' || !Object.hasOwn(proto, '_decodeTable')) return false;
   proto._decodeTable = function (table) {
     const buffer = this.stream?.buffer;
-    if (!buffer || !ours.has(buffer)) return original.call(this, table);
+    if (!buffer || !ours.has(buffer)) return decodeTable.call(this, table);
     let tables = decoded.get(buffer);
     if (!tables) decoded.set(buffer, (tables = new Map()));
-    if (!tables.has(table.tag)) tables.set(table.tag, original.call(this, table));
+    if (!tables.has(table.tag)) tables.set(table.tag, decodeTable.call(this, table));
     return tables.get(table.tag);
   };
+  const layout = proto.layout;
+  if (typeof layout === 'function' && Object.hasOwn(proto, 'layout')) {
+    proto.layout = function (text, ...options) {
+      const buffer = this.stream?.buffer;
+      if (!buffer || !ours.has(buffer) || typeof text !== 'string') return layout.call(this, text, ...options);
+      let runs = layouts.get(buffer);
+      if (!runs) layouts.set(buffer, (runs = new Map()));
+      const key = `${text}\u0000${JSON.stringify(options)}`;
+      let pristine = runs.get(key);
+      if (!pristine) {
+        pristine = copyRun(layout.call(this, text, ...options));
+        if (runs.size >= LAYOUT_CACHE_ENTRIES) runs.clear();
+        runs.set(key, pristine);
+      }
+      return copyRun(pristine);
+    };
+  }
   patched.add(proto);
   return true;
+}
+
+/** A run whose position objects can be scaled in place without touching the original (glyphs are read-only). */
+function copyRun(run: GlyphRun): GlyphRun {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(run) as object) as GlyphRun, run);
+  copy.glyphs = run.glyphs.slice();
+  copy.positions =
+    run.positions?.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p) as object) as object, p)) ?? null;
+  return copy;
 }

@@ -1,6 +1,10 @@
 // Documents render fully offline: a definition that points at a local file or a URL, as an image or as a font, is
 // refused, both by the definition check and by pdfmake's own locked access policies, and nothing is fetched.
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -91,4 +95,14 @@ test('inline image data is allowed, and invoices render offline', async () => {
 test('after the first document, documents share decoded font tables (the speed fix still reaches fontkit)', async () => {
   await renderInvoicePdf(huInvoice());
   expect(fontTableCacheActive()).toBe(true);
+});
+
+test('the font caches do not change a single byte of the output', async () => {
+  const script = fileURLToPath(new URL('./render-twice.ts', import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', tsx, script], { timeout: 60_000 });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+  expect(result.before).toBe(false);
+  expect(result.after).toBe(true);
+  expect(result.cached).toBe(result.uncached);
 });
