@@ -32,7 +32,9 @@ export function call(base: string, method: string, path: string, options: CallOp
   if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const timeoutMs = options.timeoutMs ?? 15_000;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers, agent: options.fresh ? false : agent }, (res) => {
+    // Big bodies go on a connection of their own: the server may refuse them early and close it.
+    const fresh = options.fresh ?? (body !== undefined && Buffer.byteLength(body) > 65_536);
+    const req = http.request(`${base}${path}`, { method, headers, agent: fresh ? false : agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -52,6 +54,10 @@ export function call(base: string, method: string, path: string, options: CallOp
       req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`));
     }, timeoutMs);
     // The server may answer (413) and close before a huge body is written: the answer counts, not the write error.
+    // …and a socket reset after the answer was read must not surface as an uncaught error.
+    req.on('socket', (socket) => {
+      if (!socket.listenerCount('error')) socket.on('error', () => undefined);
+    });
     req.on('error', (e) => {
       clearTimeout(timer);
       reject(e);

@@ -1,0 +1,100 @@
+// The server the bad-input suites attack: the real HTTP door (buildServer) over the real runtime's core, in this
+// process, with the background workers left stopped — so the only writes to the database are the requests' own,
+// and a rejected request that changed anything shows in the digest. A second connection reads the digest and
+// SQLite's data_version (which moves on every commit by another connection, even one that changed nothing visible).
+import { createHash } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type OpenedDatabase } from '../../../electron/db/open';
+import { createRuntime } from '../../../electron/runtime/runtime';
+import { buildServer } from '../../../electron/server/app';
+import { fixedClock } from '../../../electron/core/clock';
+import type { Core } from '../../../electron/core/index';
+import { benchInvoice } from './bodies';
+import { tempDir } from './procs';
+
+export const FUZZ_KEY = 'fuzz-secret-key-0123456789abcdef';
+
+export interface Known {
+  invoice: number[];
+  block: number[];
+  client: number[];
+  product: number[];
+  expense: number[];
+  bank_account: number[];
+  recurring: number[];
+}
+
+export interface FuzzServer {
+  url: string;
+  core: Core;
+  known: Known;
+  /** a hash of every row of every table but the migrator's */
+  digest(): string;
+  /** moves whenever another connection commits */
+  dataVersion(): number;
+  close(): Promise<void>;
+}
+
+export async function startFuzzServer(name: string): Promise<FuzzServer> {
+  const tmp = tempDir(name);
+  const file = tmp.file('folio.db');
+  const opened: OpenedDatabase = await openDatabase(file);
+  const runtime = await createRuntime({ db: opened.db, clock: fixedClock('2026-03-15T10:00:00Z'), env: {} });
+  const core = runtime.core;
+  const app: FastifyInstance = await buildServer({ core, auth: { apiKey: FUZZ_KEY, publicKey: 'fuzz-public' }, sharePdf: runtime.sharePdf });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  // A little of everything, so ids of every resource exist (and ids of one resource can be sent to another).
+  const client = await core.call('clients.create', { name: 'Fuzz Kft.', email: 'a@b.hu', taxcode: '12345676-2-41' });
+  const other = await core.call('clients.create', { name: 'Other Bt.' });
+  const product = await core.call('products.create', { name: 'Widget', price: '1000', vat_id: '1' });
+  const account = await core.call('bankAccounts.create', { bank_name: 'OTP', account_no: '11773016-11111018' });
+  const expense = await core.call('expenses.create', { categories_id: '1', name: 'Paper', gross_price: '1270' });
+  const block = await core.call('blocks.create', { name: 'Fuzz', prefix: 'FZ' });
+  const draft = await core.call('invoices.create', { ...benchInvoice(client.id), type: 0 });
+  const issued = await core.call('invoices.create', benchInvoice(client.id));
+  const proforma = await core.call('invoices.create', { ...benchInvoice(client.id), type: 1, block_uid: block.id });
+  const toCancel = await core.call('invoices.create', benchInvoice(other.id));
+  const cancelling = await core.call('invoices.cancel', { id: toCancel.id });
+  const recurring = await core.call('recurring.create', { base_invoice_uid: issued.id, frequency: '1M', start_date: '2027-01-01' });
+  const known: Known = {
+    invoice: [draft.id, issued.id, proforma.id, toCancel.id, cancelling.id],
+    block: [0, block.id],
+    client: [client.id, other.id],
+    product: [product.id],
+    expense: [expense.id],
+    bank_account: [account.id],
+    recurring: [recurring.id],
+  };
+
+  const reader = new BetterSqlite3(file, { readonly: true });
+  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name = 'sqlite_sequence' OR name NOT LIKE 'sqlite_%') AND name NOT LIKE 'kysely_%' ORDER BY name").pluck().all() as string[]);
+  const dumps = tables.map((t) => reader.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).raw());
+  const version = reader.prepare('PRAGMA data_version').pluck();
+  return {
+    url,
+    core,
+    known,
+    digest() {
+      const h = createHash('sha256');
+      // one read transaction: all tables from one commit point
+      reader.transaction(() => {
+        tables.forEach((t, i) => {
+          h.update(`\u0000${t}\u0000`);
+          for (const row of dumps[i]!.iterate()) h.update(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
+        });
+      })();
+      return h.digest('hex');
+    },
+    dataVersion: () => version.get() as number,
+    async close() {
+      reader.close();
+      await app.close();
+      await opened.close();
+      tmp.remove();
+    },
+  };
+}
