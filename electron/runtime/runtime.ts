@@ -8,6 +8,7 @@ import type { Db } from '../db/open';
 import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
+import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
 
 export interface RuntimeOptions {
   db: Db;
@@ -18,11 +19,14 @@ export interface RuntimeOptions {
   fetch?: FetchLike;
   /** the NAV sender's polls and backoff (tests shorten them) */
   navTuning?: NavReporterTuning;
+  /** the sync worker's timings and HTTP (tests shorten them); sync itself stays off until configured */
+  sync?: Omit<SyncServiceOptions, 'core'>;
 }
 
 export interface Runtime {
   core: Core;
   nav: ReturnType<typeof createNavReporter>;
+  sync: SyncService;
   /** starts the background workers (scheduler, outboxes) */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -37,8 +41,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.navTuning ? { sender: options.navTuning } : {}),
   });
+  const syncPort = createSyncPort();
   const deps: CoreDeps = {
     db: options.db,
+    sync: syncPort.port,
     clock: options.clock,
     pdf: async (invoice) => renderInvoicePdf(invoice.attributes),
     sealHooks: [navSealHook, async () => nav.kick()],
@@ -64,13 +70,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
   const core = await createCore(deps);
+  const sync = createSyncService({ core, ...options.sync });
+  syncPort.attach(sync);
   return {
     core,
     nav,
+    sync,
     async start() {
       nav.start();
+      sync.start();
     },
     async stop() {
+      await sync.stop();
       await nav.stop();
     },
     async sharePdf(code) {

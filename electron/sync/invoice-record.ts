@@ -19,8 +19,8 @@ export interface InvoiceLike {
   fulfillment_date: string;
   due_date: string;
   client_uid: number;
-  client: Record<string, unknown>;
-  seller: Record<string, unknown>;
+  client: object;
+  seller: object;
   payment_method: number | { id: number };
   currency: string;
   exchange_rate: string;
@@ -84,8 +84,8 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     fulfillment_date: a.fulfillment_date,
     due_date: a.due_date,
     client_uid: ref('client', a.client_uid) ?? -1,
-    client: a.client,
-    seller: a.seller,
+    client: a.client as Record<string, unknown>,
+    seller: a.seller as Record<string, unknown>,
     payment_method: typeof a.payment_method === 'object' ? a.payment_method.id : a.payment_method,
     currency: a.currency,
     exchange_rate: a.exchange_rate,

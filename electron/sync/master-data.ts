@@ -1,0 +1,231 @@
+// Master data (clients, products, expenses, bank accounts, invoice blocks, recurring profiles) crossing between this
+// device and the remote, one definition per entity:
+// - `read`: the local record in its resource form (what a conflict keeps, what a push sends);
+// - `body`: the interface's create/update request for it, references translated to the remote's ids;
+// - `row`: the local row for a record the remote sent, references translated to this device's ids.
+// Pulled records are written as rows, not through the services: the remote already applied the business rules
+// (a client's duplicate check, for one, must not merge two records the remote keeps apart).
+import { FolioError } from '../../shared/errors';
+import { parseDecimal, toMilli } from '../../shared/money';
+import { bankAccountResource } from '../core/bank-accounts/service';
+import { clientResource } from '../core/clients/mapping';
+import { expenseResource } from '../core/expenses/service';
+import { productResource } from '../core/products/service';
+import { recurringAttributes } from '../core/recurring/service';
+import type { Db } from '../db/open';
+import type { ChangeEntity } from '../db/schema';
+
+export type MasterEntity = Exclude<ChangeEntity, 'invoice'>;
+
+/** A record in its resource form; `deleted` marks a tombstone (clients and products are deleted softly). */
+export interface Version {
+  attributes: Record<string, any>;
+  deleted: boolean;
+}
+
+/** Translates a reference; null when the other side has no such record (yet). */
+export type RefMap = (entity: ChangeEntity, id: number) => number | null;
+
+export interface Paths {
+  create: string;
+  update: (remoteId: number) => string;
+  delete?: (remoteId: number) => string;
+}
+
+const PATHS: Record<MasterEntity, Paths> = {
+  client: { create: '/clients', update: (r) => `/clients/${r}`, delete: (r) => `/clients/${r}` },
+  product: { create: '/products', update: (r) => `/products/${r}`, delete: (r) => `/products/${r}` },
+  expense: { create: '/expenses', update: (r) => `/expenses/${r}`, delete: (r) => `/expenses/${r}` },
+  bank_account: { create: '/bank_accounts', update: (r) => `/bank_accounts/${r}` },
+  block: { create: '/invoices/blocks', update: (r) => `/invoices/blocks/${r}` },
+  recurring: { create: '/recurring', update: (r) => `/recurring/${r}` },
+};
+
+export function pathsOf(entity: MasterEntity): Paths {
+  return PATHS[entity];
+}
+
+export async function readLocal(db: Db, entity: MasterEntity, id: number): Promise<Version | null> {
+  switch (entity) {
+    case 'client': {
+      const r = await db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? { attributes: clientResource(r).attributes, deleted: r.deleted_at !== null } : null;
+    }
+    case 'product': {
+      const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+      // the exact price text, not the resource's number, goes over the wire
+      return r ? { attributes: { ...productResource(r).attributes, price: r.price }, deleted: r.deleted_at !== null } : null;
+    }
+    case 'expense': {
+      const r = await db.selectFrom('expenses').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? { attributes: expenseResource(r, undefined).attributes, deleted: false } : null;
+    }
+    case 'bank_account': {
+      const r = await db.selectFrom('bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? { attributes: bankAccountResource(r).attributes, deleted: false } : null;
+    }
+    case 'block': {
+      const r = await db.selectFrom('invoice_blocks').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? { attributes: { uid: r.id, name: r.name, prefix: r.prefix }, deleted: false } : null;
+    }
+    case 'recurring': {
+      const r = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? { attributes: { ...recurringAttributes(r), owner: r.owner }, deleted: false } : null;
+    }
+  }
+}
+
+const pick = (a: Record<string, any>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined).map((k) => [k, a[k]]));
+
+const CLIENT_FIELDS = ['name', 'email', 'taxcode', 'eu_taxcode', 'type', 'fokonyv_szam', 'phone', 'tax_type', 'billing_address', 'bank', 'defaults'] as const;
+const PRODUCT_FIELDS = [
+  'name', 'price', 'unit', 'currency_code', 'vat_id', 'fokonyv_arbev', 'fokonyv_afa', 'entitlement', 'comment', 'is_service', 'barcode',
+  'product_code', 'item_nr', 'categories_id', 'min_qty', 'max_qty', 'opt_qty', 'sales_price', 'purchase_price', 'width', 'height', 'depth', 'weight',
+] as const;
+const BANK_FIELDS = ['bank_name', 'account_no', 'account_no_iban', 'account_swift', 'currency'] as const;
+const RECURRING_FIELDS = ['frequency', 'due_days', 'fulfillment_shift', 'send_invoice', 'max_qty', 'comment', 'stopped', 'start_date'] as const;
+
+/**
+ * The create or update request for a version, references translated by `ref` (local → remote, or local → local for
+ * a restore). Throws when a reference cannot be translated (its record never reached the other side).
+ */
+export function bodyOf(entity: MasterEntity, v: Version, ref: RefMap, forCreate: boolean): Record<string, unknown> {
+  const a = v.attributes;
+  switch (entity) {
+    case 'client':
+      // force: sync never merges two clients the other side keeps apart (the duplicate rule is for people typing)
+      return { ...pick(a, CLIENT_FIELDS), ...(forCreate ? { force: true } : {}) };
+    case 'product':
+      return pick(a, PRODUCT_FIELDS);
+    case 'expense': {
+      const client = a.client_uid ? ref('client', a.client_uid) : null;
+      return {
+        categories_id: a.categories_id,
+        name: a.name,
+        invoice_no: a.invoice_no,
+        client_uid: client,
+        gross_price: a.gross_price,
+        ...(a.vat ? { vat: a.vat } : {}),
+        currency: a.currency,
+        due_date: a.due_date,
+      };
+    }
+    case 'bank_account':
+      return pick(a, BANK_FIELDS);
+    case 'block':
+      return { name: a.name, prefix: a.prefix };
+    case 'recurring': {
+      const base = ref('invoice', a.base_invoice_uid);
+      if (base === null) {
+        throw new FolioError('rule_violation', `Its base invoice ${a.base_invoice_uid} is not on the remote (a draft never leaves this computer); issue the base invoice, then change the profile`);
+      }
+      return { ...pick(a, RECURRING_FIELDS), base_invoice_uid: base };
+    }
+  }
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** The local row for a record the remote sent (`data` is the feed's resource). */
+export function rowOf(entity: MasterEntity, data: { attributes: Record<string, any>; deleted?: boolean }, ref: RefMap, now: string): Record<string, unknown> {
+  const a = data.attributes;
+  const stamps = { created_at: a.created_at ?? now, updated_at: a.updated_at ?? now };
+  switch (entity) {
+    case 'client':
+      return {
+        name: a.name,
+        email: a.email ?? '',
+        taxcode: a.taxcode ?? '',
+        eu_taxcode: a.eu_taxcode ?? '',
+        type: a.type ?? '',
+        fokonyv_szam: a.fokonyv_szam ?? '',
+        phone: a.phone ?? '',
+        tax_type: a.tax_type ?? '',
+        address: JSON.stringify(a.billing_address ?? {}),
+        bank: JSON.stringify(a.bank ?? {}),
+        defaults: JSON.stringify(a.defaults ?? {}),
+        deleted_at: data.deleted ? (a.updated_at ?? now) : null,
+        ...stamps,
+      };
+    case 'product':
+      return {
+        name: a.name,
+        price: String(a.price),
+        unit: a.unit ?? '',
+        vat_id: String(a.vat_id),
+        currency_code: a.currency_code ?? 'HUF',
+        entitlement: a.entitlement ?? null,
+        attrs: JSON.stringify({
+          comment: a.comment ?? '',
+          barcode: a.barcode ?? '',
+          product_code: a.product_code ?? '',
+          item_nr: a.item_nr ?? '',
+          fokonyv_arbev: a.fokonyv_arbev ?? '',
+          fokonyv_afa: a.fokonyv_afa ?? '',
+          is_service: a.is_service ? 1 : 0,
+          categories_id: num(a.categories_id),
+          parent_product_id: num(a.parent_product_id),
+          master_variation_id: num(a.master_variation_id),
+          min_qty: num(a.min_qty),
+          max_qty: num(a.max_qty),
+          opt_qty: num(a.opt_qty),
+          sales_price: num(a.sales_price),
+          purchase_price: num(a.purchase_price),
+          width: num(a.width),
+          height: num(a.height),
+          depth: num(a.depth),
+          weight: num(a.weight),
+          archived_at: a.archived_at ?? null,
+        }),
+        deleted_at: a.deleted_at ?? (a.deleted ? now : null),
+        ...stamps,
+      };
+    case 'expense':
+      return {
+        categories_id: String(a.categories_id),
+        name: a.name,
+        invoice_no: a.invoice_no ?? '',
+        client_id: a.client_uid ? ref('client', a.client_uid) : null,
+        gross_price_milli: toMilli(parseDecimal(a.gross_price)),
+        vat_id: a.vat ? String(a.vat) : null,
+        currency: a.currency ?? 'HUF',
+        due_date: a.due_date ?? null,
+        ...stamps,
+      };
+    case 'bank_account':
+      return {
+        bank_name: a.bank_name,
+        account_no: a.account_no ?? '',
+        account_no_iban: a.account_no_iban ?? '',
+        account_swift: a.account_swift ?? '',
+        currency: a.currency ?? 'HUF',
+        ...stamps,
+      };
+    case 'block':
+      return { name: a.name, prefix: a.prefix ?? '', ...stamps };
+    case 'recurring':
+      return {
+        base_invoice_id: ref('invoice', a.base_invoice_uid),
+        frequency: a.frequency,
+        due_days: a.due_days,
+        fulfillment_shift: a.fulfillment_shift,
+        send_invoice: a.send_invoice ? 1 : 0,
+        max_qty: a.max_qty ?? 0,
+        used_qty: a.used_qty ?? 0,
+        comment: a.comment ?? '',
+        stopped: a.stopped ? 1 : 0,
+        last_recurring_date: a.last_recurring_date ?? null,
+        start_date: a.start_date,
+        ...stamps,
+      };
+  }
+}
+
+export const TABLE: Record<MasterEntity, 'clients' | 'products' | 'expenses' | 'bank_accounts' | 'invoice_blocks' | 'recurring_profiles'> = {
+  client: 'clients',
+  product: 'products',
+  expense: 'expenses',
+  bank_account: 'bank_accounts',
+  block: 'invoice_blocks',
+  recurring: 'recurring_profiles',
+};

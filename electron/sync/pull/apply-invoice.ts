@@ -1,0 +1,169 @@
+// Applying one remote change of an invoice on this device. An issued invoice is immutable, so there is nothing to
+// merge in its document: a new one is stored as its record (invoice-record.ts). What changes afterwards — payments,
+// cancellation, the invoice generated from a proforma — are operations, merged so that none is lost:
+// - payments the remote has replace the ones this device knew it had; payments made here and not yet pushed stay
+//   (the push appends them) — unless this device removed the payments (unpay) and has not pushed that yet: then the
+//   remote's list waits, because the push will remove it there too;
+// - a proforma voided here and not yet pushed stays void;
+// - links to the cancelling or generated invoice are set as soon as both invoices are here.
+import type { ChangeEntry } from '../../../shared/contract/operations';
+import { recordChange } from '../../core/changes';
+import type { Db } from '../../db/open';
+import { amountToMilli, insertPayments, recordOf, storeRecord, type InvoiceLike, type RefEntity } from '../invoice-record';
+import { localIdOf, setMapping } from '../id-map';
+import { syncDb } from '../tables';
+import type { PullEnv } from './apply-master';
+
+export interface InvoicePullEnv extends PullEnv {
+  /** blocks the remote has that the feed never announced (made before it kept a change log) */
+  unannouncedBlocks: Map<number, { name: string; prefix: string }>;
+}
+
+export async function applyInvoice(env: InvoicePullEnv, change: ChangeEntry): Promise<void> {
+  const data = change.data as { attributes: InvoiceLike } | null;
+  if (!data || data.attributes.type === 0 || !data.attributes.invoice_no) return;
+  const local = await localIdOf(env.trx, 'invoice', change.id);
+  if (local === null) await insertPulled(env, change.id, data.attributes);
+  else await mergeState(env, local, data.attributes);
+}
+
+async function blockOf(env: InvoicePullEnv, remoteId: number): Promise<number> {
+  const known = await localIdOf(env.trx, 'block', remoteId);
+  if (known !== null) return known;
+  const b = env.unannouncedBlocks.get(remoteId);
+  if (!b) throw new Error(`invoice block ${remoteId} of the remote is unknown here`);
+  const row = await env.trx
+    .insertInto('invoice_blocks')
+    .values({ name: b.name, prefix: b.prefix, owner: 'remote', created_at: env.now, updated_at: env.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setMapping(env.trx, 'block', row.id, remoteId);
+  return row.id;
+}
+
+/** A client the feed never sent (deleted before the remote kept a change log): a hidden copy of the snapshot. */
+async function clientOf(env: InvoicePullEnv, remoteId: number, snapshot: Record<string, any>): Promise<number> {
+  const known = await localIdOf(env.trx, 'client', remoteId);
+  if (known !== null) return known;
+  const row = await env.trx
+    .insertInto('clients')
+    .values({
+      name: String(snapshot.name ?? ''),
+      email: String(snapshot.email ?? ''),
+      taxcode: String(snapshot.taxcode ?? ''),
+      eu_taxcode: String(snapshot.eu_taxcode ?? ''),
+      type: '',
+      fokonyv_szam: '',
+      phone: '',
+      tax_type: String(snapshot.tax_type ?? ''),
+      address: JSON.stringify(snapshot.billing_address ?? {}),
+      bank: JSON.stringify(snapshot.bank ?? {}),
+      defaults: '{}',
+      deleted_at: env.now,
+      created_at: env.now,
+      updated_at: env.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setMapping(env.trx, 'client', row.id, remoteId);
+  return row.id;
+}
+
+async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLike): Promise<void> {
+  const { trx, now } = env;
+  const ids = new Map<string, number | null>();
+  const resolve = async (entity: RefEntity, id: number | null | undefined) => {
+    if (id === null || id === undefined) return;
+    ids.set(`${entity}:${id}`, await localIdOf(trx, entity, id));
+  };
+  ids.set(`block:${a.block_uid}`, await blockOf(env, a.block_uid));
+  ids.set(`client:${a.client_uid}`, await clientOf(env, a.client_uid, a.client as Record<string, any>));
+  await resolve('bank_account', a.bank_account_uid);
+  await resolve('invoice', a.cancels_uid);
+  await resolve('invoice', a.proforma_uid);
+  await resolve('recurring', a.recurring_uid);
+  for (const i of a.items) await resolve('product', i.product_uid);
+  const record = recordOf(a, (e, id) => ids.get(`${e}:${id}`) ?? null, { status: a.status, total_paid: a.total_paid, payments: a.payments });
+  // One cancelling (generated) invoice per original (proforma): a link this device already has is kept.
+  if (record.cancels_uid !== null && (await trx.selectFrom('invoices').select('id').where('cancels_id', '=', record.cancels_uid).executeTakeFirst())) {
+    record.cancels_uid = null;
+  }
+  if (record.proforma_uid !== null && (await trx.selectFrom('invoices').select('id').where('proforma_id', '=', record.proforma_uid).executeTakeFirst())) {
+    record.proforma_uid = null;
+  }
+  const cancelledBy = a.cancelled_by_uid ? await localIdOf(trx, 'invoice', a.cancelled_by_uid) : null;
+  const generated = a.generated_invoice_uid ? await localIdOf(trx, 'invoice', a.generated_invoice_uid) : null;
+  const stored = await storeRecord(trx, record, {
+    status: a.status,
+    total_paid_milli: amountToMilli(a.total_paid),
+    cancelled_by_id: cancelledBy,
+    generated_invoice_id: generated,
+    now,
+  });
+  await setMapping(trx, 'invoice', stored.id, remoteId, a.status);
+  await markKnown(trx, stored.id, stored.paymentIds);
+  if (record.cancels_uid !== null) {
+    await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: stored.id, updated_at: now }).where('id', '=', record.cancels_uid).where('cancelled_by_id', 'is', null).execute();
+  }
+  if (record.proforma_uid !== null) {
+    await trx.updateTable('invoices').set({ generated_invoice_id: stored.id, updated_at: now }).where('id', '=', record.proforma_uid).where('generated_invoice_id', 'is', null).execute();
+  }
+  await recordChange(trx, 'invoice', stored.id, 'create', now);
+}
+
+export async function markKnown(trx: Db, invoiceId: number, paymentIds: number[]): Promise<void> {
+  if (!paymentIds.length) return;
+  await syncDb(trx)
+    .insertInto('sync_payments')
+    .values(paymentIds.map((payment_id) => ({ payment_id, invoice_id: invoiceId })))
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .execute();
+}
+
+/**
+ * The invoice's mutable state from the remote, merged with what this device has not pushed yet. With `authoritative`
+ * (after the remote refused one of this device's operations on it) the remote's state is taken whole.
+ */
+export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, authoritative = false): Promise<void> {
+  const { trx, now } = env;
+  const sdb = syncDb(trx);
+  const row = await trx.selectFrom('invoices').selectAll().where('id', '=', local).executeTakeFirstOrThrow();
+  const mapRow = await sdb.selectFrom('sync_map').select('remote_status').where('entity', '=', 'invoice').where('local_id', '=', local).executeTakeFirst();
+  const payments = await trx.selectFrom('invoice_payments').select(['id', 'amount_milli']).where('invoice_id', '=', local).execute();
+  const known = await sdb.selectFrom('sync_payments').select('payment_id').where('invoice_id', '=', local).execute();
+  const present = new Set(payments.map((p) => p.id));
+  const knownIds = new Set(known.map((k) => k.payment_id));
+  const unpayPending = !authoritative && known.some((k) => !present.has(k.payment_id));
+
+  if (!unpayPending) {
+    // the known part is replaced by the remote's list; payments not yet pushed (unknown) stay unless authoritative
+    const drop = payments.filter((p) => authoritative || knownIds.has(p.id)).map((p) => p.id);
+    if (drop.length) await trx.deleteFrom('invoice_payments').where('id', 'in', drop).execute();
+    await sdb.deleteFrom('sync_payments').where('invoice_id', '=', local).execute();
+    const inserted = await insertPayments(trx, local, a.payments, now);
+    await markKnown(trx, local, inserted);
+  }
+  const after = await trx.selectFrom('invoice_payments').select('amount_milli').where('invoice_id', '=', local).execute();
+  const paid = after.reduce((s, p) => s + p.amount_milli, 0);
+  const voidPending = !authoritative && row.type === 1 && row.status === 4 && mapRow?.remote_status !== 4;
+  const cancelledBy = a.cancelled_by_uid ? ((await localIdOf(trx, 'invoice', a.cancelled_by_uid)) ?? row.cancelled_by_id) : row.cancelled_by_id;
+  const generated = a.generated_invoice_uid ? ((await localIdOf(trx, 'invoice', a.generated_invoice_uid)) ?? row.generated_invoice_id) : row.generated_invoice_id;
+  let status: number;
+  let totalPaid = paid;
+  if (row.is_cancel_invoice) {
+    status = a.status;
+    totalPaid = row.total_paid_milli;
+  } else if (voidPending || a.status === 4 || cancelledBy !== null) {
+    // cancelled there, voided here and not pushed yet, or cancelled here by an invoice on its way
+    status = 4;
+  } else {
+    status = paid >= row.total_milli ? 1 : 2;
+  }
+  await trx
+    .updateTable('invoices')
+    .set({ status, total_paid_milli: totalPaid, cancelled_by_id: cancelledBy, generated_invoice_id: generated, updated_at: now })
+    .where('id', '=', local)
+    .execute();
+  await sdb.updateTable('sync_map').set({ remote_status: a.status }).where('entity', '=', 'invoice').where('local_id', '=', local).execute();
+  await recordChange(trx, 'invoice', local, 'update', now);
+}

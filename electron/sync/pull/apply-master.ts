@@ -1,0 +1,126 @@
+// Applying one remote change of master data on this device. Last writer wins, in the order the remote accepted the
+// writes: a remote change is applied unless this device has a change of the same record still waiting to be pushed
+// — that change reaches the remote later, so it wins there, and the remote's version goes to the conflict log here.
+// A delete wins over a concurrent edit (the remote refuses edits of deleted records); the edit goes to the log.
+import type { ChangeEntry } from '../../../shared/contract/operations';
+import { recordChange } from '../../core/changes';
+import type { Db } from '../../db/open';
+import type { ChangeEntity } from '../../db/schema';
+import { logConflict } from '../conflict-log';
+import { localIdOf, removeMapping, setMapping } from '../id-map';
+import { readLocal, rowOf, TABLE, type MasterEntity, type Version } from '../master-data';
+
+export interface PullEnv {
+  trx: Db;
+  pushCursor: number;
+  now: string;
+}
+
+type Feed = { attributes: Record<string, any>; deleted?: boolean } | null;
+
+/** True while this device has a change of the record that the remote has not accepted yet. */
+export async function hasPending(trx: Db, entity: ChangeEntity, localId: number, pushCursor: number): Promise<boolean> {
+  const r = await trx
+    .selectFrom('change_log')
+    .select('seq')
+    .where('entity', '=', entity)
+    .where('entity_id', '=', localId)
+    .where('origin', '=', 'local')
+    .where('seq', '>', pushCursor)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+function isTombstone(entity: MasterEntity, data: NonNullable<Feed>): boolean {
+  if (entity === 'client') return data.deleted === true;
+  if (entity === 'product') return Number(data.attributes.deleted) === 1;
+  return false;
+}
+
+/** Resolves the references a pulled record carries into this device's ids, ahead of the synchronous row mapping. */
+async function refsOf(trx: Db, entity: MasterEntity, a: Record<string, any>) {
+  const known = new Map<string, number | null>();
+  if (entity === 'expense' && a.client_uid) known.set(`client:${a.client_uid}`, await localIdOf(trx, 'client', a.client_uid));
+  if (entity === 'recurring') known.set(`invoice:${a.base_invoice_uid}`, await localIdOf(trx, 'invoice', a.base_invoice_uid));
+  return (e: ChangeEntity, id: number) => known.get(`${e}:${id}`) ?? null;
+}
+
+/** The remote's version with its references in this device's ids, as the conflict log keeps it (restorable here). */
+function localized(entity: MasterEntity, data: NonNullable<Feed>, ref: (e: ChangeEntity, id: number) => number | null): Version {
+  const a = { ...data.attributes };
+  if (entity === 'expense') a.client_uid = a.client_uid ? ref('client', a.client_uid) : null;
+  if (entity === 'recurring') a.base_invoice_uid = ref('invoice', a.base_invoice_uid);
+  return { attributes: a, deleted: isTombstone(entity, data) };
+}
+
+export async function applyMaster(env: PullEnv, entity: MasterEntity, change: ChangeEntry): Promise<void> {
+  const { trx, now } = env;
+  const data = change.data as Feed;
+  const local = await localIdOf(trx, entity, change.id);
+  const table = TABLE[entity];
+
+  if (data === null) {
+    // gone for good on the remote (expenses are deleted for real)
+    if (local === null) return;
+    if (entity === 'expense') {
+      const mine = await readLocal(trx, entity, local);
+      if (mine && (await hasPending(trx, entity, local, env.pushCursor))) {
+        await logConflict(trx, { entity, localId: local, remoteId: change.id, version: mine, winner: 'remote', reason: 'Deleted on the remote while it was changed on this computer' });
+      }
+      await trx.deleteFrom('expenses').where('id', '=', local).execute();
+      await removeMapping(trx, entity, local);
+      await recordChange(trx, entity, local, 'delete', now);
+    }
+    return;
+  }
+
+  const ref = await refsOf(trx, entity, data.attributes);
+  const row = rowOf(entity, data, ref, now);
+
+  if (local === null) {
+    if (entity === 'recurring' && row.base_invoice_id === null) return; // based on a remote draft: nothing to attach it to
+    // A block or profile made elsewhere is run by its maker: never numbered or issued here.
+    const owner = change.origin === 'local' ? 'remote' : change.origin;
+    const values = entity === 'block' || entity === 'recurring' ? { ...row, owner } : row;
+    const inserted = await (trx.insertInto(table) as any).values(values).returning('id').executeTakeFirstOrThrow();
+    await setMapping(trx, entity, inserted.id, change.id);
+    await recordChange(trx, entity, inserted.id, 'create', now);
+    return;
+  }
+
+  const tombstone = isTombstone(entity, data);
+  let values: Record<string, unknown> = row;
+  if (await hasPending(trx, entity, local, env.pushCursor)) {
+    const mine = await readLocal(trx, entity, local);
+    if (tombstone) {
+      if (mine && !mine.deleted) await logConflict(trx, { entity, localId: local, remoteId: change.id, version: mine, winner: 'remote', reason: 'Deleted on the remote while it was changed on this computer' });
+    } else if (!mine || mine.deleted) {
+      await logConflict(trx, { entity, localId: local, remoteId: change.id, version: localized(entity, data, ref), winner: 'local', reason: 'Changed on the remote while it was deleted on this computer' });
+      if (!mine || entity === 'expense') return;
+      // the tombstone takes the remote's last version, so both sides keep the same deleted record
+      values = { ...row, deleted_at: (await trx.selectFrom(table as 'clients').select('deleted_at').where('id', '=', local).executeTakeFirst())?.deleted_at };
+    } else {
+      await logConflict(trx, {
+        entity,
+        localId: local,
+        remoteId: change.id,
+        version: localized(entity, data, ref),
+        winner: 'local',
+        reason: 'Changed on the remote and on this computer at the same time; the change made here reached the remote later and wins',
+      });
+      return;
+    }
+  }
+  if (entity === 'recurring') {
+    if (values.base_invoice_id === null) delete values.base_invoice_id;
+    const current = await trx.selectFrom('recurring_profiles').select('owner').where('id', '=', local).executeTakeFirst();
+    // The owner's own counters are the true ones: the remote only learns what the owner pushes.
+    if (current?.owner === 'local') {
+      delete values.used_qty;
+      delete values.last_recurring_date;
+    }
+  }
+  await (trx.updateTable(table) as any).set(values).where('id', '=', local).execute();
+  await recordChange(trx, entity, local, tombstone ? 'delete' : 'update', now);
+}

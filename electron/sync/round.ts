@@ -1,0 +1,43 @@
+// One sync round: check who answers, join if this device has not yet, pull, then push. Pull comes first so that a
+// change this device still has to push is known to be concurrent with the remote's (the conflict log gets the
+// remote's version, and the push then makes this device's the last writer); the push's own changes are not pulled
+// back (they are this device's). Any failure ends the round; everything done before it is kept.
+import { SYNC_PROTOCOL, type SyncInfo } from '../../shared/contract/operations';
+import { SyncError } from './errors';
+import { checkMembership, ensureJoined } from './join';
+import { pullAll } from './pull/pull';
+import { pushAll } from './push/push';
+import type { RoundContext } from './round-context';
+
+export interface RoundResult {
+  pulled: number;
+  pushedUnits: number;
+}
+
+export async function checkRemote(rc: RoundContext): Promise<SyncInfo> {
+  rc.progress({ phase: 'connecting', done: 0, total: 1 });
+  const answer = await rc.remote.request({ method: 'GET', path: '/sync/info' });
+  const info = (answer.body as { data?: SyncInfo } | undefined)?.data;
+  if (answer.status !== 200 || !info || info.app !== 'folio' || typeof info.protocol !== 'number') {
+    throw new SyncError('not_folio', `The address ${rc.remote.baseUrl} does not answer as a Folio server with sync (HTTP ${answer.status}); check the address`);
+  }
+  if (info.protocol > SYNC_PROTOCOL) {
+    throw new SyncError(
+      'protocol',
+      `The remote speaks sync protocol ${info.protocol}, newer than this Folio's (${SYNC_PROTOCOL}). Update Folio on this computer to sync with it; nothing was sent.`,
+    );
+  }
+  if (info.protocol < SYNC_PROTOCOL) {
+    throw new SyncError('protocol', `The remote speaks an older sync protocol (${info.protocol}; this Folio speaks ${SYNC_PROTOCOL}). Update Folio on the remote; nothing was sent.`);
+  }
+  return info;
+}
+
+export async function runRound(rc: RoundContext, options: { checkMembership: boolean }): Promise<RoundResult> {
+  const info = await checkRemote(rc);
+  await ensureJoined(rc);
+  if (options.checkMembership) await checkMembership(rc);
+  const pulled = await pullAll(rc, info.last_seq);
+  const pushedUnits = await pushAll(rc);
+  return { pulled, pushedUnits };
+}

@@ -1,0 +1,122 @@
+// The nodes of the sync tests: remotes are real `serve` processes (killable with SIGKILL), devices are whole
+// runtimes (createRuntime, as the desktop builds them) on their own database files in this process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fixedClock } from '../../../electron/core/clock';
+import { openDatabase, type OpenedDatabase } from '../../../electron/db/open';
+import { createRuntime, type Runtime } from '../../../electron/runtime/runtime';
+import type { SyncServiceOptions } from '../../../electron/sync/service';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const NOW = '2026-03-15T10:00:00+01:00';
+export const API_KEY = 'sync-test-key-0123456789abcdef';
+
+export function tempDir(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), `folio-sync-${prefix}-`));
+  return { dir, file: (name: string) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface RemoteProcess {
+  url: string;
+  file: string;
+  proc: ChildProcess;
+  stderr(): string;
+  /** SIGKILL: no cleanup, no flush — a power cut for the remote */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** `node --import tsx electron/server/main.ts --db <file> --port <port>` with FOLIO_API_KEY; resolves when listening. */
+export async function startRemote(file: string, options: { port?: number; apiKey?: string; env?: Record<string, string> } = {}): Promise<RemoteProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'electron/server/main.ts', '--db', file, '--port', String(options.port ?? 0)], {
+    cwd: ROOT,
+    env: { ...process.env, FOLIO_API_KEY: options.apiKey ?? API_KEY, FOLIO_NOW: NOW, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const exited = new Promise<void>((res) => proc.once('exit', () => res()));
+  proc.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const url = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`serve did not start in 60 s: ${err.slice(-2000)}`)), 60_000);
+    proc.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res(m[1]!);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      rej(new Error(`serve exited before listening: ${err.slice(-2000)}`));
+    });
+  });
+  return {
+    url,
+    file,
+    proc,
+    stderr: () => err,
+    async kill() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface Device {
+  name: string;
+  file: string;
+  runtime: Runtime;
+  opened: OpenedDatabase;
+  close(): Promise<void>;
+}
+
+/** A desktop's core and sync service on its own file; the background workers are not started unless asked. */
+export async function openDevice(name: string, file: string, sync: Omit<SyncServiceOptions, 'core'> = {}): Promise<Device> {
+  const opened = await openDatabase(file);
+  const runtime = await createRuntime({ db: opened.db, clock: fixedClock(NOW), env: {}, sync: { requestTimeoutMs: 10_000, ...sync } });
+  return {
+    name,
+    file,
+    runtime,
+    opened,
+    async close() {
+      await runtime.stop();
+      await opened.close();
+    },
+  };
+}
+
+/** Points a device at a remote and switches sync on. */
+export async function configure(d: Device, url: string, extra: Record<string, unknown> = {}) {
+  return d.runtime.core.call('sync.configure', { base_url: url, api_key: API_KEY, device_name: d.name, enabled: true, ...extra });
+}
+
+/** One round; throws with the status's error when the round failed. */
+export async function syncOk(d: Device) {
+  const s = await d.runtime.core.call('sync.now', {});
+  if (s.last_error) throw new Error(`${d.name}: ${s.last_error}`);
+  return s;
+}
+
+/** Rounds on every device, in turn, until a whole pass moves nothing (bounded). */
+export async function syncUntilQuiet(devices: Device[], maxPasses = 6): Promise<number> {
+  for (let pass = 1; pass <= maxPasses; pass++) {
+    let moved = 0;
+    for (const d of devices) {
+      const r = await d.runtime.sync.runOnce();
+      const s = await d.runtime.core.call('sync.status', {});
+      if (s.last_error) throw new Error(`${d.name}: ${s.last_error}`);
+      moved += (r?.pulled ?? 0) + (r?.pushedUnits ?? 0);
+    }
+    if (moved === 0) return pass;
+  }
+  throw new Error(`still moving changes after ${maxPasses} passes`);
+}
