@@ -144,20 +144,29 @@ test('killed after NAV took a submission but before its answer, then after stori
 
 test('killed at random moments of reporting, again and again: every invoice reaches NAV exactly once', async () => {
   test.setTimeout(240_000);
-  nav = await startFakeNav({ validateSchemas: false }); // speed: the schemas are proven elsewhere
+  let onNavCall: (() => void) | undefined;
+  // speed: the schemas are proven elsewhere
+  nav = await startFakeNav({ validateSchemas: false, onCall: () => onNavCall?.() });
   const { file, invoices } = await backlog(6);
-  const kills: number[] = [];
+  const kills: string[] = [];
   const seen = new Set<string>(); // what the kills left behind (by chance: the first test makes each case sure)
-  let finished = false;
-  for (let round = 0; round < 25 && !finished; round++) {
+  for (let round = 0; round < 10; round++) {
     const run = runChild(file, nav.baseUrl, 'none');
     expect(await run.until('READY', 'EXIT'), run.output()).toBe('READY');
-    // Early rounds die soon after the start; later ones get longer so the queue drains.
-    const delay = Math.floor(Math.random() * (150 + round * 60));
-    const outcome = await Promise.race([run.until('DONE'), new Promise((r) => setTimeout(r, delay)).then(() => 'KILL')]);
+    // The moment: around NAV's k-th answer to this process (an answer may be on its way, half read, or stored).
+    const k = 1 + Math.floor(Math.random() * 14);
+    const jitter = Math.floor(Math.random() * 25);
+    let calls = 0;
+    const moment = new Promise<string>((res) => {
+      onNavCall = () => {
+        if (++calls === k) setTimeout(() => res('KILL'), jitter);
+      };
+    });
+    const outcome = await Promise.race([run.until('DONE', 'EXIT'), moment]);
+    onNavCall = undefined;
     if (outcome === 'KILL' && run.child.exitCode === null) {
       await killed(run);
-      kills.push(delay);
+      kills.push(`${k}+${jitter}ms`);
       const left = await rows(file);
       for (const r of left) {
         if (r.state === 'sent') seen.add('sent');
@@ -165,14 +174,21 @@ test('killed at random moments of reporting, again and again: every invoice reac
       }
       if (left.some((r) => r.state === 'done') && left.some((r) => r.state !== 'done')) seen.add('part done');
     } else {
-      expect(outcome, run.output()).toBe('DONE');
+      expect(await run.until('DONE', 'EXIT'), run.output()).toBe('DONE');
       expect((await run.exited).code).toBe(0);
-      finished = (await rows(file)).every((r) => r.state === 'done');
     }
   }
-  expect(finished).toBe(true);
+  // then left alone: a report still processing at NAV waits `stillProcessingDelayMs` (100 ms here) between rounds
+  let finished = false;
+  for (let run = 0; run < 5 && !finished; run++) {
+    const last = runChild(file, nav.baseUrl, 'none');
+    expect(await last.until('DONE', 'EXIT'), last.output()).toBe('DONE');
+    finished = (await rows(file)).every((r) => r.state === 'done');
+    if (!finished) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(finished, JSON.stringify((await rows(file)).map((r) => [r.state, r.error_code, r.next_attempt_at, r.submitted_at]))).toBe(true);
   expect(kills.length).toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'kills', description: `${kills.length} kills at ${kills.join(', ')} ms; left: ${[...seen].join(', ')}` });
+  test.info().annotations.push({ type: 'kills', description: `${kills.length} kills (NAV call+delay): ${kills.join(', ')}; left: ${[...seen].join(', ')}` });
   expectExactlyOnce(nav, invoices);
   const reports = await rows(file);
   expect(reports.map((r) => r.transaction_id)).toEqual(
