@@ -19,6 +19,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** a fresh connection (no keep-alive), for requests that may leave a socket in a bad state */
   fresh?: boolean;
+  /** the client's source address: 127.0.0.x are all loopback on Linux, so a test can be "another client IP" */
+  localAddress?: string;
 }
 
 export function call(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
@@ -33,8 +35,11 @@ export function call(base: string, method: string, path: string, options: CallOp
   const timeoutMs = options.timeoutMs ?? 15_000;
   return new Promise((resolve, reject) => {
     // Big bodies go on a connection of their own: the server may refuse them early and close it.
-    const fresh = options.fresh ?? (body !== undefined && Buffer.byteLength(body) > 65_536);
-    const req = http.request(`${base}${path}`, { method, headers, agent: fresh ? false : agent }, (res) => {
+    const fresh = options.fresh ?? (options.localAddress !== undefined || (body !== undefined && Buffer.byteLength(body) > 65_536));
+    const req = http.request(
+      `${base}${path}`,
+      { method, headers, agent: fresh ? false : agent, ...(options.localAddress ? { localAddress: options.localAddress } : {}) },
+      (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -49,7 +54,8 @@ export function call(base: string, method: string, path: string, options: CallOp
         resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: res.headers });
       });
       res.on('error', reject);
-    });
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`));
     }, timeoutMs);
