@@ -44,6 +44,11 @@ export function decimal(value: Decimal | number | null | undefined, max = 3): st
   return numberFormat(i18n.locale, { maximumFractionDigits: max }).format(asDecimal(value));
 }
 
+/** "1,4 M" / "1.4M" / "1,4 Mio." — a short amount for chart labels. */
+export function compact(value: Decimal | number): string {
+  return numberFormat(i18n.locale, { notation: 'compact', maximumFractionDigits: 1 }).format(asDecimal(value));
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** '2026-11-22' → "2026. 11. 22." / "22/11/2026" / "22.11.2026"; calendar dates never shift with time zones. */

@@ -271,6 +271,7 @@ export const de: Messages = {
   'ed.entitlementDefault': 'Standard des Steuercodes',
   'ed.lineTotals': 'Netto {net} · USt. {vat} · Brutto {gross}',
   'ed.lineIncomplete': 'Menge und Preis eingeben',
+  'ed.colQty': 'Menge',
   'ed.more': 'Weitere Einstellungen',
   'ed.totals': 'Summen',
   'ed.net': 'Netto',
@@ -298,6 +299,7 @@ export const de: Messages = {
   'ed.unitList': 'Stk,Std,Tag,Monat,kg,m,m²,Packung,Einsatz,Leistung',
 
   'det.issued': 'Ausgestellt',
+  'det.created': 'Erstellt',
   'det.fulfillment': 'Leistungsdatum',
   'det.due': 'Fällig am',
   'det.paymentMethod': 'Zahlungsart',
@@ -310,6 +312,7 @@ export const de: Messages = {
   'det.col.qty': 'Menge',
   'det.col.unitPrice': 'Netto-Einzelpreis',
   'det.col.vat': 'USt.',
+  'det.col.rate': 'Satz',
   'det.col.net': 'Netto',
   'det.col.gross': 'Brutto',
   'det.payments': 'Zahlungen',

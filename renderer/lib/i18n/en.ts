@@ -271,6 +271,7 @@ export const en: Messages = {
   'ed.entitlementDefault': 'The default of the VAT code',
   'ed.lineTotals': 'Net {net} · VAT {vat} · Gross {gross}',
   'ed.lineIncomplete': 'Enter the quantity and the price',
+  'ed.colQty': 'Qty',
   'ed.more': 'More settings',
   'ed.totals': 'Totals',
   'ed.net': 'Net',
@@ -298,6 +299,7 @@ export const en: Messages = {
   'ed.unitList': 'pcs,hour,day,month,kg,m,m²,pack,occasion,service',
 
   'det.issued': 'Issued',
+  'det.created': 'Created',
   'det.fulfillment': 'Delivery date',
   'det.due': 'Due date',
   'det.paymentMethod': 'Payment method',
@@ -310,6 +312,7 @@ export const en: Messages = {
   'det.col.qty': 'Qty',
   'det.col.unitPrice': 'Net unit price',
   'det.col.vat': 'VAT',
+  'det.col.rate': 'Rate',
   'det.col.net': 'Net',
   'det.col.gross': 'Gross',
   'det.payments': 'Payments',

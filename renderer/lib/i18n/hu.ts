@@ -269,6 +269,7 @@ export const hu = {
   'ed.entitlementDefault': 'A kódhoz tartozó alapértelmezés',
   'ed.lineTotals': 'Nettó {net} · ÁFA {vat} · Bruttó {gross}',
   'ed.lineIncomplete': 'Add meg a mennyiséget és az árat',
+  'ed.colQty': 'Menny.',
   'ed.more': 'További beállítások',
   'ed.totals': 'Összesítés',
   'ed.net': 'Nettó',
@@ -296,6 +297,7 @@ export const hu = {
   'ed.unitList': 'db,óra,nap,hó,kg,m,m²,csomag,alkalom,szolgáltatás',
 
   'det.issued': 'Kiállítva',
+  'det.created': 'Létrehozva',
   'det.fulfillment': 'Teljesítés',
   'det.due': 'Fizetési határidő',
   'det.paymentMethod': 'Fizetési mód',
@@ -308,6 +310,7 @@ export const hu = {
   'det.col.qty': 'Menny.',
   'det.col.unitPrice': 'Nettó egységár',
   'det.col.vat': 'ÁFA',
+  'det.col.rate': 'Kulcs',
   'det.col.net': 'Nettó',
   'det.col.gross': 'Bruttó',
   'det.payments': 'Befizetések',
