@@ -27,6 +27,8 @@ export interface Known {
 
 export interface FuzzServer {
   url: string;
+  /** the database file, for tests that go around the server with raw SQL */
+  file: string;
   core: Core;
   known: Known;
   /** a hash of every row of every table but the migrator's */
@@ -76,6 +78,7 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
   const version = reader.prepare('PRAGMA data_version').pluck();
   return {
     url,
+    file,
     core,
     known,
     digest() {
