@@ -1,11 +1,12 @@
 // The Electron shell: a thin layer around the core. It opens the database in the user's data folder (migrations run
-// on open), builds the core, serves the contract over one IPC channel and shows the renderer from app://folio/.
+// on open), builds the same runtime `npm run serve` uses (core with PDFs, NAV reporting, sync, background workers),
+// serves the contract over one IPC channel and shows the renderer from app://folio/.
 // Everything that decides something (dispatch, sender check, navigation, links, permissions) lives in plain modules
 // beside this file and is unit-tested under Node.
 import { dirname } from 'node:path';
 import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { openDatabase, type OpenedDatabase } from '../db/open';
-import { createCore } from '../core/index';
+import { createRuntime, type Runtime } from '../runtime/runtime';
 import { systemClock } from '../core/clock';
 import { hardenContents, hardenSession } from './harden';
 import { registerIpc } from './ipc';
@@ -21,6 +22,7 @@ const devServerUrl = app.isPackaged ? undefined : process.env.FOLIO_DEV_SERVER_U
 const origins = trustedOrigins(devServerUrl);
 let mainWindow: BrowserWindow | null = null;
 let database: OpenedDatabase | null = null;
+let runtime: Runtime | null = null;
 
 registerAppScheme();
 app.enableSandbox();
@@ -36,10 +38,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, origins));
   app.whenReady().then(start, fail);
   app.on('window-all-closed', () => {
-    // One window is the whole app: closing it closes the database cleanly (WAL checkpoint) and quits.
-    const opened = database;
+    // One window is the whole app: closing it stops the background workers, closes the database cleanly (WAL
+    // checkpoint) and quits.
+    const [running, opened] = [runtime, database];
+    runtime = null;
     database = null;
-    void (opened ? opened.close() : Promise.resolve()).finally(() => app.quit());
+    void (async () => {
+      await running?.stop().catch((e: unknown) => console.error('folio:', e));
+      await opened?.close().catch((e: unknown) => console.error('folio:', e));
+    })().finally(() => app.quit());
   });
 }
 
@@ -55,7 +62,8 @@ async function start(): Promise<void> {
     quickCheck: true,
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
   });
-  const core = await createCore({ db: database.db, clock: systemClock });
+  runtime = await createRuntime({ db: database.db, clock: systemClock, env: process.env });
+  const { core } = runtime;
 
   hardenSession(session.defaultSession, origins);
   serveRenderer(paths.rendererDir);
@@ -95,6 +103,7 @@ async function start(): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
+  await runtime.start();
 }
 
 function fail(error: unknown): void {
