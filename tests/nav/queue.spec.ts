@@ -3,9 +3,10 @@
 // NAV down and back, NAV aborting, reporting off until credentials are given, reports that cannot be built, and
 // `nav.retry` after an abort.
 import { expect, test } from '@playwright/test';
+import { startServer } from '../../electron/server/start';
 import { FolioError } from '../../shared/errors';
 import { startFakeNav, type FakeNav } from './fake-nav-server';
-import { allReports, cancel, issue, openRig, reportOf, setUpBusiness, tempDbFile, xmlOf, type QueueRig } from './queue-rig';
+import { allReports, cancel, issue, navEnv, openRig, reportOf, setUpBusiness, tempDbFile, xmlOf, type QueueRig } from './queue-rig';
 
 let nav: FakeNav | undefined;
 let rigs: QueueRig[] = [];
@@ -247,7 +248,7 @@ test('reporting off: reports wait in the queue (nav_enabled false); a runtime wi
 });
 
 test('reports that cannot be built, or need none, do not hold up the queue', async () => {
-  const { nav, rig, core, db } = await setup();
+  const { nav, rig, core } = await setup();
   const client = await setUpBusiness(core, { taxcode: '' });
   const noTaxNumber = await issue(core, client); // the seller had no tax number yet
   await core.call('settings.update', { seller: { taxcode: '12345676-2-41' } });
@@ -269,7 +270,6 @@ test('reports that cannot be built, or need none, do not hold up the queue', asy
   expect(nav.transactions.map((t) => t.invoiceNumber)).toEqual([good.number]);
   await expect(core.call('nav.retry', { id: oss.id })).rejects.toMatchObject({ code: 'rule_violation' });
   expect(await rig.rt.nav.store.due(new Date(Date.now() + 86_400_000), 10)).toEqual([]);
-  void db;
 });
 
 test('the running reporter sends an invoice soon after it is sealed, and stop() does not sit out a backoff', async () => {
@@ -320,4 +320,28 @@ test('two Folio runtimes on one database file: one reports, the other leaves it 
   await b.rt.nav.pass();
   expect((await reportOf(b.db, late.id)).state).toBe('done');
   expect(nav.submissions(late.number)).toBe(1);
+});
+
+test('over HTTP (npm run serve wiring): duties and POST /invoices/:id/nav/retry', async () => {
+  nav = await startFakeNav();
+  const tmp = tempDbFile();
+  cleanups.push(tmp.remove);
+  const server = await startServer({ dbFile: tmp.file, auth: { apiKey: 'k'.repeat(32) }, now: '2025-03-10T09:00:00Z', env: navEnv(nav.baseUrl) });
+  try {
+    const client = await setUpBusiness(server.core);
+    const inv = await issue(server.core, client);
+    nav.abortInvoice(inv.number, 'INVOICE_NUMBER_NOT_UNIQUE');
+    const http = (method: string, path: string) =>
+      fetch(`${server.url}${path}`, { method, headers: { 'X-API-KEY': 'k'.repeat(32) } }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    // the running reporter's kick (2 s after sealing) sends it; NAV aborts it
+    await expect.poll(async () => (await http('GET', `/invoices/${inv.id}/duties`)).body.data?.nav?.state, { timeout: 15_000 }).toBe('aborted');
+    const duties = await http('GET', `/invoices/${inv.id}/duties`);
+    expect(duties.body.data).toMatchObject({ nav_enabled: true, nav: { state: 'aborted', error_code: 'INVOICE_NUMBER_NOT_UNIQUE' } });
+    const retried = await http('POST', `/invoices/${inv.id}/nav/retry`);
+    expect(retried).toMatchObject({ status: 200, body: { success: true, type: 'invoice_duties', data: { nav: { state: 'waiting', error_code: null } } } });
+    await expect.poll(async () => nav!.submissions(inv.number), { timeout: 15_000 }).toBe(2);
+    expect((await http('POST', `/invoices/999/nav/retry`)).status).toBe(404);
+  } finally {
+    await server.close();
+  }
 });
