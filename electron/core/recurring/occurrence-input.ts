@@ -20,8 +20,27 @@ export function fulfillmentDateOf(occurrence: string, profile: Pick<RecurringRow
  * @param liveProducts products of the base's lines that still exist in the invoice's currency: those lines keep
  *   their product link (the price stays the base's, given explicitly); the others become plain lines.
  */
+/** The columns of the base invoice a copy is made from (the snapshots are not: a copy takes today's). */
+export const BASE_COLUMNS = [
+  'id',
+  'type',
+  'client_id',
+  'payment_method_id',
+  'currency',
+  'exchange_rate',
+  'exchange_rate_source',
+  'comment',
+  'template_lang_code',
+  'electronic_invoice',
+  'block_id',
+  'round_to',
+  'bank_account_id',
+] as const satisfies ReadonlyArray<keyof InvoiceRow>;
+
+export type BaseInvoice = Pick<InvoiceRow, (typeof BASE_COLUMNS)[number]>;
+
 export function occurrenceInvoice(
-  base: InvoiceRow,
+  base: BaseInvoice,
   items: InvoiceItemRow[],
   profile: RecurringRow,
   occurrence: DueOccurrence,

@@ -18,7 +18,7 @@ import { recordChange } from '../changes';
 import type { Core } from '../index';
 import type { RateQuote } from '../invoices/service';
 import { parseJson } from '../json';
-import { occurrenceInvoice, fulfillmentDateOf } from './occurrence-input';
+import { BASE_COLUMNS, fulfillmentDateOf, occurrenceInvoice } from './occurrence-input';
 import { byDateThenProfile, dueOccurrences, type DueOccurrence } from './occurrences';
 import { nextOccurrence } from './service';
 
@@ -131,7 +131,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
       if (stopping) return null;
       const p = await trx.selectFrom('recurring_profiles').selectAll().where('id', '=', occ.profileId).executeTakeFirst();
       if (!p || p.owner !== owner || nextOccurrence(p) !== occ.date) return null;
-      const base = await trx.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirst();
+      const base = await trx.selectFrom('invoices').select(BASE_COLUMNS).where('id', '=', p.base_invoice_id).executeTakeFirst();
       if (!base) throw rule(`The base invoice ${p.base_invoice_id} of recurring profile ${p.id} no longer exists`);
       const given = base.exchange_rate_source === 'given' ? base.exchange_rate : undefined;
       // The rate was found outside for this base's currency and this shift's fulfillment date: still so?
