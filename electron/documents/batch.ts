@@ -44,10 +44,23 @@ export interface BatchResult {
   peakRssMb: number;
 }
 
-interface PoolWorker {
-  worker: Worker;
-  inFlight: number;
+interface Job {
+  message: JobMessage;
+  uid: number;
+  file: string;
+  attempts: number;
 }
+
+/** One worker thread and the jobs it holds; a crashed worker's slot gets a fresh thread. */
+interface Slot {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  lastError: Error | null;
+}
+
+// A job whose worker died is retried once on a fresh worker: the crash may have been its neighbour's doing (two
+// jobs share a worker). A job that takes a second worker down is reported as failed, and the batch goes on.
+const MAX_ATTEMPTS = 2;
 
 export async function renderBatch(
   invoices: AsyncIterable<InvoiceAttributes> | Iterable<InvoiceAttributes>,
@@ -59,12 +72,13 @@ export async function renderBatch(
   const size = Math.max(1, opts.workers ?? 2);
   const perWorker = Math.max(1, opts.inFlightPerWorker ?? 2);
   const rss = startRssSampler();
-  const pool: PoolWorker[] = Array.from({ length: size }, () => ({ worker: spawnWorker(opts.workerUrl), inFlight: 0 }));
   const usedNames = new Set<string>();
   const failures: BatchFailure[] = [];
-  const pending = new Map<number, { uid: number; file: string }>();
+  const retries: Job[] = [];
   let count = 0;
   let nextId = 0;
+  let respawns = 0;
+  let closing = false;
   let fatal: Error | null = null;
   let wake: (() => void) | null = null;
   const signal = () => {
@@ -72,57 +86,76 @@ export async function renderBatch(
     wake = null;
     w?.();
   };
+  const settled = () => {
+    opts.onProgress?.(count + failures.length);
+    rss.sample();
+    signal();
+  };
 
-  for (const slot of pool) {
+  const startSlot = (): Slot => {
+    const slot: Slot = { worker: spawnWorker(opts.workerUrl), jobs: new Map(), lastError: null };
     slot.worker.on('message', (msg: ResultMessage) => {
-      const job = pending.get(msg.id);
+      const job = slot.jobs.get(msg.id);
       if (!job) return;
-      pending.delete(msg.id);
-      slot.inFlight--;
+      slot.jobs.delete(msg.id);
       if (msg.ok) count++;
       else failures.push({ uid: job.uid, file: job.file, error: msg.error });
-      opts.onProgress?.(count + failures.length);
-      rss.sample();
-      signal();
+      settled();
     });
-    slot.worker.on('error', (err) => {
-      fatal ??= err;
-      signal();
-    });
+    slot.worker.on('error', (err) => (slot.lastError = err));
     slot.worker.on('exit', (code) => {
-      if (code !== 0 && !fatal) fatal = new Error(`PDF worker exited with code ${code}`);
-      signal();
+      if (closing) return;
+      const reason = slot.lastError?.message ?? `exit code ${code}`;
+      for (const job of slot.jobs.values()) {
+        if (job.attempts < MAX_ATTEMPTS) retries.push(job);
+        else failures.push({ uid: job.uid, file: job.file, error: `PDF worker crashed: ${reason}` });
+      }
+      slot.jobs.clear();
+      // A worker that cannot even start would crash forever; stop respawning well before that.
+      if (++respawns > size * 10) fatal ??= new Error(`PDF workers keep crashing: ${reason}`);
+      else pool[pool.indexOf(slot)] = startSlot();
+      settled();
     });
-  }
+    return slot;
+  };
+  const pool: Slot[] = Array.from({ length: size }, startSlot);
 
-  const waitForRoom = async (): Promise<PoolWorker> => {
+  const roomySlot = (): Slot | null =>
+    pool.reduce<Slot | null>((best, s) => (s.jobs.size < perWorker && (!best || s.jobs.size < best.jobs.size) ? s : best), null);
+  const waitForSlot = async (): Promise<Slot> => {
     for (;;) {
       if (fatal) throw fatal;
-      const free = pool.reduce<PoolWorker | null>(
-        (best, s) => (s.inFlight < perWorker && (!best || s.inFlight < best.inFlight) ? s : best),
-        null,
-      );
-      if (free) return free;
+      const slot = roomySlot();
+      if (slot) return slot;
       await new Promise<void>((resolve) => (wake = resolve));
     }
+  };
+  const dispatch = (slot: Slot, job: Job) => {
+    job.attempts++;
+    slot.jobs.set(job.message.id, job);
+    slot.worker.postMessage(job.message);
+  };
+  const drainRetries = async () => {
+    while (retries.length > 0) dispatch(await waitForSlot(), retries.shift()!);
   };
 
   try {
     for await (const invoice of invoices) {
-      const slot = await waitForRoom();
+      await drainRetries();
+      const slot = await waitForSlot();
       const file = uniqueName(opts.fileName?.(invoice) ?? invoicePdfFileName(invoice), usedNames);
-      const id = nextId++;
-      slot.inFlight++;
-      pending.set(id, { uid: invoice.uid, file });
-      const job: JobMessage = { id, invoice, path: join(outDir, file), lang: opts.lang };
-      slot.worker.postMessage(job);
+      const message: JobMessage = { id: nextId++, invoice, path: join(outDir, file), lang: opts.lang };
+      dispatch(slot, { message, uid: invoice.uid, file, attempts: 0 });
     }
-    // Wait for the tail, but give up as soon as a worker dies.
-    while (pending.size > 0) {
+    // The tail: wait for every job, retrying those a crash interrupted.
+    for (;;) {
+      await drainRetries();
       if (fatal) throw fatal;
+      if (pool.every((s) => s.jobs.size === 0) && retries.length === 0) break;
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
+    closing = true;
     await Promise.all(pool.map((s) => s.worker.terminate()));
     rss.stop();
   }

@@ -4,6 +4,7 @@
 import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { InvoiceAttributes } from '../../shared/resources';
 import { FONT_FAMILY } from './fonts';
+import { breakLongWords, chunkBlocks, type TextBlock } from './text-fit';
 import { buildInvoiceView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
 
 const COLOR = {
@@ -116,15 +117,23 @@ function partyCell(party: PartyView): TableCell {
     border: [true, true, true, true],
     stack: [
       { text: upper(party.heading), style: 'caption', margin: [0, 0, 0, 3] },
-      { text: party.name, fontSize: 11, bold: true, margin: [0, 0, 0, 2] },
-      ...party.addressLines.map((line): Content => ({ text: line })),
+      { text: fit(party.name, 24), fontSize: 11, bold: true, margin: [0, 0, 0, 2] },
+      ...party.addressLines.map((line): Content => ({ text: fit(line, 32) })),
       ...party.fields.map((f, i): Content => fieldLine(f, i === 0 ? 6 : 0)),
     ],
   };
 }
 
+/**
+ * Party card text: a half-page column (~236 pt) holds 35 of the widest capitals at 9 pt, 28 at 11 pt bold; longer
+ * unbroken tokens may wrap. Ordinary e-mail addresses, tax numbers and IBANs (with spaces) are shorter.
+ */
+function fit(text: string, max: number): string {
+  return breakLongWords(text, max);
+}
+
 function fieldLine(f: Field, marginTop: number): Content {
-  return { text: [{ text: `${f.label}: `, color: COLOR.muted }, { text: f.value }], margin: [0, marginTop, 0, 0] };
+  return { text: [{ text: `${f.label}: `, color: COLOR.muted }, { text: fit(f.value, 32) }], margin: [0, marginTop, 0, 0] };
 }
 
 // Up to five facts side by side; a sixth or seventh (exchange rate, billing period) goes on a second row, its last
@@ -175,15 +184,14 @@ function itemsTable(view: InvoiceView): Content {
     { text: c.grossAmount, style: 'th', alignment: 'right' },
   ];
   const body: TableCell[][] = [header];
+  const continuation = new Set<number>(); // rows carrying the rest of a long description
   for (const item of view.items) {
+    const blocks: TextBlock[] = [{ text: item.description, style: {} }];
+    if (item.comment) blocks.push({ text: item.comment, style: COMMENT_STYLE });
+    if (item.legalText) blocks.push({ text: item.legalText, style: LEGAL_STYLE });
+    const [first = [], ...rest] = chunkBlocks(blocks);
     body.push([
-      {
-        stack: [
-          { text: item.description },
-          ...(item.comment ? [{ text: item.comment, style: 'small' } as Content] : []),
-          ...(item.legalText ? [{ text: item.legalText, fontSize: 7.5, italics: true, color: COLOR.accent } as Content] : []),
-        ],
-      },
+      { stack: first.map((b): Content => ({ text: b.text, ...b.style })) },
       { text: item.qty, alignment: 'right' },
       { text: item.unit },
       { text: item.netUnitPrice, alignment: 'right' },
@@ -192,10 +200,14 @@ function itemsTable(view: InvoiceView): Content {
       { text: item.vatAmount, alignment: 'right' },
       { text: item.grossAmount, alignment: 'right', bold: true },
     ]);
+    for (const chunk of rest) {
+      continuation.add(body.length);
+      body.push([{ stack: chunk.map((b): Content => ({ text: b.text, ...b.style })) }, '', '', '', '', '', '', '']);
+    }
   }
   return {
     table: { headerRows: 1, dontBreakRows: true, widths: ITEM_WIDTHS, body },
-    layout: itemsLayout,
+    layout: itemsLayout(continuation),
     fontSize: 8,
     margin: [0, 0, 0, 14],
   };
@@ -247,7 +259,7 @@ function commentBlock(comment: Field): Content {
     unbreakable: true,
     stack: [
       { text: upper(comment.label), style: 'caption', margin: [0, 0, 0, 3] },
-      { text: comment.value },
+      { text: breakLongWords(comment.value, 80) },
     ],
   };
 }
@@ -263,16 +275,23 @@ const boxLayout: CustomTableLayout = {
   paddingBottom: () => 8,
 };
 
-const itemsLayout: CustomTableLayout = {
-  fillColor: (row: number) => (row === 0 ? COLOR.accent : null),
-  hLineWidth: (i: number, node: ContentTable) => (i === 0 || i === 1 ? 0 : i === node.table.body.length ? 1 : 0.5),
-  vLineWidth: () => 0,
-  hLineColor: (i: number, node: ContentTable) => (i === node.table.body.length ? COLOR.accent : COLOR.rule),
-  paddingLeft: () => 3,
-  paddingRight: () => 3,
-  paddingTop: (row: number) => (row === 0 ? 5 : 4),
-  paddingBottom: (row: number) => (row === 0 ? 5 : 4),
-};
+const COMMENT_STYLE = { fontSize: 7.5, color: COLOR.muted };
+const LEGAL_STYLE = { fontSize: 7.5, italics: true, color: COLOR.accent };
+
+/** Thin rules between items; none above a continuation row, so a long description reads as one item. */
+function itemsLayout(continuation: Set<number>): CustomTableLayout {
+  return {
+    fillColor: (row: number) => (row === 0 ? COLOR.accent : null),
+    hLineWidth: (i: number, node: ContentTable) =>
+      i === 0 || i === 1 || continuation.has(i) ? 0 : i === node.table.body.length ? 1 : 0.5,
+    vLineWidth: () => 0,
+    hLineColor: (i: number, node: ContentTable) => (i === node.table.body.length ? COLOR.accent : COLOR.rule),
+    paddingLeft: () => 3,
+    paddingRight: () => 3,
+    paddingTop: (row: number) => (row === 0 ? 5 : continuation.has(row) ? 0 : 4),
+    paddingBottom: (row: number) => (row === 0 ? 5 : continuation.has(row + 1) ? 0 : 4),
+  };
+}
 
 const summaryLayout: CustomTableLayout = {
   hLineWidth: (i: number) => (i === 1 ? 0.75 : 0),

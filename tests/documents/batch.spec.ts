@@ -50,6 +50,18 @@ test('keeps going past an invoice that cannot be rendered, and reports it', asyn
   ]);
 });
 
+test('a worker that dies is replaced; its other job is retried and only the culprit fails', async () => {
+  const invoices = Array.from({ length: 8 }, (_, i) => onePageInvoice(i + 1));
+  invoices[3] = { ...invoices[3]!, comment: 'crash' };
+  const workerUrl = new URL('./crashing-worker.ts', import.meta.url);
+  const result = await renderBatch(invoices, dir, { workers: 2, workerUrl });
+  expect(result.count).toBe(7);
+  expect(result.failures).toHaveLength(1);
+  expect(result.failures[0]).toMatchObject({ uid: 4, file: 'szamla-FOL-2026-000004.pdf' });
+  expect(result.failures[0]!.error).toMatch(/crashed/);
+  expect(await readdir(dir)).toHaveLength(7);
+});
+
 test('gives clashing file names a suffix and honours the language and naming options', async () => {
   const same = [onePageInvoice(5), onePageInvoice(5), onePageInvoice(6)];
   const result = await renderBatch(same, dir, { workers: 1, lang: 'de', fileName: (inv) => `rechnung-${inv.uid}.pdf` });

@@ -258,6 +258,31 @@ test.describe('long invoices', () => {
   });
 });
 
+test.describe('client text that does not fit', () => {
+  test('a description longer than a page flows over pages without losing a word', async () => {
+    const description = 'Hosszú szerződéses leírás őű '.repeat(450).trim();
+    const invoice = buildInvoice({
+      lines: [
+        { description, qty: '1', unit: 'db', vatId: '1', netUnitPrice: '100', comment: 'x'.repeat(3000) },
+        { description: 'Második tétel', qty: '2', unit: 'db', vatId: '1', netUnitPrice: '50' },
+      ],
+    });
+    const { pages, text, flat } = await renderText(invoice);
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    expect(text.match(/Hosszú/g)).toHaveLength(450);
+    // The unbroken 3,000-character token wraps (zero-width spaces) instead of pushing the table off the page.
+    expect(text.replace(/[\s\u200b]/g, '').match(/x+/g)?.join('').length).toBe(3000);
+    expectPhrase(flat, 'Második tétel 2 db 50,00 100,00 27% 27,00 127,00');
+    expectPhrase(flat, 'Fizetendő 254,00 Ft');
+  });
+
+  test('an unbroken buyer name wraps inside its card', async () => {
+    const name = `Kft${'Ő'.repeat(120)}`;
+    const { text } = await renderText(huInvoice({ client: { name } }));
+    expect(text.replace(/[\s\u200b]/g, '')).toContain(name);
+  });
+});
+
 test('rendering leaves the invoice untouched', async () => {
   const invoice = huInvoice();
   const before = structuredClone(invoice);
