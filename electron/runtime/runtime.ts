@@ -8,6 +8,9 @@ import type { Db } from '../db/open';
 import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
+import { ratesFromEnv } from '../rates/index';
+import { euVatFromEnv } from '../vat-eu/index';
+import { createRecurringScheduler } from '../core/recurring/scheduler';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
 
 export interface RuntimeOptions {
@@ -27,6 +30,7 @@ export interface Runtime {
   core: Core;
   nav: ReturnType<typeof createNavReporter>;
   sync: SyncService;
+  recurring: ReturnType<typeof createRecurringScheduler>;
   /** starts the background workers (scheduler, outboxes) */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -46,6 +50,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     db: options.db,
     sync: syncPort.port,
     clock: options.clock,
+    rates: ratesFromEnv(options.db, env),
+    euVat: await euVatFromEnv(env),
     pdf: async (invoice) => renderInvoicePdf(invoice.attributes),
     sealHooks: [navSealHook, async () => nav.kick()],
     duties: async (invoiceId) => {
@@ -71,16 +77,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const core = await createCore(deps);
   const sync = createSyncService({ core, ...options.sync });
+  const recurring = createRecurringScheduler({ core });
   syncPort.attach(sync);
   return {
     core,
     nav,
     sync,
+    recurring,
     async start() {
+      await recurring.start();
       nav.start();
       sync.start();
     },
     async stop() {
+      await recurring.stop();
       await sync.stop();
       await nav.stop();
     },

@@ -78,7 +78,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, options: Re
       const limit = options.rateLimits?.[name];
       app.route({
         method: binding.method,
-        url: path,
+        url: routePath(path),
         config: limit ? { rateLimit: limit } : {},
         handler: async (req, reply) => {
           const output = await core.call(name, requestInput(req), callContextOf(req));
@@ -90,13 +90,25 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, options: Re
   }
 }
 
+/**
+ * Record ids in paths are digits: `/invoices/query` and `/invoices/blocks` must never be taken for an invoice id by
+ * another method (PUT /invoices/query is a 405, not a 400 about an id).
+ */
+function routePath(path: string): string {
+  return path.replace(/:id\b/g, ':id(^\\d+$)');
+}
+
+function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:id\b/g, '\\d+').replace(/:[a-z_]+/g, '[^/]+')}/?$`);
+}
+
 /** Every (method, pattern) the server answers, so an unknown method on a known path is a 405, not a 404. */
 export function routeTable(): Array<{ method: string; re: RegExp }> {
   const table: Array<{ method: string; re: RegExp }> = [];
   for (const op of Object.values(operations) as Array<{ http?: HttpBinding }>) {
     if (!op.http) continue;
     for (const path of op.http.paths) {
-      const re = new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}/?$`);
+      const re = pathPattern(path);
       table.push({ method: op.http.method, re });
       if (op.http.method === 'GET') table.push({ method: 'HEAD', re });
     }
