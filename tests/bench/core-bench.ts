@@ -1,0 +1,195 @@
+// Core benchmarks (issue 2). All on files with the durable pragmas openDatabase sets (WAL, synchronous=FULL).
+// - issue_core_per_s: normal invoices with 3 lines through core.call('invoices.create'), one after another.
+// - issue_raw_per_s: the same rows written with raw prepared better-sqlite3 statements, one BEGIN IMMEDIATE
+//   transaction per invoice (counter upsert, invoice, 3 lines, seal) — the floor the core's overhead is measured
+//   against. The two run interleaved in rounds, so a busy machine slows both alike; issue_ratio = core / raw.
+// - http_create_per_s: POST /invoices to a `serve` process over loopback, 16 requests in flight.
+// - list_first_page_ms, query_number_range_ms: p50 of GET /invoices and of a 20-invoice number-range query with
+//   100,000 invoices (300,000 lines) in the file, seeded with raw statements.
+import BetterSqlite3 from 'better-sqlite3';
+import { openDatabase } from '../../electron/db/open';
+import { createCore, type Core } from '../../electron/core/index';
+import { benchInvoice } from '../fault/support/bodies';
+import { call } from '../fault/support/http';
+import { startServe, tempDir } from '../fault/support/procs';
+
+const KEY = 'core-bench-key-0123456789abcdef';
+
+type Row = Record<string, unknown>;
+
+/** Raw statements writing exactly what the core writes for one normal invoice. */
+function rawIssuer(sqlite: BetterSqlite3.Database, template: { invoice: Row; items: Row[] }) {
+  const invCols = Object.keys(template.invoice).filter((c) => c !== 'id');
+  const itemCols = Object.keys(template.items[0]!).filter((c) => c !== 'id' && c !== 'invoice_id');
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  const commit = sqlite.prepare('COMMIT');
+  const counter = sqlite.prepare(
+    `INSERT INTO number_counters (block_id, year, kind, last_no) VALUES (?, ?, 'invoice', 1)
+     ON CONFLICT (block_id, year, kind) DO UPDATE SET last_no = number_counters.last_no + 1 RETURNING last_no`,
+  );
+  const insertInvoice = sqlite.prepare(`INSERT INTO invoices (${invCols.join(', ')}) VALUES (${invCols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
+  const insertItem = sqlite.prepare(`INSERT INTO invoice_items (invoice_id, ${itemCols.join(', ')}) VALUES (@invoice_id, ${itemCols.map((c) => `@${c}`).join(', ')})`);
+  const seal = sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE id = ?');
+  const year = template.invoice.number_year as number;
+  const block = template.invoice.block_id as number;
+  return {
+    /** one invoice in its own durable transaction */
+    issue() {
+      begin.run();
+      try {
+        const seq = (counter.get(block, year) as { last_no: number }).last_no;
+        const no = `${year}-${String(seq).padStart(6, '0')}`;
+        const { id } = insertInvoice.get({ ...template.invoice, sealed: 0, number_seq: seq, invoice_no: no }) as { id: number };
+        for (const item of template.items) insertItem.run({ ...item, invoice_id: id });
+        seal.run(id);
+        commit.run();
+      } catch (e) {
+        sqlite.prepare('ROLLBACK').run();
+        throw e;
+      }
+    },
+  };
+}
+
+async function templateOf(sqlite: BetterSqlite3.Database, id: number) {
+  return {
+    invoice: sqlite.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Row,
+    items: sqlite.prepare('SELECT * FROM invoice_items WHERE invoice_id = ? ORDER BY position').all(id) as Row[],
+  };
+}
+
+async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqlite3.Database; clientId: number; close(): Promise<void> }> {
+  const opened = await openDatabase(file);
+  const core = await createCore({ db: opened.db });
+  const client = await core.call('clients.create', { name: 'Bench Kft.', taxcode: '12345676-2-41' });
+  return { core, sqlite: opened.sqlite, clientId: client.id, close: () => opened.close() };
+}
+
+export async function issueCoreVsRaw(rounds = 6, perRound = 150) {
+  const tmp = tempDir('core-bench');
+  const a = await freshCore(tmp.file('core.db'));
+  const b = await freshCore(tmp.file('raw.db'));
+  try {
+    const body = benchInvoice(a.clientId);
+    const first = await a.core.call('invoices.create', body);
+    const raw = rawIssuer(b.sqlite, await templateOf(a.sqlite, first.id));
+    raw.issue();
+    let coreMs = 0;
+    let rawMs = 0;
+    for (let round = 0; round < rounds; round++) {
+      let t = performance.now();
+      for (let i = 0; i < perRound; i++) await a.core.call('invoices.create', body);
+      coreMs += performance.now() - t;
+      t = performance.now();
+      for (let i = 0; i < perRound; i++) raw.issue();
+      rawMs += performance.now() - t;
+    }
+    // With 16 creates in flight the core's group commit shares one fsync among them.
+    const t = performance.now();
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      for (let i = 0; i < 60; i++) await a.core.call('invoices.create', body);
+    }));
+    const concurrentMs = performance.now() - t;
+    const n = rounds * perRound;
+    const same = (db: BetterSqlite3.Database) => db.prepare('SELECT COUNT(*) FROM invoices WHERE sealed = 1').pluck().get() as number;
+    if (same(b.sqlite) !== n + 1) throw new Error('the raw writer lost invoices');
+    return {
+      issue_core_per_s: Math.round((n / coreMs) * 1000),
+      issue_raw_per_s: Math.round((n / rawMs) * 1000),
+      issue_ratio: Number((rawMs / coreMs).toFixed(3)),
+      issue_core_concurrent16_per_s: Math.round((960 / concurrentMs) * 1000),
+    };
+  } finally {
+    await a.close();
+    await b.close();
+    tmp.remove();
+  }
+}
+
+export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000) {
+  const tmp = tempDir('http-bench');
+  const server = await startServe(tmp.file('folio.db'), KEY);
+  try {
+    const client = await call(server.url, 'POST', '/clients', { key: KEY, body: { name: 'HTTP Bench Kft.' } });
+    const body = benchInvoice((client.body as { data: { id: number } }).data.id);
+    for (let i = 0; i < 50; i++) await call(server.url, 'POST', '/invoices', { key: KEY, body }); // warm-up
+    let sent = 0;
+    let failed = 0;
+    const deadline = Date.now() + budgetMs;
+    const t = performance.now();
+    await Promise.all(Array.from({ length: inFlight }, async () => {
+      while (sent < total && Date.now() < deadline) {
+        sent++;
+        const res = await call(server.url, 'POST', '/invoices', { key: KEY, body });
+        if (res.status !== 200) failed++;
+      }
+    }));
+    const ms = performance.now() - t;
+    if (failed) throw new Error(`${failed} of ${sent} creates failed`);
+    return { http_create_per_s: Math.round((sent / ms) * 1000) };
+  } finally {
+    await server.kill();
+    tmp.remove();
+  }
+}
+
+/** 100,000 invoices of 3 lines each, written with raw statements in one transaction from a core-made template. */
+export async function seedLarge(file: string, count = 100_000) {
+  const a = await freshCore(file);
+  try {
+    const first = await a.core.call('invoices.create', benchInvoice(a.clientId));
+    const template = await templateOf(a.sqlite, first.id);
+    const t = performance.now();
+    // One transaction for all: lines go in while the invoices are unsealed, then all are sealed at once.
+    const invCols = Object.keys(template.invoice).filter((c) => c !== 'id');
+    const itemCols = Object.keys(template.items[0]!).filter((c) => c !== 'id' && c !== 'invoice_id');
+    const insertInvoice = a.sqlite.prepare(`INSERT INTO invoices (${invCols.join(', ')}) VALUES (${invCols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
+    const insertItem = a.sqlite.prepare(`INSERT INTO invoice_items (invoice_id, ${itemCols.join(', ')}) VALUES (@invoice_id, ${itemCols.map((c) => `@${c}`).join(', ')})`);
+    const year = template.invoice.number_year as number;
+    a.sqlite.transaction(() => {
+      for (let seq = 2; seq <= count; seq++) {
+        const { id } = insertInvoice.get({ ...template.invoice, sealed: 0, number_seq: seq, invoice_no: `${year}-${String(seq).padStart(6, '0')}` }) as { id: number };
+        for (const item of template.items) insertItem.run({ ...item, invoice_id: id });
+      }
+      a.sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE sealed = 0').run();
+      a.sqlite.prepare("UPDATE number_counters SET last_no = ? WHERE block_id = 0 AND kind = 'invoice' AND year = ?").run(count, year);
+    })();
+    a.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    return { year, seconds: (performance.now() - t) / 1000 };
+  } finally {
+    await a.close();
+  }
+}
+
+export async function readsAt100k(samples = 200) {
+  const tmp = tempDir('reads-bench');
+  const file = tmp.file('folio.db');
+  const { year } = await seedLarge(file);
+  const server = await startServe(file, KEY);
+  try {
+    const p50 = async (path: string) => {
+      for (let i = 0; i < 20; i++) await call(server.url, 'GET', path, { key: KEY }); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const t = performance.now();
+        const res = await call(server.url, 'GET', path, { key: KEY });
+        times.push(performance.now() - t);
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
+        if (i === 0 && (res.body as { data: unknown[] }).data.length !== 20) throw new Error(`${path}: expected 20 invoices`);
+      }
+      times.sort((x, y) => x - y);
+      return Number(times[Math.floor(times.length / 2)]!.toFixed(2));
+    };
+    return {
+      list_first_page_ms: await p50('/invoices'),
+      query_number_range_ms: await p50(`/invoices/query?year_start=${year}&num_start=50000&year_end=${year}&num_end=50019`),
+    };
+  } finally {
+    await server.kill();
+    tmp.remove();
+  }
+}
+
+export async function run() {
+  return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await readsAt100k()) };
+}
