@@ -1,0 +1,39 @@
+// GET /invoices/{id}/download: the invoice as application/pdf, at most 10 requests per minute per client IP
+// (spec §8; DESIGN §5, §8: 429 with Retry-After).
+import { expect, test } from '@playwright/test';
+import { createInvoice, withServer } from '../support/fixtures';
+
+test('download answers the PDF; the 11th request within a minute is a 429 with Retry-After', async () => {
+  test.setTimeout(120_000);
+  await withServer(async (srv) => {
+    const inv = await createInvoice(srv.api);
+    for (let i = 1; i <= 10; i++) {
+      const res = await fetch(srv.api.url(`/invoices/${inv.id}/download`), { headers: { 'X-API-KEY': srv.api.defaultHeaders['X-API-KEY']! } });
+      expect(res.status, `request ${i}`).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/pdf');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    const limited = await srv.api.get(`/invoices/${inv.id}/download`);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other paths are not limited by it.
+    expect((await srv.api.get(`/invoices/${inv.id}`)).status).toBe(200);
+  });
+});
+
+test('downloading an unknown invoice is a 404', async () => {
+  await withServer(async (srv) => {
+    const res = await srv.api.get('/invoices/999999/download');
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+  });
+});
+
+test('download needs a key', async () => {
+  await withServer(async (srv) => {
+    const inv = await createInvoice(srv.api);
+    expect((await srv.anon.get(`/invoices/${inv.id}/download`)).status).toBe(401);
+  });
+});
