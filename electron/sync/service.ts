@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, type RoundContext, type SyncLimits } from './round-cont
 import { runRound, type RoundResult } from './round';
 import { defaultPrefix, isConfigured, pendingCount, readState, updateState } from './state';
 import { syncDb } from './tables';
+import type { SecretBox } from '../mail/secret-box';
 
 export interface SyncServiceOptions {
   core: Core;
@@ -30,7 +31,11 @@ export interface SyncServiceOptions {
   limits?: Partial<SyncLimits>;
   /** where failures of background rounds are reported besides the status (default: nowhere) */
   onError?: (e: SyncError) => void;
+  /** seals the stored API key (the desktop passes the OS keychain's); without one it is stored as given */
+  secretBox?: SecretBox;
 }
+
+const SEALED = 'sealed:';
 
 const OPERATION_PREFIX: Record<MasterEntity, string> = {
   client: 'clients',
@@ -60,6 +65,16 @@ export function createSyncService(options: SyncServiceOptions) {
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
 
+  function openKey(stored: string): string {
+    if (!stored.startsWith(SEALED)) return stored;
+    if (!options.secretBox) throw new SyncError('auth', 'The stored API key was sealed by another setup of Folio; enter it again in the sync settings');
+    try {
+      return options.secretBox.decrypt(stored.slice(SEALED.length));
+    } catch {
+      throw new SyncError('auth', 'The stored API key cannot be opened on this computer; enter it again in the sync settings');
+    }
+  }
+
   async function roundContext(): Promise<RoundContext> {
     const s = await readState(db);
     return {
@@ -67,7 +82,7 @@ export function createSyncService(options: SyncServiceOptions) {
       deviceId: s.device_id,
       remote: createRemote({
         baseUrl: s.base_url,
-        apiKey: s.api_key,
+        apiKey: openKey(s.api_key),
         publicKey: s.public_key || undefined,
         deviceId: s.device_id,
         ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -167,7 +182,7 @@ export function createSyncService(options: SyncServiceOptions) {
     }
     const changes: Parameters<typeof updateState>[1] = {};
     if (input.base_url !== undefined) changes.base_url = input.base_url.replace(/\/+$/, '');
-    if (input.api_key) changes.api_key = input.api_key;
+    if (input.api_key) changes.api_key = options.secretBox ? SEALED + options.secretBox.encrypt(input.api_key) : input.api_key;
     if (input.public_key !== undefined) changes.public_key = input.public_key;
     if (input.device_name !== undefined) changes.device_name = input.device_name.trim();
     if (input.block_prefix !== undefined) changes.block_prefix = input.block_prefix;

@@ -126,7 +126,7 @@ test('two desktops and a server work offline, sync, and end with the same books'
     for (const d of devices) expect(await numberingProblems(d.opened.db), d.name).toEqual([]);
     for (const d of devices) expect((await d.runtime.core.call('sync.conflicts', {})).issues, d.name).toEqual([]);
     console.log(`sync: ${snapR.invoices.length} invoices, ${snapR.clients.length} clients, ${snapR.blocks.length} blocks; ` +
-      `numbers ${snapR.invoices.map((i) => (i as { prefixed_invoice_no: string }).prefixed_invoice_no).join(', ')}`);
+      `numbers ${snapR.invoices.map((i) => i.prefixed_invoice_no).join(', ')}`);
 
     // the concurrent edit of "Korai Kft.": the later push wins everywhere, the other version waits in a conflict log
     const names = snapR.clients.map((c) => c.name);

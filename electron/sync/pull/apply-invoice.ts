@@ -10,6 +10,7 @@ import type { ChangeEntry } from '../../../shared/contract/operations';
 import { recordChange } from '../../core/changes';
 import type { Db } from '../../db/open';
 import { amountToMilli, insertPayments, recordOf, storeRecord, type InvoiceLike, type RefEntity } from '../invoice-record';
+import { logIssue } from '../conflict-log';
 import { localIdOf, setMapping } from '../id-map';
 import { syncDb } from '../tables';
 import type { PullEnv } from './apply-master';
@@ -146,6 +147,11 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
   const after = await trx.selectFrom('invoice_payments').select('amount_milli').where('invoice_id', '=', local).execute();
   const paid = after.reduce((s, p) => s + p.amount_milli, 0);
   const voidPending = !authoritative && row.type === 1 && row.status === 4 && mapRow?.remote_status !== 4;
+  if (voidPending && a.status === 4) {
+    // this device's void is now moot: said, not silently dropped
+    const label = row.prefix ? `${row.prefix} / ${row.invoice_no}` : row.invoice_no;
+    await logIssue(trx, { entity: 'invoice', localId: local, operation: 'cancel', message: `Cancelling invoice ${label}: it was already cancelled elsewhere; both agree, nothing more to send` });
+  }
   const cancelledBy = a.cancelled_by_uid ? ((await localIdOf(trx, 'invoice', a.cancelled_by_uid)) ?? row.cancelled_by_id) : row.cancelled_by_id;
   const generated = a.generated_invoice_uid ? ((await localIdOf(trx, 'invoice', a.generated_invoice_uid)) ?? row.generated_invoice_id) : row.generated_invoice_id;
   let status: number;

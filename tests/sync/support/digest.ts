@@ -75,7 +75,17 @@ export async function snapshot(db: Db, isRemote: boolean) {
       };
     })
     .sort(byKey);
-  return { clients, products, expenses, bankAccounts, blocks, recurring, invoices };
+  type Rec = Record<string, any> & { key: string | null };
+  const lists: Record<'clients' | 'products' | 'expenses' | 'bankAccounts' | 'blocks' | 'recurring' | 'invoices', Rec[]> = {
+    clients,
+    products,
+    expenses,
+    bankAccounts,
+    blocks,
+    recurring,
+    invoices,
+  };
+  return lists;
 }
 
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;

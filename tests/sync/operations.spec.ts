@@ -1,0 +1,197 @@
+// Issue 7 — operations on issued invoices from two devices at once. Payments and cancellations are appended as
+// operations; what the remote refuses (a payment on an invoice cancelled elsewhere, a proforma voided twice) is listed
+// for the user, never dropped, and the device's copy returns to the remote's state. Invoices of other devices arrive
+// read-only; drafts stay on their computer; a recurring profile is run by its owner only; the worker syncs by itself.
+import { expect, test } from '@playwright/test';
+import { createRecurringScheduler } from '../../electron/core/recurring/scheduler';
+import { startServer, type RunningServer } from '../../electron/server/start';
+import { differences, snapshot } from './support/digest';
+import { API_KEY, configure, NOW, openDevice, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+
+const invoice = (clientUid: number, blockUid: number, over: Record<string, unknown> = {}) => ({
+  client_uid: clientUid,
+  payment_method: 2,
+  currency: 'HUF',
+  type: 3,
+  block_uid: blockUid,
+  fulfillment_date: '2026-03-15',
+  due_date: '2026-03-23',
+  items: [{ description: 'Munkadíj', vat_id: 1, qty: 1, net_unit_price: 10000 }],
+  ...over,
+});
+
+interface Pair {
+  remote: RunningServer;
+  a: Device;
+  b: Device;
+  ownA: number;
+  ownB: number;
+}
+
+async function withPair(fn: (p: Pair) => Promise<void>, sync: Parameters<typeof openDevice>[2] = {}) {
+  const tmp = tempDir('ops');
+  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const a = await openDevice('Laptop', tmp.file('a.db'), sync);
+  const b = await openDevice('Desktop', tmp.file('b.db'), sync);
+  try {
+    await configure(a, remote.url, { block_prefix: 'LAP' });
+    await configure(b, remote.url, { block_prefix: 'DESK' });
+    const ownA = (await syncOk(a)).own_block_uid!;
+    const ownB = (await syncOk(b)).own_block_uid!;
+    await fn({ remote, a, b, ownA, ownB });
+  } finally {
+    await a.close();
+    await b.close();
+    await remote.close();
+    tmp.remove();
+  }
+}
+
+async function sameEverywhere(p: Pair) {
+  const r = await snapshot(p.remote.core.ctx.db, true);
+  expect(differences(r, await snapshot(p.a.opened.db, false)), 'remote vs Laptop').toEqual([]);
+  expect(differences(r, await snapshot(p.b.opened.db, false)), 'remote vs Desktop').toEqual([]);
+}
+
+const localOf = async (d: Device, prefixed: string) =>
+  (await d.runtime.core.call('invoices.list', { max_per_page: 50 })).items.find((i) => i.attributes.prefixed_invoice_no === prefixed)!;
+
+test('a payment on an invoice cancelled elsewhere is refused, listed for the user, and the copy shows the cancellation', async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const cb = p.b.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Közös Kft.' })).id;
+    const x = await ca.call('invoices.create', invoice(c, p.ownA));
+    await syncUntilQuiet([p.a, p.b]);
+
+    // offline: A cancels its invoice, B records a payment on its copy
+    await ca.call('invoices.cancel', { id: x.id });
+    const onB = await localOf(p.b, x.attributes.prefixed_invoice_no!);
+    await cb.call('invoices.pay', { id: onB.id, date: '2026-03-15', amount: '5000' });
+    // B cannot cancel or number in A's block: A's invoices are read-only there
+    await expect(cb.call('invoices.cancel', { id: onB.id })).rejects.toThrow(/belongs to another device/);
+
+    await syncOk(p.a);
+    await syncOk(p.b);
+    const { issues } = await cb.call('sync.conflicts', {});
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.operation).toBe('pay');
+    expect(issues[0]!.message).toMatch(/A payment of invoice LAP \/ 2026-000001 was refused by the remote: A cancelled invoice cannot be paid/);
+    expect(issues[0]!.data).toEqual({ payment: { date: '2026-03-15', amount_milli: 5_000_000, payment_method: 2 } });
+    const after = (await cb.call('invoices.get', { id: onB.id })).attributes;
+    expect(after.status).toBe(4);
+    expect(after.payments).toEqual([]);
+    await cb.call('sync.dismissIssue', { id: issues[0]!.id });
+    expect((await cb.call('sync.status', {})).open_issues).toBe(0);
+    await syncUntilQuiet([p.a, p.b]);
+    await sameEverywhere(p);
+  });
+});
+
+test("a proforma voided on both devices: the second void is listed for the user; both end void", async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const cb = p.b.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Díjbekérő Kft.' })).id;
+    const pf = await ca.call('invoices.create', invoice(c, p.ownA, { type: 1 }));
+    await syncUntilQuiet([p.a, p.b]);
+    await ca.call('invoices.cancel', { id: pf.id });
+    await cb.call('invoices.cancel', { id: (await localOf(p.b, pf.attributes.prefixed_invoice_no!)).id });
+    await syncOk(p.a);
+    await syncOk(p.b);
+    const { issues } = await cb.call('sync.conflicts', {});
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.operation).toBe('cancel');
+    expect(issues[0]!.message).toMatch(/Cancelling invoice LAP \/ D-2026-000001.*already cancelled/);
+    await syncUntilQuiet([p.a, p.b]);
+    await sameEverywhere(p);
+  });
+});
+
+test('a proforma voided on one device while the other generated its invoice: the invoice stands, with a warning', async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const cb = p.b.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Előleg Kft.' })).id;
+    const pf = await ca.call('invoices.create', invoice(c, p.ownA, { type: 1 }));
+    await syncUntilQuiet([p.a, p.b]);
+    await cb.call('invoices.cancel', { id: (await localOf(p.b, pf.attributes.prefixed_invoice_no!)).id });
+    const g = await ca.call('invoices.generate', { id: pf.id });
+    await syncOk(p.b); // the void reaches the remote first
+    await syncOk(p.a);
+    const { issues } = await ca.call('sync.conflicts', {});
+    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/Proforma D-2026-000001 was voided elsewhere while 2026-000001 was generated from it/)]);
+    await syncUntilQuiet([p.a, p.b]);
+    await sameEverywhere(p);
+    const onRemote = await p.remote.core.call('invoices.query', { block: (await p.remote.core.call('invoices.blocks', {})).find((b) => b.attributes.prefix === 'LAP')!.id });
+    expect(onRemote.items.map((i) => i.attributes.invoice_no).sort()).toEqual(['2026-000001', 'D-2026-000001']);
+    expect((await ca.call('invoices.get', { id: g.id })).attributes.proforma_uid).toBe(pf.id);
+  });
+});
+
+test('drafts stay on their computer until issued; recurring profiles run on their owner only', async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Havidíjas Kft.' })).id;
+    const draft = await ca.call('invoices.create', invoice(c, p.ownA, { type: 0 }));
+    await syncUntilQuiet([p.a, p.b]);
+    expect((await p.remote.core.call('invoices.list', {})).items).toHaveLength(0);
+    // a profile on a draft cannot reach the remote: it is listed, not lost
+    const onDraft = await ca.call('recurring.create', { base_invoice_uid: draft.id, frequency: '1M', start_date: '2026-01-01' });
+    await syncOk(p.a);
+    expect((await ca.call('sync.conflicts', {})).issues.map((i) => i.message)).toEqual([expect.stringMatching(/base invoice .* is not on the remote/)]);
+    await ca.call('recurring.stop', { id: onDraft.id });
+    await ca.call('invoices.issue', { id: draft.id });
+    const profile = await ca.call('recurring.create', { base_invoice_uid: draft.id, frequency: '1M', start_date: '2026-01-01' });
+    await syncUntilQuiet([p.a, p.b]);
+    expect((await p.remote.core.call('invoices.list', {})).items.map((i) => i.attributes.prefixed_invoice_no)).toEqual(['LAP / 2026-000001']);
+
+    // A owns its profile: its scheduler has the due months; B's copy is never run on B
+    const dueOn = async (d: Device) => (await createRecurringScheduler({ core: d.runtime.core }).pendingOccurrences()).map((o) => o.occurrence_date);
+    expect(await dueOn(p.a)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(await dueOn(p.b)).toEqual([]);
+    const onB = (await p.b.runtime.core.call('recurring.list', {})).find((r) => r.attributes.frequency === '1M' && !r.attributes.stopped);
+    expect(onB).toBeDefined();
+    // A issues the months; the invoices reach B and the remote like any other
+    const pass = await createRecurringScheduler({ core: ca }).runOnce();
+    expect(pass.issued).toHaveLength(3);
+    await syncUntilQuiet([p.a, p.b]);
+    expect((await p.remote.core.call('invoices.list', {})).items).toHaveLength(4);
+    expect(profile.id).toBeGreaterThan(0);
+  });
+});
+
+test('the remote runs no profile a device pushed (owner = the device)', async () => {
+  test.fail(true, 'needs the lead: recurring.create must store owner = currentOrigin() on the remote (docs/sync.md, "What the core must do")');
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Havidíjas Kft.' })).id;
+    const base = await ca.call('invoices.create', invoice(c, p.ownA));
+    await ca.call('recurring.create', { base_invoice_uid: base.id, frequency: '1M', start_date: '2026-01-01' });
+    await syncOk(p.a);
+    expect(await createRecurringScheduler({ core: p.remote.core }).pendingOccurrences()).toEqual([]);
+  });
+});
+
+test('the worker syncs by itself: at start, soon after a change, and periodically; and rides out an outage', async () => {
+  test.setTimeout(60_000);
+  await withPair(
+    async (p) => {
+      const ca = p.a.runtime.core;
+      await p.a.runtime.start();
+      await p.b.runtime.start();
+      const c = (await ca.call('clients.create', { name: 'Magától Kft.' })).id;
+      await ca.call('invoices.create', invoice(c, p.ownA));
+      await expect.poll(async () => (await p.remote.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(1);
+      expect((await ca.call('sync.status', {})).pending_changes).toBe(0);
+      // the other device gets it without being asked
+      await expect.poll(async () => (await p.b.runtime.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(1);
+      const s = await ca.call('sync.status', {});
+      expect(s.last_success_at).not.toBeNull();
+      expect(s.last_error).toBeNull();
+      expect(s.progress.phase).toMatch(/idle|connecting|pulling|pushing/);
+      await sameEverywhere(p);
+    },
+    { tickMs: 50, debounceMs: 100, periodMs: 400 },
+  );
+});
