@@ -176,3 +176,19 @@ test('the cancelling invoice of a cancellation is in a number range', async () =
     await server.close();
   }
 });
+
+test('with a fixed `now` (FOLIO_NOW) the defaults follow the business day in Budapest', async () => {
+  // 23:30 UTC on 31 May is 01:30 on 1 June in Budapest: the invoice is dated 1 June and this month is June.
+  const server = await startTestServer({ now: '2026-05-31T23:30:00Z' });
+  try {
+    const clientUid = await createClient(server.api);
+    const inv = await make(server.api, clientUid, {});
+    expect(inv.attributes.date).toBe('2026-06-01');
+    const res = await server.api.ok('GET', '/invoices/query');
+    expect(res.data.map((d: { id: number }) => d.id)).toEqual([inv.id]);
+    const may = await server.api.ok('GET', '/invoices/query', { query: { start_date: '2026-05-01', end_date: '2026-05-31' } });
+    expect(may.data).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
