@@ -28,7 +28,8 @@ function preloadAppChunk(): Plugin {
 export default defineConfig({
   root,
   base: './',
-  plugins: [svelte(), preloadAppChunk()],
+  // The Svelte options are the defaults (runes are on by default in Svelte 5): no svelte.config.js to look for.
+  plugins: [svelte({ configFile: false }), preloadAppChunk()],
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,
@@ -39,6 +40,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    // The timing report is for profiling builds; on a busy machine it only adds noise to every build log.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: { port: 5173, strictPort: false },
 });
