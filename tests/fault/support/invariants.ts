@@ -122,6 +122,16 @@ export function checkInvariants(file: string, options: { integrity?: boolean } =
           if (!p || p.generated_invoice_id !== r.id) say(`${at}: its proforma ${r.proforma_id} does not point to it`);
         }
       }
+      // amounts are exact integers of thousandths, never floats that lost digits
+      const inexact = db
+        .prepare(
+          `SELECT 'invoice ' || id FROM invoices WHERE typeof(net_milli) != 'integer' OR typeof(vat_milli) != 'integer' OR typeof(gross_milli) != 'integer' OR typeof(total_milli) != 'integer' OR typeof(total_paid_milli) != 'integer'
+           UNION ALL SELECT 'line ' || id FROM invoice_items WHERE typeof(net_milli) != 'integer' OR typeof(vat_milli) != 'integer' OR typeof(gross_milli) != 'integer'
+           LIMIT 5`,
+        )
+        .pluck()
+        .all() as string[];
+      for (const what of inexact) say(`${what}: an amount stored as a float`);
       // gapless, unique, and the counter row agrees (a counter ahead of its invoices is a lost number)
       const counters = db.prepare('SELECT block_id, year, kind, last_no FROM number_counters').all() as Array<{ block_id: number; year: number; kind: string; last_no: number }>;
       const seen = new Set<string>();
