@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { createRecurringScheduler } from '../../electron/core/recurring/scheduler';
 import { startServer, type RunningServer } from '../../electron/server/start';
 import { differences, snapshot } from './support/digest';
+import { startFaultProxy } from './support/fault-proxy';
 import { API_KEY, configure, NOW, openDevice, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
 
 const invoice = (clientUid: number, blockUid: number, over: Record<string, unknown> = {}) => ({
@@ -175,23 +176,52 @@ test('the remote runs no profile a device pushed (owner = the device)', async ()
 
 test('the worker syncs by itself: at start, soon after a change, and periodically; and rides out an outage', async () => {
   test.setTimeout(60_000);
-  await withPair(
-    async (p) => {
-      const ca = p.a.runtime.core;
-      await p.a.runtime.start();
-      await p.b.runtime.start();
-      const c = (await ca.call('clients.create', { name: 'Magától Kft.' })).id;
-      await ca.call('invoices.create', invoice(c, p.ownA));
-      await expect.poll(async () => (await p.remote.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(1);
-      expect((await ca.call('sync.status', {})).pending_changes).toBe(0);
-      // the other device gets it without being asked
-      await expect.poll(async () => (await p.b.runtime.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(1);
-      const s = await ca.call('sync.status', {});
-      expect(s.last_success_at).not.toBeNull();
-      expect(s.last_error).toBeNull();
-      expect(s.progress.phase).toMatch(/idle|connecting|pulling|pushing/);
-      await sameEverywhere(p);
-    },
-    { tickMs: 50, debounceMs: 100, periodMs: 400 },
-  );
+  const tmp = tempDir('worker');
+  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const proxy = await startFaultProxy(remote.url);
+  const timing = { tickMs: 50, debounceMs: 100, periodMs: 400, backoff: { firstMs: 200, maxMs: 800, jitter: 0.2 } };
+  const a = await openDevice('Laptop', tmp.file('a.db'), timing);
+  const b = await openDevice('Desktop', tmp.file('b.db'), timing);
+  try {
+    const ca = a.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Magától Kft.' })).id;
+    await configure(a, proxy.url, { block_prefix: 'LAP' });
+    await configure(b, remote.url, { block_prefix: 'DESK' });
+    await a.runtime.start();
+    await b.runtime.start();
+    // at start: A joins and pushes its client without being asked
+    await expect.poll(async () => (await ca.call('sync.status', {})).joined, { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await remote.core.call('clients.list', {})).items.length, { timeout: 10_000 }).toBe(1);
+    const own = (await ca.call('sync.status', {})).own_block_uid!;
+
+    // after a change: pushed soon
+    await ca.call('invoices.create', invoice(c, own));
+    await expect.poll(async () => (await remote.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(1);
+    // periodically: the other device gets it without being asked
+    await expect.poll(async () => (await b.runtime.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(1);
+
+    // an outage: the status says so, work goes on, and the worker catches up once the remote is back
+    proxy.rule = () => 'refuse';
+    await ca.call('invoices.create', invoice(c, own));
+    await expect.poll(async () => (await ca.call('sync.status', {})).last_error_code, { timeout: 10_000 }).toBe('offline');
+    const down = await ca.call('sync.status', {});
+    expect(down.pending_changes).toBeGreaterThan(0);
+    expect(down.last_error).toMatch(/Cannot reach the remote/);
+    await ca.call('invoices.create', invoice(c, own));
+    proxy.rule = () => 'pass';
+    await expect.poll(async () => (await remote.core.call('invoices.list', {})).items.length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(async () => (await ca.call('sync.status', {})).last_error, { timeout: 10_000 }).toBeNull();
+    await expect.poll(async () => (await b.runtime.core.call('invoices.list', {})).items.length, { timeout: 10_000 }).toBe(3);
+    await a.runtime.stop();
+    await b.runtime.stop();
+    const r = await snapshot(remote.core.ctx.db, true);
+    expect(differences(r, await snapshot(a.opened.db, false))).toEqual([]);
+    expect(differences(r, await snapshot(b.opened.db, false))).toEqual([]);
+  } finally {
+    await a.close();
+    await b.close();
+    await proxy.close();
+    await remote.close();
+    tmp.remove();
+  }
 });
