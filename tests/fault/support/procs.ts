@@ -20,7 +20,9 @@ export interface Child {
 }
 
 export function startChild(args: string[], env: Record<string, string> = {}, onLine?: (line: string) => void): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  // TypeScript entry points run through tsx; a prebuilt .mjs bundle runs as it is.
+  const loader = args[0]?.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const proc = spawn(process.execPath, [...loader, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -93,4 +95,28 @@ export function tempDir(prefix: string): { dir: string; file(name: string): stri
 export function seedFrom(envName: string): number {
   const given = process.env[envName];
   return given ? Number(given) : Math.floor(Math.random() * 2 ** 31);
+}
+
+/**
+ * The issuer worker bundled into one ES module (esbuild, better-sqlite3 left external), so a child starts in a few
+ * hundred milliseconds instead of the second or more tsx needs to load ~100 TypeScript modules: the crash test
+ * starts 50+ children. FOLIO_FAULT_TSX=1 runs `node --import tsx tests/fault/workers/issuer.ts` instead.
+ */
+export async function issuerEntry(): Promise<string> {
+  if (process.env.FOLIO_FAULT_TSX === '1') return 'tests/fault/workers/issuer.ts';
+  const { build } = await import('esbuild');
+  const out = join(ROOT, 'node_modules/.cache/folio-fault', `issuer-${process.pid}.mjs`);
+  await build({
+    entryPoints: [join(ROOT, 'tests/fault/workers/issuer.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    external: ['better-sqlite3'],
+    // bundled CommonJS dependencies call require(); give the ES module one
+    banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return out;
 }
