@@ -17,9 +17,21 @@ function preloadAppChunk(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isDynamicEntry && c.name === 'start');
-        if (!chunk) return [];
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` }, injectTo: 'head' }];
+        const bundle = ctx.bundle ?? {};
+        const start = Object.values(bundle).find((c) => c.type === 'chunk' && c.isDynamicEntry && c.name === 'start');
+        if (!start || start.type !== 'chunk') return [];
+        // The app chunk and the chunks it imports statically (Svelte's runtime, shared helpers): all needed at once.
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        if (entry?.type === 'chunk') [entry.fileName, ...entry.imports].forEach((f) => files.delete(f)); // loaded by the entry itself
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
       },
     },
   };

@@ -1,6 +1,6 @@
 // UI benchmark: how fast the invoice list of 100,000 invoices shows its first rows after navigation, and how large
 // the renderer's JavaScript is gzipped. Targets: ≤ 300 ms and ≤ 250 kB.
-//   ui_list_first_paint_ms — median of 5 navigations (each in a fresh browser context, so no HTTP cache) to
+//   ui_list_first_paint_ms — median of 9 navigations (each in a fresh browser context, so no HTTP cache) to
 //     #/invoices, from navigation start to the first painted frame holding invoice rows, measured in the page.
 //   ui_bundle_kb_gz — every .js file of dist/renderer, gzipped (level 9), in kB (1000 bytes).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { startServer } from '../../electron/server/start';
 import { seedInvoices } from '../e2e/support/seed';
 
 const UI_DIR = resolve('dist/renderer');
-const RUNS = 5;
+const RUNS = 9;
 
 function bundleKbGz(): number {
   const assets = join(UI_DIR, 'assets');
