@@ -65,10 +65,12 @@ async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqli
   return { core, sqlite: opened.sqlite, clientId: client.id, close: () => opened.close() };
 }
 
-export async function issueCoreVsRaw(rounds = 6, perRound = 150) {
+/** `synchronous` other than FULL is for diagnosis only (how much of the time is the disk): the figures use FULL. */
+export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'FULL' | 'OFF' = 'FULL') {
   const tmp = tempDir('core-bench');
   const a = await freshCore(tmp.file('core.db'));
   const b = await freshCore(tmp.file('raw.db'));
+  for (const x of [a, b]) x.sqlite.pragma(`synchronous = ${synchronous}`);
   try {
     const body = benchInvoice(a.clientId);
     const first = await a.core.call('invoices.create', body);

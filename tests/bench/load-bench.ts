@@ -176,7 +176,7 @@ function pickPath(r: () => number): string {
 }
 
 export async function run(): Promise<{ load_p50_ms: number; load_p99_ms: number; load_rps: number }> {
-  const result = await runLoad({ clients: 32, requests: 20_000, budgetMs: 240_000 });
+  const result = await runLoad({ clients: 32, requests: 20_000, budgetMs: 400_000 });
   if (result.errors.length || result.lost.length || result.violations.length) {
     throw new Error(`load run failed: ${JSON.stringify({ errors: result.errors.slice(0, 5), lost: result.lost.slice(0, 5), violations: result.violations.slice(0, 5) })}`);
   }
