@@ -1,7 +1,8 @@
 // Invoices issued by the core carry exact totals: random net, gross and product lines at every VAT code, in HUF
 // and EUR, with every round_to, compared with an independent BigInt reference (reference-totals.ts) — the items,
 // the totals, the VAT summary, the create answer's number, and the exact mirror on a cancelling invoice.
-import { expect, test } from '@playwright/test';
+import { deepStrictEqual, strictEqual } from 'node:assert/strict';
+import { test } from '@playwright/test';
 import fc from 'fast-check';
 import { VAT_CODES } from '../../shared/reference/vat-codes';
 import { coreClient, invoiceBody, openTestCore, type TestCore } from '../support/fixtures';
@@ -73,35 +74,37 @@ test('issued invoices match the BigInt reference exactly', async () => {
         'invoices.create',
         invoiceBody(clientUid, { currency, round_to: roundTo, items, ...(currency === 'HUF' ? {} : { exchange_rate: '392.17' }) }),
       );
-      expect(created.attributes.total).toBe(Number(milliString(ref.total)));
+      strictEqual(created.attributes.total, Number(milliString(ref.total)));
       const a = (await tc.core.call('invoices.get', { id: created.id })).attributes;
-      expect({
+      deepStrictEqual({
         net: a.net_total,
         vat: a.vat_total,
         gross: a.gross_total,
         total: a.total,
         rounding: a.rounding,
-      }).toEqual({
+      }, {
         net: milliString(ref.net),
         vat: milliString(ref.vat),
         gross: milliString(ref.gross),
         total: milliString(ref.total),
         rounding: milliString(ref.rounding),
       });
-      expect(a.items.map((i) => [i.net_amount, i.vat_amount, i.gross_amount, i.net_unit_price])).toEqual(
+      deepStrictEqual(
+        a.items.map((i) => [i.net_amount, i.vat_amount, i.gross_amount, i.net_unit_price]),
         ref.lines.map((r) => [milliString(r.net), milliString(r.vat), milliString(r.gross), r.netUnitPrice]),
       );
       const summary = Object.fromEntries(a.vat_summary.map((r) => [r.vat_id, [r.net, r.vat, r.gross]]));
-      expect(summary).toEqual(Object.fromEntries([...ref.byVat].map(([id, r]) => [id, [milliString(r.net), milliString(r.vat), milliString(r.gross)]])));
+      deepStrictEqual(summary, Object.fromEntries([...ref.byVat].map(([id, r]) => [id, [milliString(r.net), milliString(r.vat), milliString(r.gross)]])));
 
       if (cancel) {
         const c = await tc.core.call('invoices.cancel', { id: created.id });
-        expect(c.attributes.total).toBe(Number(milliString(-ref.total)));
+        strictEqual(c.attributes.total, Number(milliString(-ref.total)));
         const ca = (await tc.core.call('invoices.get', { id: c.id })).attributes;
-        expect([ca.net_total, ca.vat_total, ca.gross_total, ca.total, ca.rounding]).toEqual(
+        deepStrictEqual(
+          [ca.net_total, ca.vat_total, ca.gross_total, ca.total, ca.rounding],
           [ref.net, ref.vat, ref.gross, ref.total, ref.rounding].map((v) => milliString(-v)),
         );
-        expect(ca.items.map((i) => i.gross_amount)).toEqual(ref.lines.map((r) => milliString(-r.gross)));
+        deepStrictEqual(ca.items.map((i) => i.gross_amount), ref.lines.map((r) => milliString(-r.gross)));
       }
     }),
     { numRuns: 300 },
