@@ -101,7 +101,7 @@ test.describe('payment methods', () => {
   }
 
   test('GET /payment_methods/de has a German name for every method', async () => {
-    const data = (await s.api.ok('GET', '/payment_methods/de')).data as Array<{ id: string; attributes: Record<string, string> }>;
+    const data = (await s.api.ok('GET', '/payment_methods/de')).data as Array<{ id: string; attributes: { lang_code: string; name: string } }>;
     expect(data.map((m) => m.id)).toEqual(IDS);
     for (const m of data) {
       expect(m.attributes.lang_code).toBe('de');
