@@ -25,6 +25,7 @@ import { euVatLookup, listVatCodes, type EuVatDeps } from './vat/service';
 import type { SyncOperations } from '../../shared/contract/sync';
 import { createJoinHandler } from '../sync/remote/join';
 import { createStoreInvoicesHandler } from '../sync/remote/store-invoices';
+import { createSkipOwnHandler } from '../sync/remote/skip-own';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -145,6 +146,7 @@ export async function createCore(deps: CoreDeps) {
     'sync.changes': (input) => feed.changes(input),
     'sync.join': createJoinHandler(ctx),
     'sync.pushInvoices': createStoreInvoicesHandler(ctx),
+    'sync.skipOwn': createSkipOwnHandler(deps.db),
     'sync.status': () => sync().status(),
     'sync.configure': (input) => sync().configure(input),
     'sync.now': () => sync().now(),

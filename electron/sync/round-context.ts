@@ -20,7 +20,7 @@ export interface SyncLimits {
 export const DEFAULT_LIMITS: SyncLimits = {
   pullPage: 500,
   maxPullPages: 1000,
-  pushBatch: 200,
+  pushBatch: 400,
   batchBytes: 700_000,
   maxPushUnits: 100_000,
 };

@@ -496,6 +496,12 @@ export const operations = {
     input: sync.pushInvoicesInput,
     http: post('/sync/invoices', 'data', 'sync_invoices'),
   }),
+  'sync.skipOwn': op<{ after: number }>()({
+    name: 'sync.skipOwn',
+    summary: "The feed cursor past the calling device's own changes (so it need not read them back)",
+    input: sync.skipOwnInput,
+    http: get('/sync/skip', 'data', 'sync_skip'),
+  }),
   // sync, the device side (settings and status screens; IPC and /rpc only)
   'sync.status': op<sync.SyncStatus>()({
     name: 'sync.status',

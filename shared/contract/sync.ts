@@ -178,6 +178,9 @@ export const invoiceRecord = z.object({
 });
 export type InvoiceRecord = z.output<typeof invoiceRecord>;
 
+/** GET /sync/skip: the feed cursor a device may jump to, past changes it made itself. */
+export const skipOwnInput = z.object({ after: int({ min: 0, max: Number.MAX_SAFE_INTEGER }) });
+
 export const pushInvoicesInput = z.object({ records: z.array(invoiceRecord).min(1).max(500) });
 export type PushInvoicesInput = z.output<typeof pushInvoicesInput>;
 

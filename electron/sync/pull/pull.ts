@@ -17,8 +17,10 @@ import { applyInvoice } from './apply-invoice';
 export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<number> {
   let applied = 0;
   const start = (await readState(rc.db)).pull_cursor;
+  let canSkip = true;
   for (let page = 0; page < rc.limits.maxPullPages; page++) {
     if (rc.stopping()) break;
+    if (canSkip) canSkip = await skipOwn(rc);
     const cursor = (await readState(rc.db)).pull_cursor;
     rc.progress({ phase: 'pulling', done: cursor - start, total: Math.max(remoteLastSeq - start, cursor - start) });
     const answer = await rc.remote.request({ method: 'GET', path: '/sync/changes', query: { after: cursor, limit: rc.limits.pullPage } });
@@ -44,6 +46,24 @@ export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<
     if (!feed.has_more) break;
   }
   return applied;
+}
+
+/**
+ * Jumps the cursor over a run of this device's own changes (the remote tells where the next other change is), so
+ * they are not built and sent only to be skipped. False when the remote has no such answer (then the feed is read
+ * as it is).
+ */
+async function skipOwn(rc: RoundContext): Promise<boolean> {
+  const cursor = (await readState(rc.db)).pull_cursor;
+  const answer = await rc.remote.request({ method: 'GET', path: '/sync/skip', query: { after: cursor } });
+  const after = (answer.body as { data?: { after?: unknown } } | undefined)?.data?.after;
+  if (answer.status !== 200 || typeof after !== 'number') return false;
+  if (after > cursor) {
+    await writeTransaction(rc.db, async (trx) => {
+      if ((await readState(trx)).pull_cursor === cursor) await updateState(trx, { pull_cursor: after });
+    });
+  }
+  return true;
 }
 
 /** Blocks the page's invoices use that neither this device nor the page knows (a remote older than its change log). */
