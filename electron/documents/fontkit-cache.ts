@@ -7,7 +7,8 @@
 //     synchronous per thread, so sharing them between documents is safe.
 //   - TTFFont#layout (shaping a word: cmap, GSUB, GPOS) is memoised per buffer, text and options — labels and
 //     common words recur in every invoice (−15 % CPU). pdfkit scales a run's positions in place, so the cache keeps
-//     a pristine copy and hands out copies; it is bounded, since amounts make most other words unique.
+//     a pristine copy and hands out copies. Words with digits are not cached (amounts make them unique), and the
+//     cache is bounded, so a worker's heap stays small over a long batch.
 //
 // The class is taken from a font pdfkit actually parsed (engine.ts hands over the first document's font), so the
 // patch lands on the fontkit copy pdfkit uses even when a bundler inlines it. Should a fontkit update rename the
@@ -23,7 +24,7 @@ interface GlyphRun {
   positions: object[] | null;
 }
 
-const LAYOUT_CACHE_ENTRIES = 5000;
+const LAYOUT_CACHE_ENTRIES = 2000;
 
 const ours = new WeakSet<Uint8Array>();
 const decoded = new WeakMap<Uint8Array, Map<string, unknown>>();
@@ -54,7 +55,8 @@ export function installFontTableCache(fontkitFont: unknown): boolean {
   if (typeof layout === 'function' && Object.hasOwn(proto, 'layout')) {
     proto.layout = function (text, ...options) {
       const buffer = this.stream?.buffer;
-      if (!buffer || !ours.has(buffer) || typeof text !== 'string') return layout.call(this, text, ...options);
+      // Words with digits (amounts, dates, numbers) rarely recur between invoices: not worth a cache entry.
+      if (!buffer || !ours.has(buffer) || typeof text !== 'string' || /\d/.test(text)) return layout.call(this, text, ...options);
       let runs = layouts.get(buffer);
       if (!runs) layouts.set(buffer, (runs = new Map()));
       const key = `${text}\u0000${JSON.stringify(options)}`;

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { invoiceHtml, renderInvoicePdf } from '../../electron/documents';
 import { PRINT_FOOTER_TEMPLATE } from '../../electron/documents/html';
+import type { InvoiceAttributes } from '../../shared/resources';
 import { onePageInvoice } from '../documents/fixtures';
 
 export interface PdfBenchFigures {
@@ -34,10 +35,12 @@ const CHROMIUM_ARGS = [
 export async function benchPdf(): Promise<PdfBenchFigures> {
   // The batch first and in its own process: its memory figure must not include this process's history.
   const batch = await runBatchChild(1000);
+  // Invoices are built up front: only document work is timed, on both sides.
+  const invoices = Array.from({ length: RUNS + WARMUP }, (_, i) => onePageInvoice(i + 1));
   const pdfMs = await medianOf(WARMUP, RUNS, async (i) => {
-    await renderInvoicePdf(onePageInvoice(i + 1));
+    await renderInvoicePdf(invoices[i]!);
   });
-  const chromiumMs = await benchChromium();
+  const chromiumMs = await benchChromium(invoices);
   return {
     pdf_ms: round(pdfMs, 1),
     pdf_chromium_ms: round(chromiumMs, 1),
@@ -50,13 +53,13 @@ export async function benchPdf(): Promise<PdfBenchFigures> {
 /** tests/bench/run.ts calls each section's `run`. */
 export const run = benchPdf;
 
-async function benchChromium(): Promise<number> {
+async function benchChromium(invoices: InvoiceAttributes[]): Promise<number> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     return await medianOf(5, RUNS, async (i) => {
       // Same work as the pdfmake side: build the document for this invoice, then produce the PDF bytes.
-      await page.setContent(invoiceHtml(onePageInvoice(i + 1)));
+      await page.setContent(invoiceHtml(invoices[i]!));
       await page.pdf({
         format: 'A4',
         printBackground: true,
