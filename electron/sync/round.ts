@@ -1,12 +1,13 @@
-// One sync round: check who answers, join if this device has not yet, pull, then push. Pull comes first so that a
-// change this device still has to push is known to be concurrent with the remote's (the conflict log gets the
-// remote's version, and the push then makes this device's the last writer). After a push the feed is read once more,
-// past this device's own changes (skipped: it has them). Any failure ends the round; everything done before it is kept.
+// One sync round: check who answers, join if this device has not yet, finish the requests an interrupted round left
+// unanswered, pull, then push. Pull comes before the push so that a change this device still has to push is known to
+// be concurrent with the remote's (the conflict log gets the remote's version, and the push then makes this device's
+// the last writer). After a push the feed is read once more, past this device's own changes (skipped: it has them).
+// Any failure ends the round; everything done before it is kept.
 import { SYNC_PROTOCOL, type SyncInfo } from '../../shared/contract/operations';
 import { SyncError } from './errors';
 import { checkMembership, ensureJoined } from './join';
 import { pullAll } from './pull/pull';
-import { pushAll } from './push/push';
+import { drainJournal, pushAll } from './push/push';
 import type { RoundContext } from './round-context';
 
 export interface RoundResult {
@@ -37,8 +38,9 @@ export async function runRound(rc: RoundContext, options: { checkMembership: boo
   const info = await checkRemote(rc);
   await ensureJoined(rc);
   if (options.checkMembership) await checkMembership(rc);
+  const replayed = await drainJournal(rc);
   let pulled = await pullAll(rc, info.last_seq);
-  const pushedUnits = await pushAll(rc);
+  const pushedUnits = (await pushAll(rc)) + replayed;
   // Read past this device's own changes now (and whatever others did meanwhile), so the next round starts at the
   // remote's head and a round that ends without error means "up to date".
   if (pushedUnits > 0 && !rc.stopping()) pulled += await pullAll(rc, info.last_seq);

@@ -15,6 +15,8 @@ import { DEFAULT_LIMITS, type RoundContext, type SyncLimits } from './round-cont
 import { runRound, type RoundResult } from './round';
 import { defaultPrefix, isConfigured, pendingCount, readState, updateState } from './state';
 import { syncDb } from './tables';
+import { releaseLease, takeLease } from './lease';
+import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../mail/secret-box';
 
 export interface SyncServiceOptions {
@@ -64,6 +66,9 @@ export function createSyncService(options: SyncServiceOptions) {
   let membershipChecked = false;
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
+  const holder = randomUUID();
+  let busyPid: number | null = null;
+  const LEASE_MS = 5 * 60_000;
 
   function openKey(stored: string): string {
     if (!stored.startsWith(SEALED)) return stored;
@@ -101,6 +106,13 @@ export function createSyncService(options: SyncServiceOptions) {
     const s = await readState(db);
     if (!s.enabled || !isConfigured(s)) return null;
     const attemptAt = new Date().toISOString();
+    // another process on this file syncs: leave it to that one
+    const lease = await takeLease(db, holder, LEASE_MS);
+    if (!lease.ok) {
+      busyPid = lease.pid;
+      return null;
+    }
+    busyPid = null;
     try {
       const rc = await roundContext();
       const result = await runRound(rc, { checkMembership: !membershipChecked });
@@ -206,6 +218,7 @@ export function createSyncService(options: SyncServiceOptions) {
     if (!s.enabled) throw rule('Sync is switched off');
     await running?.catch(() => undefined);
     await runOnce();
+    if (busyPid !== null) throw new FolioError('conflict', `Another Folio process on this database (pid ${busyPid}) is syncing it; sync runs there`);
     return status();
   }
 
@@ -270,6 +283,7 @@ export function createSyncService(options: SyncServiceOptions) {
       timer = null;
       stopping = true;
       await running?.catch(() => undefined);
+      await releaseLease(db, holder).catch(() => undefined);
       stopping = false;
     },
   };

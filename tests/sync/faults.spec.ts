@@ -185,3 +185,61 @@ test('5xx, answers too slow, cut connections and a remote that is gone: a clear 
     tmp.remove();
   }
 });
+
+test('an answer lost while another device changes the same records: the replay comes first, nobody diverges', async () => {
+  test.setTimeout(120_000);
+  const tmp = tempDir('lostrace');
+  const remote = await remoteAt(tmp.file('remote.db'));
+  const proxy = await startFaultProxy(remote.url);
+  const a = await openDevice('Laptop', tmp.file('a.db'));
+  const b = await openDevice('Desktop', tmp.file('b.db'));
+  try {
+    await configure(a, proxy.url, { block_prefix: 'LAP' });
+    await configure(b, remote.url, { block_prefix: 'DESK' });
+    const own = (await syncOk(a)).own_block_uid!;
+    await syncOk(b);
+    const ca = a.runtime.core;
+    const cb = b.runtime.core;
+    const c = (await ca.call('clients.create', client('Közös Kft.'))).id;
+    const x = await ca.call('invoices.create', invoice(c, own));
+    await syncOk(a);
+    await syncOk(b);
+    const cOnB = (await cb.call('clients.list', { q: 'Közös' })).items[0]!.id;
+    const xOnB = (await cb.call('invoices.list', {})).items[0]!.id;
+
+    // every request of A is committed by the remote the first time, and its answer lost
+    const seenOnce = new Set<string>();
+    proxy.rule = (r) => {
+      if (r.method === 'GET' || !r.idempotencyKey || seenOnce.has(r.idempotencyKey)) return 'pass';
+      seenOnce.add(r.idempotencyKey);
+      return 'lose-answer';
+    };
+    // A pays; the remote takes it, A does not hear back; then B pays the same invoice
+    await ca.call('invoices.pay', { id: x.id, date: '2026-03-15', amount: '1000' });
+    expect((await ca.call('sync.now', {})).last_error_code).toBe('offline');
+    await cb.call('invoices.pay', { id: xOnB, date: '2026-03-15', amount: '2000' });
+    await syncOk(b);
+    // A renames the client; the remote takes it, A does not hear back; then B renames it again, later
+    await ca.call('clients.update', { id: c, name: 'Közös Kft. (A)' });
+    expect((await ca.call('sync.now', {})).last_error_code).toBe('offline');
+    await cb.call('clients.update', { id: cOnB, name: 'Közös Kft. (B)' });
+    await syncOk(b);
+    // A replays its unanswered request before it pulls: B's later writes win everywhere, nothing doubled
+    await syncOk(a);
+    await syncOk(b);
+    await syncOk(a);
+
+    const r = await snapshot(remote.core.ctx.db, true);
+    expect(differences(r, await snapshot(a.opened.db, false))).toEqual([]);
+    expect(differences(r, await snapshot(b.opened.db, false))).toEqual([]);
+    const onRemote = r.invoices[0]!;
+    expect(onRemote.payments.map((p: { amount: string }) => p.amount).sort()).toEqual(['1000.000', '2000.000']);
+    expect(r.clients.map((x) => x.name)).toEqual(['Közös Kft. (B)']);
+  } finally {
+    await a.close();
+    await b.close();
+    await proxy.close();
+    await remote.close();
+    tmp.remove();
+  }
+});

@@ -15,6 +15,26 @@ import type { RemoteAnswer } from '../remote-client';
 import { applyAnswer, type Fetched } from './results';
 import { nextUnit, type StepMeta } from './plan';
 
+/**
+ * Sends what an earlier round journaled but did not see answered (the remote died, the device died). Runs before the
+ * pull: such a request may already be committed on the remote, so the records it touches are not "pending" any more
+ * in the sense of conflicts, and pulled states must not be merged around a request whose fate is unknown.
+ */
+export async function drainJournal(rc: RoundContext): Promise<number> {
+  const sdb = syncDb(rc.db);
+  let sent = 0;
+  for (let guard = 0; guard < rc.limits.maxPushUnits && !rc.stopping(); guard++) {
+    const journal = await sdb.selectFrom('sync_journal').selectAll().orderBy('id').execute();
+    if (!journal.length) break;
+    const unitSeq = journal[0]!.first_seq;
+    for (const j of journal.filter((r) => r.first_seq === unitSeq)) {
+      sent++;
+      if (!(await sendAndApply(rc, j))) break;
+    }
+  }
+  return sent;
+}
+
 export async function pushAll(rc: RoundContext): Promise<number> {
   const sdb = syncDb(rc.db);
   const total = await pendingCount(rc.db, (await readState(rc.db)).push_cursor);
