@@ -234,11 +234,18 @@ async function createImmutabilityTriggers(db: Kysely<any>): Promise<void> {
     `CREATE TRIGGER invoices_sealed_delete BEFORE DELETE ON invoices
        WHEN OLD.sealed = 1
        BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be deleted'); END`,
+    `CREATE TRIGGER invoices_sealed_replace BEFORE INSERT ON invoices
+       WHEN (SELECT sealed FROM invoices WHERE id = NEW.id) = 1
+       BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`,
+    `CREATE TRIGGER invoice_items_sealed_replace BEFORE INSERT ON invoice_items
+       WHEN (SELECT i.sealed FROM invoice_items t JOIN invoices i ON i.id = t.invoice_id WHERE t.id = NEW.id) = 1
+       BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`,
     `CREATE TRIGGER invoice_items_sealed_insert BEFORE INSERT ON invoice_items
        WHEN (SELECT sealed FROM invoices WHERE id = NEW.invoice_id) = 1
        BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`,
     `CREATE TRIGGER invoice_items_sealed_update BEFORE UPDATE ON invoice_items
        WHEN (SELECT sealed FROM invoices WHERE id = OLD.invoice_id) = 1
+         OR (SELECT sealed FROM invoices WHERE id = NEW.invoice_id) = 1
        BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`,
     `CREATE TRIGGER invoice_items_sealed_delete BEFORE DELETE ON invoice_items
        WHEN (SELECT sealed FROM invoices WHERE id = OLD.invoice_id) = 1

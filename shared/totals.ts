@@ -37,6 +37,16 @@ export interface DocumentTotals {
   vatSummary: VatSummaryRow[];
 }
 
+/** 10^12 units: amounts beyond it would not be exact in thousandths (2^53) once summed over many lines. */
+const MAX_AMOUNT = new Big('1000000000000');
+
+export class AmountRangeError extends Error {}
+
+function inRange(value: InstanceType<typeof Big>): InstanceType<typeof Big> {
+  if (value.abs().gt(MAX_AMOUNT)) throw new AmountRangeError('the amount is too large (at most 1,000,000,000,000)');
+  return value;
+}
+
 export const ROUND_TO_VALUES = [0, 1, 5, 10] as const;
 export type RoundTo = (typeof ROUND_TO_VALUES)[number];
 
@@ -46,7 +56,7 @@ export function computeLine(line: PricedLine, currency: string): LineAmounts {
   const rate = new Big(line.vatRate);
   if (line.grossUnitPrice !== undefined) {
     const grossUnit = parseDecimal(line.grossUnitPrice);
-    const gross = roundTo(grossUnit.times(qty), d);
+    const gross = inRange(roundTo(grossUnit.times(qty), d));
     const net = roundTo(gross.div(rate.plus(1)), d);
     return {
       netUnitPrice: roundTo(grossUnit.div(rate.plus(1)), 3).toFixed(3),
@@ -57,8 +67,9 @@ export function computeLine(line: PricedLine, currency: string): LineAmounts {
   }
   if (line.netUnitPrice === undefined) throw new Error('a line needs a net or a gross unit price');
   const netUnit = parseDecimal(line.netUnitPrice);
-  const net = roundTo(netUnit.times(qty), d);
+  const net = inRange(roundTo(netUnit.times(qty), d));
   const vat = roundTo(net.times(rate), d);
+  inRange(net.plus(vat));
   return { netUnitPrice: netUnit.toFixed(3), net: toMilli(net), vat: toMilli(vat), gross: toMilli(net.plus(vat)) };
 }
 
@@ -80,6 +91,7 @@ export function computeTotals(
     row.gross += amounts.gross;
     summary.set(vatId, row);
   }
+  inRange(new Big(gross).div(1000));
   const total = roundPayable(gross, roundToUnit);
   return { net, vat, gross, total, rounding: total - gross, vatSummary: [...summary.values()] };
 }

@@ -1,6 +1,6 @@
 // Opens Folio's SQLite database: durable pragmas, migrations, and a guard against a schema from a newer Folio.
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import { migrations } from '../../migrations/index';
 import type { Database } from './schema';
 
@@ -44,6 +44,8 @@ export function openSqlite(file: string, options: OpenOptions = {}): BetterSqlit
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // REPLACE deletes the row it replaces; with recursive triggers that delete meets the sealed-invoice triggers too.
+  sqlite.pragma('recursive_triggers = ON');
   // A second process (the desktop and `npm run serve` on one file) waits for the writer instead of failing.
   sqlite.pragma('busy_timeout = 10000');
   return sqlite;
@@ -93,7 +95,25 @@ function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Datab
   });
 }
 
+/**
+ * Runs the migrations inside one BEGIN IMMEDIATE transaction. Kysely does not wrap SQLite migrations in one, so a
+ * process killed half-way (or two processes starting on a fresh file at once) would leave a schema the next start
+ * cannot finish; inside the write lock, what was applied is read again and the rest runs all or nothing.
+ */
 async function migrate(db: Db): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      await migrateLocked(conn);
+      await sql`commit`.execute(conn);
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw e;
+    }
+  });
+}
+
+async function migrateLocked(db: Db): Promise<void> {
   const known = new Set(Object.keys(migrations));
   const migrator = new Migrator({ db, provider });
   const applied = (await migrator.getMigrations()).filter((m) => m.executedAt).map((m) => m.name);

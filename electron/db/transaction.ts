@@ -36,7 +36,12 @@ class WriteQueue {
   private async drain(): Promise<void> {
     this.draining = true;
     try {
-      while (this.jobs.length) await this.commitBatch(this.jobs.splice(0, MAX_BATCH));
+      while (this.jobs.length) {
+        // better-sqlite3 runs on this thread, so requests that arrived during the last COMMIT are still unread:
+        // one turn of the event loop lets them reach the queue and share the next fsync.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.commitBatch(this.jobs.splice(0, MAX_BATCH));
+      }
     } finally {
       this.draining = false;
     }

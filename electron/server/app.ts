@@ -1,7 +1,7 @@
 // The HTTP door: the interface's REST paths with its envelopes (for integrations, tests and sync remotes), the same
 // operations under /rpc for the browser UI's typed client, the share links, and the built UI itself.
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { FolioError, type ErrorCode } from '../../shared/errors';
@@ -10,6 +10,7 @@ import { timestampIn } from '../../shared/dates';
 import type { Core } from '../core/index';
 import { isAuthorized, type AuthConfig } from './auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
+import { MissLimiter } from './miss-limiter';
 
 export interface ServerOptions {
   core: Core;
@@ -46,7 +47,26 @@ function fromFastifyError(err: FastifyError): { status: number; body: ReturnType
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { core } = options;
-  const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1_048_576, trustProxy: false });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    trustProxy: false,
+    // Requests refused before any route runs still get the envelope: an undecodable URL…
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send(envelope('bad_request', `The request could not be read: ${error.message}`));
+    },
+    // …and what Node's HTTP parser refuses (headers too large, bytes that are not HTTP).
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLarge ? 431 : 400;
+      const body = JSON.stringify(envelope('bad_request', tooLarge ? 'The request line or headers are too large' : 'This is not an HTTP request Folio can read'));
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+  });
 
   // JSON only: a text or form body is a 415, not a guess.
   app.removeContentTypeParser(['text/plain']);
@@ -111,13 +131,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return { success: true, data: await core.call(name as OperationName, body) };
   });
 
+  // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
+  // link is never locked out (DESIGN §8).
+  const misses = new MissLimiter(30, 60_000);
   app.get('/access/*', {
-    config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+    config: { public: true },
     handler: async (req, reply) => {
+      const wait = misses.blockedFor(req.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw new FolioError('rate_limited', 'Too many wrong share links from this address; try again later');
+      }
       const rest = (req.params as { '*': string })['*'];
       const m = /^c:([A-Za-z0-9_-]{16,64})$/.exec(rest);
       const file = m && options.sharePdf ? await options.sharePdf(m[1]!) : undefined;
-      if (!file) throw new FolioError('not_found', 'No invoice is shared under this link');
+      if (!file) {
+        misses.record(req.ip);
+        throw new FolioError('not_found', 'No invoice is shared under this link');
+      }
       return sendPdf(reply, file, 'inline');
     },
   });

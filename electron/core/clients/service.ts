@@ -59,7 +59,7 @@ export function createClientService(ctx: CoreContext) {
           .selectAll()
           .where('deleted_at', 'is', null)
           .where('name', '=', input.name)
-          .where('taxcode', '=', input.taxcode ?? '')
+          .where('taxcode', '=', input.taxcode?.trim() ?? '')
           .execute();
         const match = candidates.find((c) => sameAddress(parseJson(c.address, emptyAddress()), address));
         if (match) return clientResource(match);

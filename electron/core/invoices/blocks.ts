@@ -26,6 +26,12 @@ export function createBlockService(ctx: CoreContext) {
   const { db } = ctx;
 
   async function checkPrefixFree(prefix: string, exceptId?: number) {
+    // Block 0 prints bare numbers; another block without a prefix would print the very same ones.
+    if (!prefix && exceptId !== 0) {
+      throw new FolioError('validation_failed', 'A new invoice block needs a prefix of its own, so that its numbers differ from the default block', [
+        { field: 'prefix', message: 'is required for a block other than the default one' },
+      ]);
+    }
     let q = db.selectFrom('invoice_blocks').select('id').where('prefix', '=', prefix);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     if (prefix && (await q.executeTakeFirst())) {

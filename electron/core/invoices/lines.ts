@@ -2,10 +2,20 @@
 // VAT codes give their rate, exempt codes get their legal reason, and shared/totals.ts computes the amounts.
 import type { InvoiceItemInput } from '../../../shared/contract/schemas';
 import { FolioError, type FieldError } from '../../../shared/errors';
-import { computeLine, computeTotals, type DocumentTotals, type LineAmounts } from '../../../shared/totals';
+import { AmountRangeError, computeLine as computeExactLine, computeTotals, type DocumentTotals, type LineAmounts, type PricedLine } from '../../../shared/totals';
 import { findVatCode, type VatCodeDef } from '../../../shared/reference/vat-codes';
 import type { Db } from '../../db/open';
 import { parseJson } from '../json';
+
+/** Prices one line; an amount beyond the exact range is the field's error, never a rounded float. */
+function computeLine(line: PricedLine, currency: string, field: string): LineAmounts {
+  try {
+    return computeExactLine(line, currency);
+  } catch (e) {
+    if (e instanceof AmountRangeError) throw new FolioError('validation_failed', `${field}: ${e.message}`, [{ field, message: e.message }]);
+    throw e;
+  }
+}
 
 export interface ResolvedLine {
   position: number;
@@ -74,7 +84,7 @@ export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: 
         vat_rate: vat.value,
         entitlement: reasonFor(vat, item.entitlement ?? product.entitlement, isService),
         item_comment: item.item_comment ?? '',
-        amounts: computeLine(priced, currency),
+        amounts: computeLine(priced, currency, at),
       });
       return;
     }
@@ -87,6 +97,7 @@ export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: 
         ...(item.gross_unit_price !== undefined ? { grossUnitPrice: item.gross_unit_price } : { netUnitPrice: item.net_unit_price! }),
       },
       currency,
+      at,
     );
     lines.push({
       position,
@@ -110,6 +121,15 @@ export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: 
 }
 
 export function totalsOf(lines: ResolvedLine[], roundTo: number): DocumentTotals {
+  try {
+    return totals(lines, roundTo);
+  } catch (e) {
+    if (e instanceof AmountRangeError) throw new FolioError('validation_failed', `items: ${e.message}`, [{ field: 'items', message: `the invoice total: ${e.message}` }]);
+    throw e;
+  }
+}
+
+function totals(lines: ResolvedLine[], roundTo: number): DocumentTotals {
   return computeTotals(
     lines.map((l) => ({ vatId: l.vat_id, vatRate: l.vat_rate, amounts: l.amounts })),
     roundTo,

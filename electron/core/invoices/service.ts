@@ -255,16 +255,20 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       block_uid: r.block_id,
       round_to: r.round_to,
       ...(r.bank_account_id ? { bank_account_uid: r.bank_account_id } : {}),
-      items: items.map((i) => ({
-        ...(i.product_id ? { product_uid: i.product_id } : {}),
-        description: i.description,
-        vat_id: i.vat_id,
-        qty: i.qty,
-        ...(i.gross_unit_price !== null ? { gross_unit_price: i.gross_unit_price } : { net_unit_price: i.net_unit_price }),
-        unit: i.unit,
-        item_comment: i.item_comment,
-        entitlement: i.entitlement as never,
-      })),
+      // A product line is stored as priced then; re-resolving it takes the product as it is now.
+      items: items.map((i) =>
+        i.product_id
+          ? { product_uid: i.product_id, qty: i.qty, item_comment: i.item_comment }
+          : {
+              description: i.description,
+              vat_id: i.vat_id,
+              qty: i.qty,
+              ...(i.gross_unit_price !== null ? { gross_unit_price: i.gross_unit_price } : { net_unit_price: i.net_unit_price }),
+              unit: i.unit,
+              item_comment: i.item_comment,
+              entitlement: i.entitlement as never,
+            },
+      ),
     };
   }
 
@@ -341,13 +345,14 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       if (end) q = q.where('date', '<=', end);
       if (byNumber) {
         q = q.where('number_kind', '=', 'invoice');
+        // Row-value comparisons let SQLite use the (number_year, number_seq) index; an OR of years scans the table.
         if (input.num_start !== undefined) {
           const [y, n] = [input.year_start!, input.num_start];
-          q = q.where((eb) => eb.or([eb('number_year', '>', y), eb.and([eb('number_year', '=', y), eb('number_seq', '>=', n)])]));
+          q = q.where((eb) => eb(eb.refTuple('number_year', 'number_seq'), '>=', eb.tuple(y, n)));
         }
         if (input.num_end !== undefined) {
           const [y, n] = [input.year_end!, input.num_end];
-          q = q.where((eb) => eb.or([eb('number_year', '<', y), eb.and([eb('number_year', '=', y), eb('number_seq', '<=', n)])]));
+          q = q.where((eb) => eb(eb.refTuple('number_year', 'number_seq'), '<=', eb.tuple(y, n)));
         }
       }
       if (input.payment_method !== undefined) q = q.where('payment_method_id', '=', input.payment_method);

@@ -1,0 +1,28 @@
+// Issue 6.3, "huge numbers": every input amount is capped at 10^12 units, but a line's amount is qty × price, so two
+// capped inputs make up to 10^24 — far past the 2^53 thousandths an amount column holds exactly. Such an invoice
+// must be refused (4xx envelope, nothing stored) instead of being stored with rounded-off float amounts.
+import BetterSqlite3 from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { call, isErrorEnvelope } from './support/http';
+import { FUZZ_KEY, startFuzzServer } from './support/fuzz-server';
+
+test('an invoice whose amounts exceed the exact range is refused, not stored as floats', async () => {
+  const server = await startFuzzServer('amount-range');
+  try {
+    for (const [qty, price] of [['999999999', '999999999.999'], ['1000000000000', '1000000000000']]) {
+      const res = await call(server.url, 'POST', '/invoices', {
+        key: FUZZ_KEY,
+        body: { client_uid: server.known.client[0], payment_method: 2, currency: 'HUF', type: 3, fulfillment_date: '2026-03-01', due_date: '2026-03-09', items: [{ description: 'a', vat_id: '1', qty, net_unit_price: price }] },
+      });
+      expect(res.status, `${qty} × ${price}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(isErrorEnvelope(res.body)).toBe(true);
+    }
+    const db = new BetterSqlite3(server.file, { readonly: true });
+    const floats = db.prepare("SELECT COUNT(*) FROM invoice_items WHERE typeof(net_milli) != 'integer' OR typeof(gross_milli) != 'integer'").pluck().get();
+    db.close();
+    expect(floats).toBe(0);
+  } finally {
+    await server.close();
+  }
+});
