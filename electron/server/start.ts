@@ -1,5 +1,6 @@
 // Builds the whole server process: database, core with its services, HTTP door. Used by `npm run serve` and by
 // the tests, which start real servers on 127.0.0.1.
+import { resolve } from 'node:path';
 import { openDatabase } from '../db/open';
 import type { Core } from '../core/index';
 import { createRuntime } from '../runtime/runtime';
@@ -33,7 +34,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     core,
     auth: options.auth,
     sharePdf: runtime.sharePdf,
-    ...(options.uiDir ? { uiDir: options.uiDir } : {}),
+    ...(options.uiDir ? { uiDir: resolve(options.uiDir) } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
