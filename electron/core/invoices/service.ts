@@ -56,8 +56,9 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   }
 
   async function exchangeRate(currency: string, given: string | undefined, fulfillmentDate: string) {
+    if (currency === 'HUF') return { rate: '1', source: 'home currency' };
     const settings = await readSettings(db);
-    if (currency === settings.home_currency || currency === 'HUF') return { rate: '1', source: 'home currency' };
+    if (currency === settings.home_currency) return { rate: '1', source: 'home currency' };
     if (given !== undefined) return { rate: given, source: 'given' };
     if (!deps.rates) {
       throw rule(`No exchange rate for ${currency}: give exchange_rate (no rate provider is set up)`, 'exchange_rate');
@@ -127,11 +128,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
    * Numbers a row of type 1 or 3 in its block, in this transaction. A block owned by a device (sync) takes numbers
    * only from that device: it issues them offline and pushes them with the invoice (`given`).
    */
-  async function numbering(trx: Db, type: number, blockId: number, date: string, given?: string) {
+  async function numbering(trx: Db, type: number, blockId: number, date: string, given?: string, knownOwner?: string) {
     const kind = TYPE_KIND[type] ?? null;
     if (!kind) return { number_kind: null, number_year: null, number_seq: null, invoice_no: null };
-    const block = await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', blockId).executeTakeFirst();
-    const owner = block?.owner ?? 'local';
+    const owner =
+      knownOwner ?? (await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', blockId).executeTakeFirst())?.owner ?? 'local';
     const origin = currentOrigin();
     if (given !== undefined) {
       if (owner === 'local' || owner !== origin) {
@@ -180,7 +181,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       const date = input.date ?? today(ctx);
       const now = nowStamp(ctx);
       const blockId = input.block_uid ?? 0;
-      const numbers = await numbering(trx, input.type, blockId, date, input.invoice_no);
+      const numbers = await numbering(trx, input.type, blockId, date, input.invoice_no, block?.owner);
       const inserted = await trx
         .insertInto('invoices')
         .values({
