@@ -13,7 +13,7 @@ import { bodyOf, readLocal, type MasterEntity } from './master-data';
 import { createRemote, type FetchLike } from './remote-client';
 import { DEFAULT_LIMITS, type RoundContext, type SyncLimits } from './round-context';
 import { runRound, type RoundResult } from './round';
-import { defaultPrefix, isConfigured, pendingCount, readState, updateState } from './state';
+import { defaultPrefix, ensureState, isConfigured, pendingCount, readState, updateState } from './state';
 import { syncDb } from './tables';
 import { releaseLease, takeLease } from './lease';
 import { randomUUID } from 'node:crypto';
@@ -187,7 +187,7 @@ export function createSyncService(options: SyncServiceOptions) {
   }
 
   async function configure(input: SyncConfigureInput): Promise<SyncStatus> {
-    const s = await readState(db);
+    const s = await ensureState(db);
     const joined = s.join_state !== 'none';
     if (input.block_prefix !== undefined && joined && input.block_prefix !== s.block_prefix) {
       throw rule(`This computer's invoice block on the remote is "${s.block_prefix}"; its prefix is part of the invoice numbers issued there and cannot change`, 'block_prefix');

@@ -11,10 +11,18 @@ export function newDeviceId(): string {
   return `dev-${randomBytes(12).toString('hex')}`;
 }
 
+/**
+ * The state row, or — before sync was ever set up — its defaults, without writing anything: a node that never syncs
+ * (a `serve` remote, a desktop used alone) keeps its database exactly as its own work leaves it.
+ */
 export async function readState(db: Db): Promise<SyncStateRow> {
+  const row = await syncDb(db).selectFrom('sync_state').selectAll().where('id', '=', 1).executeTakeFirst();
+  return row ?? { ...DEFAULT_STATE, updated_at: '' };
+}
+
+/** The state row, made (with this device's new random id) on first use. */
+export async function ensureState(db: Db): Promise<SyncStateRow> {
   const sdb = syncDb(db);
-  const row = await sdb.selectFrom('sync_state').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (row) return row;
   await sdb
     .insertInto('sync_state')
     .values({ id: 1, device_id: newDeviceId(), updated_at: new Date().toISOString() })
@@ -22,6 +30,25 @@ export async function readState(db: Db): Promise<SyncStateRow> {
     .execute();
   return sdb.selectFrom('sync_state').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }
+
+const DEFAULT_STATE: Omit<SyncStateRow, 'updated_at'> = {
+  id: 1,
+  device_id: '',
+  device_name: '',
+  base_url: '',
+  api_key: '',
+  public_key: '',
+  block_prefix: '',
+  enabled: 0,
+  join_state: 'none',
+  own_block_id: null,
+  push_cursor: 0,
+  pull_cursor: 0,
+  last_success_at: null,
+  last_attempt_at: null,
+  last_error: null,
+  last_error_code: null,
+};
 
 export async function updateState(db: Db, changes: Omit<Updateable<SyncStateTable>, 'id' | 'device_id'>): Promise<void> {
   await syncDb(db)

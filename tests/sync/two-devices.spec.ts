@@ -5,7 +5,8 @@
 // block's numbers must be unique and gapless, the concurrent edit must be in a conflict log, and restoring it must
 // reach everyone.
 import { expect, test } from '@playwright/test';
-import { differences, numberingProblems, snapshot, snapshotFile } from './support/digest';
+import { openDatabase } from '../../electron/db/open';
+import { differences, digestOf, numberingProblems, snapshot, snapshotFile } from './support/digest';
 import { API_KEY, configure, openDevice, startRemote, syncOk, syncUntilQuiet, tempDir, type Device, type RemoteProcess } from './support/nodes';
 
 test.describe.configure({ mode: 'serial' });
@@ -122,10 +123,18 @@ test('two desktops and a server work offline, sync, and end with the same books'
     const snapB = await snapshot(b.opened.db, false);
     expect(differences(snapR, snapA), 'remote vs Laptop').toEqual([]);
     expect(differences(snapR, snapB), 'remote vs Desktop').toEqual([]);
+    expect(digestOf(snapA)).toBe(digestOf(snapR));
+    expect(digestOf(snapB)).toBe(digestOf(snapR));
+    const remoteDb = await openDatabase(remote.file, { readonly: true });
+    try {
+      expect(await numberingProblems(remoteDb.db), 'remote').toEqual([]);
+    } finally {
+      await remoteDb.close();
+    }
     expect(snapR.invoices.length).toBeGreaterThanOrEqual(14);
     for (const d of devices) expect(await numberingProblems(d.opened.db), d.name).toEqual([]);
     for (const d of devices) expect((await d.runtime.core.call('sync.conflicts', {})).issues, d.name).toEqual([]);
-    console.log(`sync: ${snapR.invoices.length} invoices, ${snapR.clients.length} clients, ${snapR.blocks.length} blocks; ` +
+    console.log(`sync: business data digest ${digestOf(snapR).slice(0, 16)}… on all three nodes; ${snapR.invoices.length} invoices, ${snapR.clients.length} clients, ${snapR.blocks.length} blocks; ` +
       `numbers ${snapR.invoices.map((i) => i.prefixed_invoice_no).join(', ')}`);
 
     // the concurrent edit of "Korai Kft.": the later push wins everywhere, the other version waits in a conflict log
