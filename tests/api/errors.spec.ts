@@ -56,6 +56,10 @@ test.describe('unknown paths and methods', () => {
     ['POST', '/invoices/1/code'],
     ['GET', '/invoices/1/issue'],
     ['POST', '/invoices/query'],
+    ['PUT', '/invoices/query'],
+    ['DELETE', '/invoices/query'],
+    ['PUT', '/invoices/blocks'],
+    ['DELETE', '/invoices/blocks'],
     ['POST', '/vat'],
     ['PUT', '/vat/eu'],
     ['POST', '/payment_methods/hu'],
@@ -77,6 +81,12 @@ test.describe('unknown paths and methods', () => {
       expect(res.headers.get('allow')).not.toContain(method);
     });
   }
+
+  test('POST /invoices/query names only GET (and HEAD) as allowed, not the PUT/DELETE of /invoices/:id', async () => {
+    const res = await srv.api.post('/invoices/query', {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).not.toMatch(/PUT|DELETE/);
+  });
 });
 
 test.describe('bodies', () => {
