@@ -117,7 +117,7 @@ test("backing up through the app's own connection: its writes carry on and are a
     const written = await writer;
     expect(written).toBeGreaterThan(0);
     expect(integrity(result.file)).toBe('ok');
-    const [{ n, maxSeq }] = query<{ n: number; maxSeq: number }>(result.file, 'select count(*) as n, max(number_seq) as maxSeq from invoices');
+    const { n, maxSeq } = query<{ n: number; maxSeq: number }>(result.file, 'select count(*) as n, max(number_seq) as maxSeq from invoices')[0]!;
     expect(n).toBe(maxSeq);
     expect(n).toBeGreaterThanOrEqual(50);
   } finally {
