@@ -9,7 +9,7 @@ import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { loadInvoices } from '../invoices/mapping';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
+import { currentOrigin, recordChange } from '../changes';
 
 /** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
 export function nextOccurrence(p: RecurringRow): string | null {
@@ -89,6 +89,8 @@ export function createRecurringService(ctx: CoreContext) {
           last_recurring_date: null,
           start_date: input.start_date,
           resume_after: null,
+          // One node runs a profile: the device whose request made it (sync), else this node.
+          owner: currentOrigin(),
           created_at: now,
           updated_at: now,
         })
