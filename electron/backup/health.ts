@@ -25,9 +25,22 @@ export async function openDatabaseChecked(file: string, options: OpenOptions & {
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     if (!(e instanceof DatabaseDamagedError) && !DAMAGE_CODES.has(code)) throw e;
-    const detail = e instanceof DatabaseDamagedError ? /\(quick_check: ([^)]*)\)/.exec(e.message)?.[1] ?? e.message : e instanceof Error ? e.message : String(e);
+    const detail = e instanceof DatabaseDamagedError ? quickCheckDetail(e.message) : e instanceof Error ? e.message : String(e);
     throw damagedMessage(file, detail, backupDir);
   }
+}
+
+/** openDatabase says "… (quick_check: <SQLite's report>). Restore it from a backup."; the report may hold ")". */
+function quickCheckDetail(message: string): string {
+  const start = message.indexOf('(quick_check: ');
+  const end = message.lastIndexOf(')');
+  return start >= 0 && end > start ? shorten(message.slice(start + '(quick_check: '.length, end)) : message;
+}
+
+/** SQLite lists up to 100 problems; the first few say enough. */
+export function shorten(report: string, lines = 6): string {
+  const all = report.split('\n');
+  return all.length > lines ? [...all.slice(0, lines), `… (${all.length - lines} more lines)`].join('\n') : report;
 }
 
 export function damagedMessage(file: string, detail: string, backupDir?: string): DamagedDatabaseError {
@@ -38,8 +51,9 @@ export function damagedMessage(file: string, detail: string, backupDir?: string)
     `SQLite's check reported: ${detail}`,
     'Nothing was changed. Keep this file (a specialist may still recover data from it) and restore a backup:',
     ...(newest.length ? ['Newest backups:', ...newest] : [backupDir ? `No backups were found in ${backupDir}.` : 'Look for your backups (folio-backup-….sqlite / folio-auto-….sqlite).']),
-    `To restore: npm run folio -- restore --db "${file}" --from <backup> --accept-older`,
-    '(--accept-older is needed because the damaged file cannot be compared with the backup; it is kept aside, not deleted.)',
+    `To restore: npm run folio -- restore --db "${file}" --from <backup>`,
+    '(The damaged file is kept aside, not deleted. If the restore says it cannot read this file to compare it with',
+    'the backup, add --accept-older: issued invoices newer than the backup are then lost.)',
   ];
   return new DamagedDatabaseError(lines.join('\n'), file, backups);
 }

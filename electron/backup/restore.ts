@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../core/clock';
 import { openDatabase, SchemaTooNewError } from '../db/open';
 import type { BackupProgress } from './backup';
 import { fileStamp, fsyncDir, fsyncFile } from './files';
+import { shorten } from './health';
 import { describeLoss, lossReport, type LossReport } from './inspect';
 
 export interface RestoreOptions {
@@ -97,7 +98,7 @@ async function copyChecked(from: string, tmp: string, onProgress?: (p: BackupPro
       throw new RestoreRefusedError('damaged', `The backup ${from} is not a readable SQLite database (${messageOf(e)}). Nothing was changed.`);
     }
     if (check !== 'ok') {
-      throw new RestoreRefusedError('damaged', `The backup ${from} is damaged (integrity_check: ${String(check)}). Nothing was changed; choose another backup.`);
+      throw new RestoreRefusedError('damaged', `The backup ${from} is damaged (integrity_check: ${shorten(String(check))}). Nothing was changed; choose another backup.`);
     }
     const hasInvoices = src.prepare(`select 1 from sqlite_master where type = 'table' and name = 'invoices'`).get();
     if (!hasInvoices) throw new RestoreRefusedError('not-folio', `${from} is an SQLite database but not a Folio database. Nothing was changed.`);

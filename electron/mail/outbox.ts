@@ -222,6 +222,23 @@ export async function requeue(db: Db, id: number, now: Date): Promise<OutboxEntr
   });
 }
 
+/** Whether any message is due now: a cheap read, so an idle worker neither writes nor opens the SMTP settings. */
+export async function hasDue(db: Db, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  const row = await mailDb(db)
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('next_attempt_at', '<=', stamp)]),
+        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<=', stamp)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The earliest moment any message becomes due (a retry, or an expired lease), or null when nothing waits. */
 export async function nextDueAt(db: Db): Promise<Date | null> {
   const t = mailDb(db);

@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/open';
-import { claimNext, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
+import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
 import { classifySmtpError, retryDelay, type RetryPolicy } from './retry-policy';
 import { addressOf, transportOptionsFor, type SmtpSettings } from './settings';
 
@@ -95,6 +95,7 @@ export class OutboxWorker {
   private async drain(): Promise<number> {
     const { db, clock, policy } = this.deps;
     if (clock.now().getTime() < this.pausedUntil) return 0;
+    if (!(await hasDue(db, clock.now()))) return 0;
     let settings: SmtpSettings | null;
     try {
       settings = await this.deps.settings();

@@ -105,9 +105,18 @@ test('desktop: settings stored in the database, password sealed, used to log in 
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]!.from?.text).toContain('szamla@ceg.hu');
 
-    // A key that cannot open the stored password: the message waits with a reason that says what to do.
+    // A key that cannot open the stored password: sending is refused with what to do…
     const wrongKey = createMailer({ db: fx.opened.db, pdf: renderPdf, secretBox: aesGcmSecretBox(randomBytes(32)) });
     await expect(wrongKey.send(invoice)).rejects.toThrow('enter it again in the e-mail settings');
+    // …and a message already queued waits, with that reason, without using up its attempts.
+    await core.call('invoices.send', { id: invoice.id });
+    expect(await wrongKey.runDue()).toBe(0);
+    expect((await wrongKey.outboxForInvoice(invoice.id))[0]).toMatchObject({ state: 'queued', attempts: 0 });
+    expect((await wrongKey.outboxForInvoice(invoice.id))[0]!.last_error).toContain('enter it again in the e-mail settings');
+    await store.clear();
+    expect(await mailer.runDue()).toBe(0);
+    expect((await mailer.outboxForInvoice(invoice.id))[0]!.last_error).toContain('E-mail is not set up');
+    expect(smtp.messages).toHaveLength(1);
   } finally {
     await smtp.close();
     await fx.close();
