@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../core/clock';
 import { pdfFileName, type InvoiceSender, type PdfRenderer } from '../core/index';
 import type { Db } from '../db/open';
 import { composeInvoiceMail } from './compose';
-import { enqueue, entriesForInvoice, entryById, requeue, type OutboxEntry } from './outbox';
+import { enqueue, entriesForInvoice, entryById, requeue, toDuty, type OutboxEntry } from './outbox';
 import { recipientsFor } from './recipients';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy';
 import type { SecretBox } from './secret-box';
@@ -39,6 +39,8 @@ export interface Mailer {
   enqueue(invoice: Resource<InvoiceAttributes>): Promise<OutboxEntry>;
   /** every message of an invoice, newest first: what the invoice screen shows */
   outboxForInvoice(invoiceId: number): Promise<OutboxEntry[]>;
+  /** the same as the `email` list of `invoices.duties` */
+  emailDuties(invoiceId: number): Promise<Array<{ state: string; to: string; error: string | null; updated_at: string }>>;
   /** puts a failed message back in the queue */
   retry(outboxId: number): Promise<OutboxEntry>;
   /** sends what is due now (tests, "send now" buttons); the started worker does this by itself */
@@ -105,6 +107,7 @@ export function createMailer(deps: MailerDeps): Mailer {
     },
     enqueue: enqueueInvoice,
     outboxForInvoice: (invoiceId) => entriesForInvoice(deps.db, invoiceId),
+    emailDuties: async (invoiceId) => (await entriesForInvoice(deps.db, invoiceId)).map(toDuty),
     async retry(outboxId) {
       const entry = await requeue(deps.db, outboxId, clock.now());
       if (!entry) {

@@ -26,6 +26,7 @@ export interface OutboxEntry {
   next_attempt_at: string | null;
   smtp_response: string | null;
   created_at: string;
+  updated_at: string;
   sent_at: string | null;
 }
 
@@ -59,8 +60,14 @@ export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
     next_attempt_at: r.state === 'queued' ? r.next_attempt_at : null,
     smtp_response: r.smtp_response,
     created_at: r.created_at,
+    updated_at: r.updated_at,
     sent_at: r.sent_at,
   };
+}
+
+/** The `email` part of `invoices.duties` (shared/contract): one line per message, newest first. */
+export function toDuty(e: OutboxEntry): { state: string; to: string; error: string | null; updated_at: string } {
+  return { state: e.state, to: e.recipients.join(', '), error: e.last_error, updated_at: e.updated_at };
 }
 
 const ENTRY_COLUMNS = [
