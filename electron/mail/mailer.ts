@@ -76,6 +76,9 @@ export function createMailer(deps: MailerDeps): Mailer {
     if (!settings) {
       throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)');
     }
+    // A message still waiting answers for itself (checked again inside the transaction) without a render.
+    const waiting = (await entriesForInvoice(deps.db, invoice.id)).find((e) => e.state === 'queued' || e.state === 'sending');
+    if (waiting) return waiting;
     // Rendered outside the transaction (it is slow) and stored with the message: every retry sends these bytes.
     const pdf = Buffer.from(await deps.pdf(invoice));
     const mail = composeInvoiceMail(a);

@@ -1,6 +1,7 @@
 // The outbox worker: takes due messages one at a time and hands them to SMTP. One run at a time per process;
 // between runs it sleeps until the next retry is due (or `pollMs`, to notice messages another process queued).
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/open';
 import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
@@ -125,11 +126,12 @@ export class OutboxWorker {
   }
 
   /** One attempt. Returns false when the queue should pause (the server cannot be reached or refuses the login). */
-  private async deliver(transport: nodemailer.Transporter, settings: SmtpSettings, m: ClaimedMessage): Promise<boolean> {
-    const { db, clock, policy } = this.deps;
+  private async deliver(transport: nodemailer.Transporter<SMTPTransport.SentMessageInfo>, settings: SmtpSettings, m: ClaimedMessage): Promise<boolean> {
+    const { db, clock } = this.deps;
     if (m.was_interrupted) this.emit({ type: 'interrupted', id: m.id, invoiceId: m.invoice_id, messageId: m.message_id });
+    let info: SMTPTransport.SentMessageInfo;
     try {
-      const info = await transport.sendMail({
+      info = await transport.sendMail({
         from: settings.from,
         to: m.recipients.split(','),
         ...(m.reply_to && m.reply_to !== addressOf(settings.from) ? { replyTo: m.reply_to } : {}),
@@ -142,30 +144,35 @@ export class OutboxWorker {
         attachments: [{ filename: m.attachment_name, content: m.attachment, contentType: 'application/pdf' }],
         headers: { 'X-Folio-Outbox-Id': String(m.id) },
       });
-      const response = [info.response, info.rejected?.length ? `rejected: ${info.rejected.join(', ')}` : '']
-        .filter(Boolean)
-        .join('; ');
-      await markSent(db, m.id, m.attempt_id, response, clock.now());
-      this.emit({ type: 'sent', id: m.id, invoiceId: m.invoice_id, messageId: m.message_id, response });
-      return true;
     } catch (e) {
-      const failure = classifySmtpError(e);
-      const now = clock.now();
-      if (failure.permanent || m.attempts >= policy.maxAttempts) {
-        const reason = failure.permanent ? failure.reason : `Gave up after ${m.attempts} attempts: ${failure.reason}`;
-        await markFailed(db, m.id, m.attempt_id, reason, now);
-        this.emit({ type: 'failed', id: m.id, invoiceId: m.invoice_id, reason });
-        return true;
-      }
-      const nextAt = new Date(now.getTime() + retryDelay(m.attempts, policy));
-      await markRetry(db, m.id, m.attempt_id, failure.reason, nextAt, now);
-      this.emit({ type: 'retry', id: m.id, invoiceId: m.invoice_id, reason: failure.reason, nextAt: nextAt.toISOString() });
-      if (failure.connection) {
-        this.pausedUntil = nextAt.getTime();
-        return false;
-      }
+      return this.failed(m, e);
+    }
+    // Outside the try: once the server has the message, a failure to record it must never lead to a retry from
+    // here. If this write fails the message stays 'sending' and its lease decides (the documented edge).
+    const response = [info.response, info.rejected?.length ? `rejected: ${info.rejected.join(', ')}` : ''].filter(Boolean).join('; ');
+    await markSent(db, m.id, m.attempt_id, response, clock.now());
+    this.emit({ type: 'sent', id: m.id, invoiceId: m.invoice_id, messageId: m.message_id, response });
+    return true;
+  }
+
+  private async failed(m: ClaimedMessage, e: unknown): Promise<boolean> {
+    const { db, clock, policy } = this.deps;
+    const failure = classifySmtpError(e);
+    const now = clock.now();
+    if (failure.permanent || m.attempts >= policy.maxAttempts) {
+      const reason = failure.permanent ? failure.reason : `Gave up after ${m.attempts} attempts: ${failure.reason}`;
+      await markFailed(db, m.id, m.attempt_id, reason, now);
+      this.emit({ type: 'failed', id: m.id, invoiceId: m.invoice_id, reason });
       return true;
     }
+    const nextAt = new Date(now.getTime() + retryDelay(m.attempts, policy));
+    await markRetry(db, m.id, m.attempt_id, failure.reason, nextAt, now);
+    this.emit({ type: 'retry', id: m.id, invoiceId: m.invoice_id, reason: failure.reason, nextAt: nextAt.toISOString() });
+    if (failure.connection) {
+      this.pausedUntil = nextAt.getTime();
+      return false;
+    }
+    return true;
   }
 
   private async waiting(reason: string): Promise<void> {
