@@ -1,8 +1,9 @@
 // Recurring profiles over HTTP: list, read, create (answer carries `invoice`), update (reads carry `invoices`),
 // stop and resume (spec §2, §3, §4; DESIGN §8).
 import { expect, test } from '@playwright/test';
-import { createInvoice, serverPerFile } from '../support/fixtures';
-import type { ApiResponse } from '../support/api-client';
+import { startServer } from '../../electron/server/start';
+import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tempDbFile, TODAY } from '../support/fixtures';
+import { ApiClient, type ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
 const fields = (res: ApiResponse) => ((res.body?.errors ?? []) as Array<{ field: string }>).map((e) => e.field);
@@ -131,4 +132,42 @@ test('a cancelling invoice cannot be the base of a profile', async () => {
   const res = await s.api.post('/recurring', profileBody(cancel.id));
   expect(res.status).toBe(400);
   expect(fields(res)).toContain('base_invoice_uid');
+});
+
+test('a due profile is issued by the scheduler when the server starts; reads then carry the issued invoice', async () => {
+  const tmp = tempDbFile();
+  try {
+    const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+    let profileId: number;
+    let baseId: number;
+    try {
+      const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
+      const clientUid = (await api.ok('POST', '/clients', { body: clientBody() })).data.id;
+      baseId = (await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, { type: 0 }) })).data.id;
+      const created = await api.ok('POST', '/recurring', { body: { base_invoice_uid: baseId, frequency: '1M', due_days: 10, start_date: TODAY, max_qty: 3 } });
+      profileId = created.data.id;
+      expect(created.data.attributes.invoice.id).toBe(baseId);
+    } finally {
+      await first.close();
+    }
+    // The next start runs a scheduler pass at once.
+    const second = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+    try {
+      const api = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
+      const read = (await api.ok('GET', `/recurring/${profileId}`)).data.attributes;
+      expect(read.invoices).toHaveLength(1);
+      expect(read.used_qty).toBe(1);
+      expect(read.last_recurring_date).toBe(TODAY);
+      const issued = read.invoices[0];
+      expect(issued.id).not.toBe(baseId);
+      expect(issued.attributes).toMatchObject({ type: 3, date: TODAY, due_date: '2026-03-25', recurring_uid: profileId, total: '4445.000' });
+      expect(issued.attributes.invoice_no).toMatch(/^2026-\d{6}$/);
+      const listed = (await api.ok('GET', '/recurring')).data.find((p: { id: number }) => p.id === profileId);
+      expect(listed.attributes.invoices.map((i: { id: number }) => i.id)).toEqual([issued.id]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    tmp.remove();
+  }
 });
