@@ -59,3 +59,13 @@ test('two servers on one database file (desktop and serve) never share a number'
     await first.close();
   }
 });
+
+test('a draft issued twice at once takes one number', async () => {
+  await withServer(async (srv) => {
+    const d = await createInvoice(srv.api, { type: 0 });
+    const answers = await Promise.all([1, 2].map(() => srv.api.post(`/invoices/${d.id}/issue`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const next = await createInvoice(srv.api);
+    expect(next.attributes.invoice_no).toBe('2026-000002');
+  });
+});
