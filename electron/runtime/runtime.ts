@@ -8,6 +8,9 @@ import type { Db } from '../db/open';
 import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
+import { createMailer, smtpSettingsFromEnv, type Mailer } from '../mail/index';
+import type { SecretBox } from '../mail/secret-box';
+import { systemClock } from '../core/clock';
 import { ratesFromEnv } from '../rates/index';
 import { euVatFromEnv } from '../vat-eu/index';
 import { createRecurringScheduler } from '../core/recurring/scheduler';
@@ -24,6 +27,8 @@ export interface RuntimeOptions {
   navTuning?: NavReporterTuning;
   /** the sync worker's timings and HTTP (tests shorten them); sync itself stays off until configured */
   sync?: Omit<SyncServiceOptions, 'core'>;
+  /** seals stored secrets (the SMTP password): Electron's safeStorage on the desktop */
+  secretBox?: SecretBox;
 }
 
 export interface Runtime {
@@ -31,6 +36,7 @@ export interface Runtime {
   nav: ReturnType<typeof createNavReporter>;
   sync: SyncService;
   recurring: ReturnType<typeof createRecurringScheduler>;
+  mailer: Mailer;
   /** starts the background workers (scheduler, outboxes) */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -45,6 +51,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.navTuning ? { sender: options.navTuning } : {}),
   });
+  const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => renderInvoicePdf(invoice.attributes);
+  // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
+  const mailer = createMailer({
+    db: options.db,
+    clock: systemClock,
+    pdf,
+    transportOptions: smtpSettingsFromEnv(env),
+    ...(options.secretBox ? { secretBox: options.secretBox } : {}),
+  });
   const syncPort = createSyncPort();
   const deps: CoreDeps = {
     db: options.db,
@@ -52,7 +67,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock: options.clock,
     rates: ratesFromEnv(options.db, env),
     euVat: await euVatFromEnv(env),
-    pdf: async (invoice) => renderInvoicePdf(invoice.attributes),
+    pdf,
+    send: mailer.send,
     sealHooks: [navSealHook, async () => nav.kick()],
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
@@ -67,7 +83,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
               updated_at: report.updated_at,
             }
           : null,
-        email: [],
+        email: await mailer.emailDuties(invoiceId),
       };
     },
     navRetry: async (invoiceId) => {
@@ -77,20 +93,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const core = await createCore(deps);
   const sync = createSyncService({ core, ...options.sync });
-  const recurring = createRecurringScheduler({ core });
+  const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
   return {
     core,
     nav,
     sync,
     recurring,
+    mailer,
     async start() {
+      mailer.start();
       await recurring.start();
       nav.start();
       sync.start();
     },
     async stop() {
       await recurring.stop();
+      await mailer.stop();
       await sync.stop();
       await nav.stop();
     },

@@ -106,7 +106,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const table = routeTable();
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
-    const allowed = [...new Set(table.filter((r) => r.re.test(path)).map((r) => r.method))];
+    const allowed = [...new Set(table.filter((r) => !r.loose && r.re.test(path)).map((r) => r.method))];
+    if (!allowed.length && table.some((r) => r.loose && r.method === req.method && r.re.test(path))) {
+      return reply.code(400).send(envelope('validation_failed', 'id: must be a whole number', [{ field: 'id', message: 'must be a whole number' }]));
+    }
     if (allowed.length) {
       return reply.code(405).header('allow', allowed.join(', ')).send(envelope('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(', ')}`));
     }

@@ -98,19 +98,24 @@ function routePath(path: string): string {
   return path.replace(/:id\b/g, ':id(^\\d+$)');
 }
 
-function pathPattern(path: string): RegExp {
-  return new RegExp(`^${path.replace(/:id\b/g, '\\d+').replace(/:[a-z_]+/g, '[^/]+')}/?$`);
+function pathPattern(path: string, loose = false): RegExp {
+  const id = loose ? '[^/]+' : '\\d+';
+  return new RegExp(`^${path.replace(/:id\b/g, id).replace(/:[a-z_]+/g, '[^/]+')}/?$`);
 }
 
-/** Every (method, pattern) the server answers, so an unknown method on a known path is a 405, not a 404. */
-export function routeTable(): Array<{ method: string; re: RegExp }> {
-  const table: Array<{ method: string; re: RegExp }> = [];
+/**
+ * Every (method, pattern) the server answers, so an unknown method on a known path is a 405, not a 404; `loose`
+ * patterns take anything for an id, so `/clients/abc` is a 400 about the id rather than an unknown path.
+ */
+export function routeTable(): Array<{ method: string; re: RegExp; loose?: boolean }> {
+  const table: Array<{ method: string; re: RegExp; loose?: boolean }> = [];
   for (const op of Object.values(operations) as Array<{ http?: HttpBinding }>) {
     if (!op.http) continue;
     for (const path of op.http.paths) {
       const re = pathPattern(path);
       table.push({ method: op.http.method, re });
       if (op.http.method === 'GET') table.push({ method: 'HEAD', re });
+      if (path.includes(':id')) table.push({ method: op.http.method, re: pathPattern(path, true), loose: true });
     }
   }
   table.push({ method: 'GET', re: /^\/time\/?$/ }, { method: 'POST', re: /^\/rpc\/[^/]+$/ }, { method: 'GET', re: /^\/access\/c:[^/]+$/ });

@@ -12,7 +12,8 @@ import { FUZZ_KEY, startFuzzServer } from './support/fuzz-server';
 import { seedFrom } from './support/procs';
 
 const RUNS = Number(process.env.FOLIO_FUZZ_RUNS ?? 10_000);
-const BUDGET_MS = 150_000;
+// A bound, not a target: 10,000 cases take about two minutes on a quiet 2-core machine.
+const BUDGET_MS = 420_000;
 const DIGEST_EVERY = 25; // rejected requests between two full digests
 
 test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 5xx, no hang, no change when rejected', async () => {
@@ -21,9 +22,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
   console.log(`fuzz seed: FOLIO_FUZZ_SEED=${seed}`);
   test.info().annotations.push({ type: 'seed', description: String(seed) });
   const server = await startFuzzServer('fuzz');
-  // GET /invoices/:id/send answers 501 while `serve` wires no mail sender — an open defect (docs/reliability.md),
-  // pinned by send-unconfigured.spec.ts; every other route of the table is fuzzed.
-  const routes = contractRoutes().filter((r) => r.name !== 'invoices.send');
+  const routes = contractRoutes();
   const failures = new Map<string, string>();
   const perRoute = new Map<string, number>();
   const statuses = new Map<number, number>();

@@ -626,6 +626,10 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     if (invoice.type === 0) throw rule('A draft cannot be paid; issue it first');
     if (invoice.is_cancel_invoice) throw rule('A cancelling invoice cannot be paid');
     if (invoice.status === 4) throw rule('A cancelled invoice cannot be paid');
+    // The payments of a proforma moved to the invoice generated from it; further ones belong there too.
+    if (invoice.type === 1 && invoice.generated_invoice_id) {
+      throw rule(`An invoice (${invoice.generated_invoice_id}) was generated from this proforma; record payments on that invoice`);
+    }
     return invoice;
   }
 }
