@@ -1,6 +1,7 @@
 // Bundles the Electron shell with esbuild: the main process (with the whole core) and the preload script, both
 // CommonJS for Node. electron is provided at run time; better-sqlite3 stays external because it loads a native
-// module (built for Electron's ABI by scripts/electron-native.mjs).
+// module (built for Electron's ABI by scripts/electron-native.mjs), and geoip-country reads its data files from
+// beside its own code; electron-builder packs both from node_modules.
 import { build } from 'esbuild';
 
 const common = {
@@ -18,7 +19,7 @@ await Promise.all([
     ...common,
     entryPoints: ['electron/main/main.ts'],
     outfile: 'dist/electron/main.cjs',
-    external: ['electron', 'better-sqlite3'],
+    external: ['electron', 'better-sqlite3', 'geoip-country'],
   }),
   build({
     ...common,

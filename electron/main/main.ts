@@ -3,8 +3,10 @@
 // serves the contract over one IPC channel and shows the renderer from app://folio/.
 // Everything that decides something (dispatch, sender check, navigation, links, permissions) lives in plain modules
 // beside this file and is unit-tested under Node.
-import { dirname } from 'node:path';
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { dirname, join } from 'node:path';
+import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
+import { createBackupSchedule, type BackupSchedule } from '../backup/index';
+import { safeStorageSecretBox } from '../mail/secret-box';
 import { openDatabase, type OpenedDatabase } from '../db/open';
 import { createRuntime, type Runtime } from '../runtime/runtime';
 import { systemClock } from '../core/clock';
@@ -23,6 +25,7 @@ const origins = trustedOrigins(devServerUrl);
 let mainWindow: BrowserWindow | null = null;
 let database: OpenedDatabase | null = null;
 let runtime: Runtime | null = null;
+let backups: BackupSchedule | null = null;
 
 registerAppScheme();
 app.enableSandbox();
@@ -40,10 +43,12 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     // One window is the whole app: closing it stops the background workers, closes the database cleanly (WAL
     // checkpoint) and quits.
-    const [running, opened] = [runtime, database];
+    const [running, opened, schedule] = [runtime, database, backups];
     runtime = null;
     database = null;
+    backups = null;
     void (async () => {
+      await schedule?.stop();
       await running?.stop().catch((e: unknown) => console.error('folio:', e));
       await opened?.close().catch((e: unknown) => console.error('folio:', e));
     })().finally(() => app.quit());
@@ -62,7 +67,12 @@ async function start(): Promise<void> {
     quickCheck: true,
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
   });
-  runtime = await createRuntime({ db: database.db, clock: systemClock, env: process.env });
+  // Secrets (the SMTP password, the sync key) are sealed with the OS keyring through safeStorage.
+  const secretBox = safeStorageSecretBox(safeStorage);
+  runtime = await createRuntime({ db: database.db, clock: systemClock, env: process.env, secretBox, sync: { secretBox } });
+  // A daily online backup of the live file into the data folder, keeping the newest two weeks.
+  backups = createBackupSchedule({ dir: join(paths.dataDir, 'backups'), keep: 14, source: database.sqlite });
+  backups.start();
   const { core } = runtime;
 
   hardenSession(session.defaultSession, origins);
