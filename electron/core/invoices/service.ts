@@ -568,15 +568,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
             created_at: nowStamp(ctx),
           })
           .execute();
-        const paid = invoice.total_paid_milli + amount;
-        const updated = await trx
-          .updateTable('invoices')
-          .set({ total_paid_milli: paid, status: paid >= invoice.total_milli ? 1 : 2, updated_at: nowStamp(ctx) })
-          .where('id', '=', invoice.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
-        return paymentResult(updated);
+        return settle(trx, invoice, invoice.total_paid_milli + amount);
       });
     },
 
@@ -584,14 +576,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       return writeTransaction(db, async (trx) => {
         const invoice = await payable(trx, input.id);
         await trx.deleteFrom('invoice_payments').where('invoice_id', '=', invoice.id).execute();
-        const updated = await trx
-          .updateTable('invoices')
-          .set({ total_paid_milli: 0, status: 2, updated_at: nowStamp(ctx) })
-          .where('id', '=', invoice.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
-        return paymentResult(updated);
+        return settle(trx, invoice, 0);
       });
     },
 
@@ -620,6 +605,18 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       return res;
     },
   };
+
+  /** Stores what has been paid and the status it makes: paid (1) once nothing is outstanding, else unpaid (2). */
+  async function settle(trx: Db, invoice: InvoiceRow, paid: number) {
+    const updated = await trx
+      .updateTable('invoices')
+      .set({ total_paid_milli: paid, status: paid >= invoice.total_milli ? 1 : 2, updated_at: nowStamp(ctx) })
+      .where('id', '=', invoice.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
+    return paymentResult(updated);
+  }
 
   async function payable(trx: Db, id: number) {
     const invoice = await row(trx, id);
