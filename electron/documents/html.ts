@@ -46,7 +46,7 @@ table { border-collapse: collapse; width: 100%; }
 .items tbody tr:last-child td { border-bottom: 1pt solid #1e3a5f; }
 .num { text-align: right !important; white-space: nowrap; }
 .center { text-align: center !important; }
-.legal { font-size: 7.5pt; font-style: italic; color: #1e3a5f; }
+.legal { font-size: 7.5pt; color: #1e3a5f; }
 .small { font-size: 7.5pt; color: #6b7280; }
 .summary { display: flex; gap: 18pt; break-inside: avoid; margin-bottom: 14pt; }
 .summary .vat { flex: 1; font-size: 8pt; }
