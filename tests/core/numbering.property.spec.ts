@@ -178,7 +178,8 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
             break;
           }
           case 'pay': {
-            const target = pick(rows().filter((r) => r.type !== 0 && r.status === 2 && !r.is_cancel_invoice), o.pick);
+            // A proforma whose invoice was generated takes no more payments: they belong to that invoice.
+            const target = pick(rows().filter((r) => r.type !== 0 && r.status === 2 && !r.is_cancel_invoice && !r.generated_invoice_id), o.pick);
             if (target) await core.call('invoices.pay', { id: target.id, date: '2026-01-01', amount: 1 });
             break;
           }

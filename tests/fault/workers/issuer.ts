@@ -63,7 +63,8 @@ for (;;) {
         ack(c.id, c.attributes.invoice_no);
       }
     } else if (roll < 0.9) {
-      const unpaid = candidates('SELECT id FROM invoices WHERE type IN (1, 3) AND status = 2 AND is_cancel_invoice = 0 ORDER BY random() LIMIT 1');
+      // A proforma whose invoice was generated takes no more payments: they belong to that invoice.
+      const unpaid = candidates('SELECT id FROM invoices WHERE type IN (1, 3) AND status = 2 AND is_cancel_invoice = 0 AND generated_invoice_id IS NULL ORDER BY random() LIMIT 1');
       if (unpaid[0]) {
         const inv = await core.call('invoices.get', { id: unpaid[0] });
         const outstanding = Number(inv.attributes.outstanding);
