@@ -181,14 +181,14 @@ test('pendingOccurrences lists what a pass would issue; skip records a run and m
   });
 
   // Out of order is refused with the expected date in the message.
-  const wrong = await scheduler.skip(profile, '2025-03-20').catch((e: unknown) => e);
+  const wrong = await scheduler.skipOccurrence(profile, '2025-03-20').catch((e: unknown) => e);
   expect(wrong).toBeInstanceOf(FolioError);
   expect((wrong as FolioError).code).toBe('rule_violation');
   expect((wrong as FolioError).message).toContain('2025-01-20');
-  expect((await scheduler.skip(profile, '2026-03-20').catch((e: unknown) => e)) as FolioError).toBeInstanceOf(FolioError);
+  expect((await scheduler.skipOccurrence(profile, '2026-03-20').catch((e: unknown) => e)) as FolioError).toBeInstanceOf(FolioError);
 
   // "You were away — issue these 14?" "Only the latest."
-  for (const p of pending.slice(0, 13)) await scheduler.skip(profile, p.occurrence_date);
+  for (const p of pending.slice(0, 13)) await scheduler.skipOccurrence(profile, p.occurrence_date);
   expect((await scheduler.pendingOccurrences()).map((p) => p.occurrence_date)).toEqual(['2026-02-20']);
   const result = await scheduler.runOnce();
   expect(result.issued.map((i) => i.occurrence_date)).toEqual(['2026-02-20']);

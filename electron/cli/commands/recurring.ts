@@ -91,7 +91,7 @@ export const command = {
         return 0;
       }
       if (action === 'skip') {
-        const skipped = await scheduler.skip(profileId, values.date!);
+        const skipped = await scheduler.skipOccurrence(profileId, values.date!);
         console.log(values.json ? JSON.stringify(skipped) : `skipped profile ${skipped.profile_id}, occurrence ${skipped.occurrence_date}`);
         return 0;
       }

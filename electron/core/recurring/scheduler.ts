@@ -298,7 +298,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
     },
 
     /** Records that a due occurrence is not to be issued; it must be the profile's next one (skip in order). */
-    async skip(profileId: number, date: string): Promise<{ profile_id: number; occurrence_date: string; skipped: true }> {
+    async skipOccurrence(profileId: number, date: string): Promise<{ profile_id: number; occurrence_date: string; skipped: true }> {
       return writeTransaction(db, async (trx) => {
         const p = await trx.selectFrom('recurring_profiles').selectAll().where('id', '=', profileId).executeTakeFirst();
         if (!p) throw notFound(`Recurring profile ${profileId}`);
