@@ -40,18 +40,18 @@ export function createBankAccountService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const inserted = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .insertInto('bank_accounts')
-        .values({
-          bank_name: input.bank_name,
-          account_no: input.account_no ?? '',
-          account_no_iban: input.account_no_iban ?? '',
-          account_swift: input.account_swift ?? '',
-          currency: input.currency ?? 'HUF',
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .insertInto('bank_accounts')
+          .values({
+            bank_name: input.bank_name,
+            account_no: input.account_no ?? '',
+            account_no_iban: input.account_no_iban ?? '',
+            account_swift: input.account_swift ?? '',
+            currency: input.currency ?? 'HUF',
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'bank_account', r.id, 'create', now);
         return r;
       });
@@ -63,18 +63,18 @@ export function createBankAccountService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .updateTable('bank_accounts')
-        .set({
-          bank_name: input.bank_name ?? current.bank_name,
-          account_no: input.account_no ?? current.account_no,
-          account_no_iban: input.account_no_iban ?? current.account_no_iban,
-          account_swift: input.account_swift ?? current.account_swift,
-          currency: input.currency ?? current.currency,
-          updated_at: now,
-        })
-        .where('id', '=', input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .updateTable('bank_accounts')
+          .set({
+            bank_name: input.bank_name ?? current.bank_name,
+            account_no: input.account_no ?? current.account_no,
+            account_no_iban: input.account_no_iban ?? current.account_no_iban,
+            account_swift: input.account_swift ?? current.account_swift,
+            currency: input.currency ?? current.currency,
+            updated_at: now,
+          })
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'bank_account', r.id, 'update', now);
         return r;
       });

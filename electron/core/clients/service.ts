@@ -37,15 +37,13 @@ export function createClientService(ctx: CoreContext) {
       const q = input.q?.trim();
       if (q) {
         const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or([
-            eb('name', 'like', like),
-            eb('taxcode', 'like', like),
-            eb('email', 'like', like),
-          ]),
-        );
+        query = query.where((eb) => eb.or([eb('name', 'like', like), eb('taxcode', 'like', like), eb('email', 'like', like)]));
       }
-      const rows = await query.orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset).execute();
+      const rows = await query
+        .orderBy('id', 'desc')
+        .limit(w.perPage + 1)
+        .offset(w.offset)
+        .execute();
       return toPage(rows, w, clientResource);
     },
 
@@ -67,25 +65,25 @@ export function createClientService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const inserted = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .insertInto('clients')
-        .values({
-          name: input.name,
-          email: input.email ?? '',
-          taxcode: input.taxcode?.trim() ?? '',
-          eu_taxcode: input.eu_taxcode?.trim() ?? '',
-          type: input.type ?? '',
-          fokonyv_szam: input.fokonyv_szam ?? '',
-          phone: input.phone ?? '',
-          tax_type: input.tax_type ?? '',
-          address: JSON.stringify(address),
-          bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
-          defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
-          deleted_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .insertInto('clients')
+          .values({
+            name: input.name,
+            email: input.email ?? '',
+            taxcode: input.taxcode?.trim() ?? '',
+            eu_taxcode: input.eu_taxcode?.trim() ?? '',
+            type: input.type ?? '',
+            fokonyv_szam: input.fokonyv_szam ?? '',
+            phone: input.phone ?? '',
+            tax_type: input.tax_type ?? '',
+            address: JSON.stringify(address),
+            bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
+            defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
+            deleted_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'client', r.id, 'create', now);
         return r;
       });
@@ -111,7 +109,12 @@ export function createClientService(ctx: CoreContext) {
         updated_at: nowStamp(ctx),
       };
       const updated = await writeTransaction(db, async (trx) => {
-        const r = await trx.updateTable('clients').set(changes).where('id', '=', input.id).returningAll().executeTakeFirstOrThrow();
+        const r = await trx
+          .updateTable('clients')
+          .set(changes)
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'client', r.id, 'update', changes.updated_at);
         return r;
       });

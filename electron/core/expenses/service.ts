@@ -25,7 +25,13 @@ export function expenseResource(row: ExpenseRow, client: ClientRow | undefined):
       vat: row.vat_id ?? '',
       client_uid: row.client_id,
       client: snapshot
-        ? { name: snapshot.name, email: snapshot.email, taxcode: snapshot.taxcode, billing_address: snapshot.billing_address, bank: snapshot.bank }
+        ? {
+            name: snapshot.name,
+            email: snapshot.email,
+            taxcode: snapshot.taxcode,
+            billing_address: snapshot.billing_address,
+            bank: snapshot.bank,
+          }
         : null,
       currency: row.currency,
       due_date: row.due_date,
@@ -36,7 +42,10 @@ export function expenseResource(row: ExpenseRow, client: ClientRow | undefined):
 }
 
 export function expenseCategories(lang: string) {
-  if (lang !== 'hu') throw new FolioError('validation_failed', 'Expense categories exist in Hungarian (hu) only', [{ field: 'lang', message: 'only hu is supported' }]);
+  if (lang !== 'hu')
+    throw new FolioError('validation_failed', 'Expense categories exist in Hungarian (hu) only', [
+      { field: 'lang', message: 'only hu is supported' },
+    ]);
   return EXPENSE_CATEGORIES_HU.map((c) => ({ id: c.id, attributes: { id: c.id, lang_code: 'hu' as const, name: c.name } }));
 }
 
@@ -67,7 +76,13 @@ export function createExpenseService(ctx: CoreContext) {
   return {
     async list(input: { page?: number | undefined; max_per_page?: number | undefined }) {
       const w = pageWindow(input);
-      const rows = await db.selectFrom('expenses').selectAll().orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset).execute();
+      const rows = await db
+        .selectFrom('expenses')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(w.perPage + 1)
+        .offset(w.offset)
+        .execute();
       const ids = [...new Set(rows.map((r) => r.client_id).filter((x): x is number => x !== null))];
       const clients = ids.length ? await db.selectFrom('clients').selectAll().where('id', 'in', ids).execute() : [];
       const byId = new Map(clients.map((c) => [c.id, c]));
@@ -84,21 +99,21 @@ export function createExpenseService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const inserted = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .insertInto('expenses')
-        .values({
-          categories_id: input.categories_id,
-          name: input.name,
-          invoice_no: input.invoice_no ?? '',
-          client_id: input.client_uid ?? null,
-          gross_price_milli: toMilli(parseDecimal(input.gross_price)),
-          vat_id: input.vat ?? null,
-          currency: input.currency ?? 'HUF',
-          due_date: input.due_date ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .insertInto('expenses')
+          .values({
+            categories_id: input.categories_id,
+            name: input.name,
+            invoice_no: input.invoice_no ?? '',
+            client_id: input.client_uid ?? null,
+            gross_price_milli: toMilli(parseDecimal(input.gross_price)),
+            vat_id: input.vat ?? null,
+            currency: input.currency ?? 'HUF',
+            due_date: input.due_date ?? null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'expense', r.id, 'create', now);
         return r;
       });
@@ -111,21 +126,22 @@ export function createExpenseService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .updateTable('expenses')
-        .set({
-          categories_id: input.categories_id ?? current.categories_id,
-          name: input.name ?? current.name,
-          invoice_no: input.invoice_no ?? current.invoice_no,
-          client_id: input.client_uid === undefined ? current.client_id : input.client_uid,
-          gross_price_milli: input.gross_price === undefined ? current.gross_price_milli : toMilli(parseDecimal(input.gross_price)),
-          vat_id: input.vat ?? current.vat_id,
-          currency: input.currency ?? current.currency,
-          due_date: input.due_date === undefined ? current.due_date : input.due_date,
-          updated_at: now,
-        })
-        .where('id', '=', input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .updateTable('expenses')
+          .set({
+            categories_id: input.categories_id ?? current.categories_id,
+            name: input.name ?? current.name,
+            invoice_no: input.invoice_no ?? current.invoice_no,
+            client_id: input.client_uid === undefined ? current.client_id : input.client_uid,
+            gross_price_milli:
+              input.gross_price === undefined ? current.gross_price_milli : toMilli(parseDecimal(input.gross_price)),
+            vat_id: input.vat ?? current.vat_id,
+            currency: input.currency ?? current.currency,
+            due_date: input.due_date === undefined ? current.due_date : input.due_date,
+            updated_at: now,
+          })
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'expense', r.id, 'update', now);
         return r;
       });

@@ -28,9 +28,11 @@ export function createBlockService(ctx: CoreContext) {
   async function checkPrefixFree(prefix: string, exceptId?: number) {
     // Block 0 prints bare numbers; another block without a prefix would print the very same ones.
     if (!prefix && exceptId !== 0) {
-      throw new FolioError('validation_failed', 'A new invoice block needs a prefix of its own, so that its numbers differ from the default block', [
-        { field: 'prefix', message: 'is required for a block other than the default one' },
-      ]);
+      throw new FolioError(
+        'validation_failed',
+        'A new invoice block needs a prefix of its own, so that its numbers differ from the default block',
+        [{ field: 'prefix', message: 'is required for a block other than the default one' }],
+      );
     }
     let q = db.selectFrom('invoice_blocks').select('id').where('prefix', '=', prefix);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
@@ -66,8 +68,16 @@ export function createBlockService(ctx: CoreContext) {
       if (!current) throw notFound(`Invoice block ${input.id}`);
       const prefix = input.prefix?.trim();
       if (prefix !== undefined && prefix !== current.prefix) {
-        const used = await db.selectFrom('invoices').select('id').where('block_id', '=', input.id).where('sealed', '=', 1).executeTakeFirst();
-        if (used) throw new FolioError('rule_violation', 'The prefix of a block with issued invoices cannot change', [{ field: 'prefix', message: 'invoices were already issued in this block' }]);
+        const used = await db
+          .selectFrom('invoices')
+          .select('id')
+          .where('block_id', '=', input.id)
+          .where('sealed', '=', 1)
+          .executeTakeFirst();
+        if (used)
+          throw new FolioError('rule_violation', 'The prefix of a block with issued invoices cannot change', [
+            { field: 'prefix', message: 'invoices were already issued in this block' },
+          ]);
         await checkPrefixFree(prefix, input.id);
       }
       const now = nowStamp(ctx);

@@ -83,10 +83,15 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       if (!block) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
     }
     if (input.bank_account_uid !== undefined) {
-      const account = await trx.selectFrom('bank_accounts').select('id').where('id', '=', input.bank_account_uid).executeTakeFirst();
+      const account = await trx
+        .selectFrom('bank_accounts')
+        .select('id')
+        .where('id', '=', input.bank_account_uid)
+        .executeTakeFirst();
       if (!account) errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
     }
-    if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+    if (errors.length)
+      throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
     return { client, block };
   }
 
@@ -118,7 +123,12 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
 
   /** Seals an inserted invoice: from here the triggers guard it; the hooks queue its reports in this transaction. */
   async function seal(trx: Db, id: number): Promise<InvoiceRow> {
-    const sealed = await trx.updateTable('invoices').set({ sealed: 1 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const sealed = await trx
+      .updateTable('invoices')
+      .set({ sealed: 1 })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordChange(trx, 'invoice', id, 'create', sealed.updated_at);
     for (const hook of sealHooks) await hook(trx, sealed);
     return sealed;
@@ -132,7 +142,9 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     const kind = TYPE_KIND[type] ?? null;
     if (!kind) return { number_kind: null, number_year: null, number_seq: null, invoice_no: null };
     const owner =
-      knownOwner ?? (await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', blockId).executeTakeFirst())?.owner ?? 'local';
+      knownOwner ??
+      (await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', blockId).executeTakeFirst())?.owner ??
+      'local';
     const origin = currentOrigin();
     if (given !== undefined) {
       if (owner === 'local' || owner !== origin) {
@@ -172,58 +184,64 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   }
 
   /** Creates an invoice inside the caller's write transaction (the recurring scheduler adds its run row there). */
-  async function createIn(trx: Db, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<NewInvoice> = {}): Promise<InvoiceRow> {
-      const { client, block } = await checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
-      const lines = await resolveLines(trx, input.items, input.currency);
-      const totals = totalsOf(lines, input.round_to ?? 0);
-      const settings = await readSettings(trx);
-      if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
-      const date = input.date ?? today(ctx);
-      const now = nowStamp(ctx);
-      const blockId = input.block_uid ?? 0;
-      const numbers = await numbering(trx, input.type, blockId, date, input.invoice_no, block?.owner);
-      const inserted = await trx
-        .insertInto('invoices')
-        .values({
-          type: input.type,
-          status: 2,
-          sealed: 0,
-          block_id: blockId,
-          ...numbers,
-          prefix: block?.prefix ?? '',
-          date,
-          fulfillment_date: input.fulfillment_date,
-          due_date: input.due_date,
-          client_id: input.client_uid,
-          client_snapshot: JSON.stringify(clientSnapshot(client!)),
-          seller_snapshot: JSON.stringify(settings.seller),
-          payment_method_id: input.payment_method,
-          currency: input.currency,
-          exchange_rate: rate.rate,
-          exchange_rate_source: rate.source,
-          round_to: input.round_to ?? 0,
-          net_milli: totals.net,
-          vat_milli: totals.vat,
-          gross_milli: totals.gross,
-          rounding_milli: totals.rounding,
-          total_milli: totals.total,
-          total_paid_milli: 0,
-          comment: input.comment ?? '',
-          template_lang_code: input.template_lang_code ?? settings.default_lang,
-          electronic_invoice: input.electronic_invoice ?? 0,
-          bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
-          is_cancel_invoice: 0,
-          issued_at: input.type === 0 ? null : now,
-          created_at: now,
-          updated_at: now,
-          ...extra,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await insertLines(trx, inserted.id, lines);
-      if (input.type === 0) return inserted;
-      const paid = await recordAdvancePayment(trx, inserted, date);
-      return seal(trx, paid.id);
+  async function createIn(
+    trx: Db,
+    input: InvoiceCreateInput,
+    rate: RateQuote,
+    extra: Partial<NewInvoice> = {},
+  ): Promise<InvoiceRow> {
+    const { client, block } = await checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
+    const lines = await resolveLines(trx, input.items, input.currency);
+    const totals = totalsOf(lines, input.round_to ?? 0);
+    const settings = await readSettings(trx);
+    if (input.date !== undefined && input.invoice_no === undefined)
+      throw rule('date is set by Folio: the issue date is today', 'date');
+    const date = input.date ?? today(ctx);
+    const now = nowStamp(ctx);
+    const blockId = input.block_uid ?? 0;
+    const numbers = await numbering(trx, input.type, blockId, date, input.invoice_no, block?.owner);
+    const inserted = await trx
+      .insertInto('invoices')
+      .values({
+        type: input.type,
+        status: 2,
+        sealed: 0,
+        block_id: blockId,
+        ...numbers,
+        prefix: block?.prefix ?? '',
+        date,
+        fulfillment_date: input.fulfillment_date,
+        due_date: input.due_date,
+        client_id: input.client_uid,
+        client_snapshot: JSON.stringify(clientSnapshot(client!)),
+        seller_snapshot: JSON.stringify(settings.seller),
+        payment_method_id: input.payment_method,
+        currency: input.currency,
+        exchange_rate: rate.rate,
+        exchange_rate_source: rate.source,
+        round_to: input.round_to ?? 0,
+        net_milli: totals.net,
+        vat_milli: totals.vat,
+        gross_milli: totals.gross,
+        rounding_milli: totals.rounding,
+        total_milli: totals.total,
+        total_paid_milli: 0,
+        comment: input.comment ?? '',
+        template_lang_code: input.template_lang_code ?? settings.default_lang,
+        electronic_invoice: input.electronic_invoice ?? 0,
+        bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
+        is_cancel_invoice: 0,
+        issued_at: input.type === 0 ? null : now,
+        created_at: now,
+        updated_at: now,
+        ...extra,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await insertLines(trx, inserted.id, lines);
+    if (input.type === 0) return inserted;
+    const paid = await recordAdvancePayment(trx, inserted, date);
+    return seal(trx, paid.id);
   }
 
   async function create(input: InvoiceCreateInput, extra: Partial<NewInvoice> = {}) {
@@ -330,7 +348,13 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
 
     async list(input: { page?: number | undefined; max_per_page?: number | undefined }) {
       const w = pageWindow(input);
-      const rows = await db.selectFrom('invoices').selectAll().orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset).execute();
+      const rows = await db
+        .selectFrom('invoices')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(w.perPage + 1)
+        .offset(w.offset)
+        .execute();
       const page = toPage(rows, w, (r) => r);
       return { ...page, items: await loadInvoices(db, page.items) };
     },
@@ -364,7 +388,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
       }
-      const rows = await q.orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset).execute();
+      const rows = await q
+        .orderBy('id', 'desc')
+        .limit(w.perPage + 1)
+        .offset(w.offset)
+        .execute();
       const page = toPage(rows, w, (r) => r);
       return { ...page, items: await loadInvoices(db, page.items) };
     },
@@ -388,7 +416,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         const draft = await draftRow(trx, input.id);
         const base = await asInput(trx, draft);
         const client = await trx.selectFrom('clients').selectAll().where('id', '=', draft.client_id).executeTakeFirst();
-        if (!client || client.deleted_at) throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
+        if (!client || client.deleted_at)
+          throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
         // The lines are priced again now: a draft that used a product takes the product as it is at issue time.
         const lines = await resolveLines(trx, base.items, draft.currency);
         const totals = totalsOf(lines, draft.round_to);
@@ -426,7 +455,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     async delete(input: { id: number }) {
       await writeTransaction(db, async (trx) => {
         await draftRow(trx, input.id);
-        const used = await trx.selectFrom('recurring_profiles').select('id').where('base_invoice_id', '=', input.id).executeTakeFirst();
+        const used = await trx
+          .selectFrom('recurring_profiles')
+          .select('id')
+          .where('base_invoice_id', '=', input.id)
+          .executeTakeFirst();
         if (used) throw rule(`Recurring profile ${used.id} is based on this draft; delete or change the profile first`);
         await trx.deleteFrom('invoice_items').where('invoice_id', '=', input.id).execute();
         await trx.deleteFrom('invoices').where('id', '=', input.id).execute();
@@ -442,13 +475,24 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         if (original.status === 4) throw new FolioError('conflict', `Invoice ${original.invoice_no} is already cancelled`);
         const now = nowStamp(ctx);
         if (original.type === 1) {
-          if (original.generated_invoice_id) throw rule('An invoice was generated from this proforma; cancel that invoice instead');
+          if (original.generated_invoice_id)
+            throw rule('An invoice was generated from this proforma; cancel that invoice instead');
           // A proforma is not a tax document: voiding it needs no cancelling invoice (DESIGN §8).
           await recordChange(trx, 'invoice', original.id, 'update', now);
-          return trx.updateTable('invoices').set({ status: 4, updated_at: now }).where('id', '=', original.id).returningAll().executeTakeFirstOrThrow();
+          return trx
+            .updateTable('invoices')
+            .set({ status: 4, updated_at: now })
+            .where('id', '=', original.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
         }
         const date = input.invoice_no ? (input.date ?? today(ctx)) : today(ctx);
-        const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', original.id).orderBy('position').execute();
+        const items = await trx
+          .selectFrom('invoice_items')
+          .selectAll()
+          .where('invoice_id', '=', original.id)
+          .orderBy('position')
+          .execute();
         const numbers = await numbering(trx, 3, original.block_id, date, input.invoice_no);
         const { id: _id, ...copy } = original;
         const cancelling = await trx
@@ -491,7 +535,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
             })),
           )
           .execute();
-        await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: cancelling.id, updated_at: now }).where('id', '=', original.id).execute();
+        await trx
+          .updateTable('invoices')
+          .set({ status: 4, cancelled_by_id: cancelling.id, updated_at: now })
+          .where('id', '=', original.id)
+          .execute();
         await recordChange(trx, 'invoice', original.id, 'update', now);
         return seal(trx, cancelling.id);
       });
@@ -503,12 +551,20 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         const proforma = await row(trx, input.id);
         if (proforma.type !== 1) throw rule('Only a proforma invoice can generate an invoice');
         if (proforma.generated_invoice_id) {
-          throw new FolioError('conflict', `An invoice (${proforma.generated_invoice_id}) was already generated from this proforma`);
+          throw new FolioError(
+            'conflict',
+            `An invoice (${proforma.generated_invoice_id}) was already generated from this proforma`,
+          );
         }
         if (proforma.status === 4) throw rule('This proforma was cancelled');
         const date = today(ctx);
         const now = nowStamp(ctx);
-        const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', proforma.id).orderBy('position').execute();
+        const items = await trx
+          .selectFrom('invoice_items')
+          .selectAll()
+          .where('invoice_id', '=', proforma.id)
+          .orderBy('position')
+          .execute();
         const payments = await trx.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', proforma.id).execute();
         const paid = payments.reduce((s, p) => s + p.amount_milli, 0);
         const { id: _id, ...copy } = proforma;
@@ -532,14 +588,21 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await trx.insertInto('invoice_items').values(items.map(({ id: _i, ...it }) => ({ ...it, invoice_id: invoice.id }))).execute();
+        await trx
+          .insertInto('invoice_items')
+          .values(items.map(({ id: _i, ...it }) => ({ ...it, invoice_id: invoice.id })))
+          .execute();
         if (payments.length) {
           await trx
             .insertInto('invoice_payments')
             .values(payments.map(({ id: _p, ...p }) => ({ ...p, invoice_id: invoice.id })))
             .execute();
         }
-        await trx.updateTable('invoices').set({ generated_invoice_id: invoice.id, updated_at: now }).where('id', '=', proforma.id).execute();
+        await trx
+          .updateTable('invoices')
+          .set({ generated_invoice_id: invoice.id, updated_at: now })
+          .where('id', '=', proforma.id)
+          .execute();
         await recordChange(trx, 'invoice', proforma.id, 'update', now);
         const withAdvance = payments.length ? invoice : await recordAdvancePayment(trx, invoice, date);
         return seal(trx, withAdvance.id);
@@ -553,7 +616,10 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         const amount = toMilli(parseDecimal(input.amount));
         const outstanding = outstandingMilli(invoice);
         if (amount > outstanding) {
-          throw rule(`The payment (${input.amount}) is more than the outstanding amount (${milliToNumber(outstanding)} ${invoice.currency})`, 'amount');
+          throw rule(
+            `The payment (${input.amount}) is more than the outstanding amount (${milliToNumber(outstanding)} ${invoice.currency})`,
+            'amount',
+          );
         }
         const method = input.payment_method ?? invoice.payment_method_id;
         if (!findPaymentMethod(method)) throw invalid('payment_method', 'is not a payment method id');
@@ -625,7 +691,9 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     if (invoice.status === 4) throw rule('A cancelled invoice cannot be paid');
     // The payments of a proforma moved to the invoice generated from it; further ones belong there too.
     if (invoice.type === 1 && invoice.generated_invoice_id) {
-      throw rule(`An invoice (${invoice.generated_invoice_id}) was generated from this proforma; record payments on that invoice`);
+      throw rule(
+        `An invoice (${invoice.generated_invoice_id}) was generated from this proforma; record payments on that invoice`,
+      );
     }
     return invoice;
   }

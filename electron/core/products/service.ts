@@ -11,7 +11,17 @@ import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
 import { recordChange } from '../changes';
 
-const NUMERIC_ATTRS = ['min_qty', 'max_qty', 'opt_qty', 'sales_price', 'purchase_price', 'width', 'height', 'depth', 'weight'] as const;
+const NUMERIC_ATTRS = [
+  'min_qty',
+  'max_qty',
+  'opt_qty',
+  'sales_price',
+  'purchase_price',
+  'width',
+  'height',
+  'depth',
+  'weight',
+] as const;
 const TEXT_ATTRS = ['comment', 'barcode', 'product_code', 'item_nr', 'fokonyv_arbev', 'fokonyv_afa'] as const;
 const ID_ATTRS = ['categories_id', 'parent_product_id', 'master_variation_id'] as const;
 
@@ -92,7 +102,11 @@ export function createProductService(ctx: CoreContext) {
       let query = db.selectFrom('products').selectAll().where('deleted_at', 'is', null);
       const q = input.q?.trim();
       if (q) query = query.where('name', 'like', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const rows = await query.orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset).execute();
+      const rows = await query
+        .orderBy('id', 'desc')
+        .limit(w.perPage + 1)
+        .offset(w.offset)
+        .execute();
       return toPage(rows, w, productResource);
     },
 
@@ -102,21 +116,21 @@ export function createProductService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const inserted = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .insertInto('products')
-        .values({
-          name: input.name,
-          price: input.price,
-          unit: input.unit ?? '',
-          vat_id: input.vat_id,
-          currency_code: input.currency_code ?? 'HUF',
-          entitlement: input.entitlement ?? null,
-          attrs: JSON.stringify(attrsFrom(input)),
-          deleted_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .insertInto('products')
+          .values({
+            name: input.name,
+            price: input.price,
+            unit: input.unit ?? '',
+            vat_id: input.vat_id,
+            currency_code: input.currency_code ?? 'HUF',
+            entitlement: input.entitlement ?? null,
+            attrs: JSON.stringify(attrsFrom(input)),
+            deleted_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'product', r.id, 'create', now);
         return r;
       });
@@ -128,20 +142,20 @@ export function createProductService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
         const r = await trx
-        .updateTable('products')
-        .set({
-          name: input.name ?? current.name,
-          price: input.price ?? current.price,
-          unit: input.unit ?? current.unit,
-          vat_id: input.vat_id ?? current.vat_id,
-          currency_code: input.currency_code ?? current.currency_code,
-          entitlement: input.entitlement === undefined ? current.entitlement : input.entitlement,
-          attrs: JSON.stringify(attrsFrom(input, parseJson<StoredAttrs>(current.attrs, {}))),
-          updated_at: now,
-        })
-        .where('id', '=', input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .updateTable('products')
+          .set({
+            name: input.name ?? current.name,
+            price: input.price ?? current.price,
+            unit: input.unit ?? current.unit,
+            vat_id: input.vat_id ?? current.vat_id,
+            currency_code: input.currency_code ?? current.currency_code,
+            entitlement: input.entitlement === undefined ? current.entitlement : input.entitlement,
+            attrs: JSON.stringify(attrsFrom(input, parseJson<StoredAttrs>(current.attrs, {}))),
+            updated_at: now,
+          })
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'product', r.id, 'update', now);
         return r;
       });

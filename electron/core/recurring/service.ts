@@ -16,7 +16,10 @@ export function nextOccurrence(p: RecurringRow): string | null {
   if (p.stopped || (p.max_qty > 0 && p.used_qty >= p.max_qty)) return null;
   const freq = parseFrequency(p.frequency);
   if (!freq) return null;
-  const after = [p.last_recurring_date, p.resume_after].filter((d): d is string => Boolean(d)).sort().pop();
+  const after = [p.last_recurring_date, p.resume_after]
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .pop();
   return after ? firstOccurrenceAfter(p.start_date, freq, after) : occurrence(p.start_date, freq, 0);
 }
 
@@ -75,31 +78,33 @@ export function createRecurringService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const p = await writeTransaction(db, async (trx) => {
         const created = await trx
-        .insertInto('recurring_profiles')
-        .values({
-          base_invoice_id: input.base_invoice_uid,
-          frequency: input.frequency,
-          due_days: input.due_days ?? 8,
-          fulfillment_shift: input.fulfillment_shift ?? 0,
-          send_invoice: input.send_invoice ? 1 : 0,
-          max_qty: input.max_qty ?? 0,
-          used_qty: 0,
-          comment: input.comment ?? '',
-          stopped: input.stopped ? 1 : 0,
-          last_recurring_date: null,
-          start_date: input.start_date,
-          resume_after: null,
-          // One node runs a profile: the device whose request made it (sync), else this node.
-          owner: currentOrigin(),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .insertInto('recurring_profiles')
+          .values({
+            base_invoice_id: input.base_invoice_uid,
+            frequency: input.frequency,
+            due_days: input.due_days ?? 8,
+            fulfillment_shift: input.fulfillment_shift ?? 0,
+            send_invoice: input.send_invoice ? 1 : 0,
+            max_qty: input.max_qty ?? 0,
+            used_qty: 0,
+            comment: input.comment ?? '',
+            stopped: input.stopped ? 1 : 0,
+            last_recurring_date: null,
+            start_date: input.start_date,
+            resume_after: null,
+            // One node runs a profile: the device whose request made it (sync), else this node.
+            owner: currentOrigin(),
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'recurring', created.id, 'create', now);
         return created;
       });
-      const [invoice] = await loadInvoices(db, [await db.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirstOrThrow()]);
+      const [invoice] = await loadInvoices(db, [
+        await db.selectFrom('invoices').selectAll().where('id', '=', p.base_invoice_id).executeTakeFirstOrThrow(),
+      ]);
       return { id: p.id, attributes: { ...recurringAttributes(p), invoice: invoice! } };
     },
 
@@ -110,23 +115,23 @@ export function createRecurringService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       const p = await writeTransaction(db, async (trx) => {
         const updated = await trx
-        .updateTable('recurring_profiles')
-        .set({
-          base_invoice_id: input.base_invoice_uid ?? current.base_invoice_id,
-          frequency: input.frequency ?? current.frequency,
-          due_days: input.due_days ?? current.due_days,
-          fulfillment_shift: input.fulfillment_shift ?? current.fulfillment_shift,
-          send_invoice: input.send_invoice === undefined ? current.send_invoice : input.send_invoice ? 1 : 0,
-          max_qty: input.max_qty ?? current.max_qty,
-          comment: input.comment ?? current.comment,
-          stopped: input.stopped === undefined ? current.stopped : input.stopped ? 1 : 0,
-          start_date: input.start_date ?? current.start_date,
-          ...(resuming ? { resume_after: today(ctx) } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          .updateTable('recurring_profiles')
+          .set({
+            base_invoice_id: input.base_invoice_uid ?? current.base_invoice_id,
+            frequency: input.frequency ?? current.frequency,
+            due_days: input.due_days ?? current.due_days,
+            fulfillment_shift: input.fulfillment_shift ?? current.fulfillment_shift,
+            send_invoice: input.send_invoice === undefined ? current.send_invoice : input.send_invoice ? 1 : 0,
+            max_qty: input.max_qty ?? current.max_qty,
+            comment: input.comment ?? current.comment,
+            stopped: input.stopped === undefined ? current.stopped : input.stopped ? 1 : 0,
+            start_date: input.start_date ?? current.start_date,
+            ...(resuming ? { resume_after: today(ctx) } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordChange(trx, 'recurring', updated.id, 'update', now);
         return updated;
       });
