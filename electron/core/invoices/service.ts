@@ -16,6 +16,7 @@ import { pageWindow, toPage } from '../paging';
 import { recordChange } from '../changes';
 import { readSettings } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
+import type { DocumentTotals } from '../../../shared/totals';
 import { createdResponse, loadInvoices, outstandingMilli } from './mapping';
 import { acceptNumber, formatNumber, takeNumber, type NumberKind } from './numbering';
 import { currentOrigin } from '../changes';
@@ -220,11 +221,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         exchange_rate: rate.rate,
         exchange_rate_source: rate.source,
         round_to: input.round_to ?? 0,
-        net_milli: totals.net,
-        vat_milli: totals.vat,
-        gross_milli: totals.gross,
-        rounding_milli: totals.rounding,
-        total_milli: totals.total,
+        ...totalColumns(totals),
         total_paid_milli: 0,
         comment: input.comment ?? '',
         template_lang_code: input.template_lang_code ?? settings.default_lang,
@@ -312,11 +309,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         exchange_rate: rate.rate,
         exchange_rate_source: rate.source,
         round_to: input.round_to ?? 0,
-        net_milli: totals.net,
-        vat_milli: totals.vat,
-        gross_milli: totals.gross,
-        rounding_milli: totals.rounding,
-        total_milli: totals.total,
+        ...totalColumns(totals),
         comment: input.comment ?? '',
         template_lang_code: input.template_lang_code ?? 'hu',
         electronic_invoice: input.electronic_invoice ?? 0,
@@ -435,11 +428,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
             date,
             client_snapshot: JSON.stringify(clientSnapshot(client)),
             seller_snapshot: JSON.stringify(settings.seller),
-            net_milli: totals.net,
-            vat_milli: totals.vat,
-            gross_milli: totals.gross,
-            rounding_milli: totals.rounding,
-            total_milli: totals.total,
+            ...totalColumns(totals),
             issued_at: nowStamp(ctx),
             updated_at: nowStamp(ctx),
           })
@@ -697,6 +686,17 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     }
     return invoice;
   }
+}
+
+/** The stored totals of an invoice, computed once when it is saved (DESIGN §3). */
+function totalColumns(totals: DocumentTotals) {
+  return {
+    net_milli: totals.net,
+    vat_milli: totals.vat,
+    gross_milli: totals.gross,
+    rounding_milli: totals.rounding,
+    total_milli: totals.total,
+  };
 }
 
 function paymentResult(r: InvoiceRow) {
