@@ -50,16 +50,34 @@ function makeFormat(timeZone: string): Intl.DateTimeFormat {
   });
 }
 
+// Formatting with Intl costs tens of microseconds and every write stamps a time, so each zone remembers its UTC
+// offset for the minute it last formatted: offsets change only on whole minutes (DST, zone rule changes), and within
+// that minute the wall-clock time is the instant plus the offset.
+const offsets = new Map<string, { minute: number; offsetMs: number }>();
+
+/** The wall-clock time of an instant in a zone, as the UTC fields of the Date returned. */
+function wallClock(instant: Date, timeZone: string): Date {
+  const ms = instant.getTime();
+  const minute = Math.floor(ms / 60_000);
+  let cached = offsets.get(timeZone);
+  if (!cached || cached.minute !== minute) {
+    const p = parts(instant, timeZone);
+    const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+    cached = { minute, offsetMs: wall - (ms - (((ms % 1000) + 1000) % 1000)) };
+    offsets.set(timeZone, cached);
+  }
+  return new Date(ms + cached.offsetMs);
+}
+
 /** The calendar day of an instant in a time zone. */
 export function dateIn(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return wallClock(instant, timeZone).toISOString().slice(0, 10);
 }
 
 /** 'YYYY-MM-DD HH:MM:SS', the interface's timestamp form, in the business's time zone. */
 export function timestampIn(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const iso = wallClock(instant, timeZone).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 function toUtc(date: string): Date {

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/open';
 import type { ChangeEntity } from '../db/schema';
+import { prepareStatement } from '../db/prepared';
 
 export interface CallContext {
   /** 'local', or the id of the device that sent the request */
@@ -18,18 +19,45 @@ export function currentOrigin(): string {
   return callContext.getStore()?.origin ?? 'local';
 }
 
-export async function recordChange(trx: Db, entity: ChangeEntity, entityId: number, op: 'create' | 'update' | 'delete', at: string) {
+interface ChangeRow {
+  entity: ChangeEntity;
+  entity_id: number;
+  op: 'create' | 'update' | 'delete';
+  origin: string;
+  created_at: string;
+}
+
+// Every write of the core passes here, so its two statements are compiled once.
+const insertChange = prepareStatement((db, p: ChangeRow) =>
+  db.insertInto('change_log').values({ entity: p.entity, entity_id: p.entity_id, op: p.op, origin: p.origin, created_at: p.created_at }),
+);
+
+const insertIdempotencyKey = prepareStatement(
+  (db, p: { key: string; request_hash: string; operation: string; entity: ChangeEntity; entity_id: number; created_at: string }) =>
+    db.insertInto('idempotency_keys').values({
+      key: p.key,
+      request_hash: p.request_hash,
+      operation: p.operation,
+      entity: p.entity,
+      entity_id: p.entity_id,
+      created_at: p.created_at,
+    }),
+);
+
+/** Adds the change-log row of a write (and the request's idempotency key with its first change), in its transaction. */
+export function recordChange(trx: Db, entity: ChangeEntity, entityId: number, op: 'create' | 'update' | 'delete', at: string): void {
   const context = callContext.getStore();
-  await trx
-    .insertInto('change_log')
-    .values({ entity, entity_id: entityId, op, origin: context?.origin ?? 'local', created_at: at })
-    .execute();
+  insertChange.run(trx, { entity, entity_id: entityId, op, origin: context?.origin ?? 'local', created_at: at });
   const idem = context?.idempotency;
   if (idem && !idem.stored) {
-    await trx
-      .insertInto('idempotency_keys')
-      .values({ key: idem.key, request_hash: idem.hash, operation: idem.operation, entity, entity_id: entityId, created_at: at })
-      .execute();
+    insertIdempotencyKey.run(trx, {
+      key: idem.key,
+      request_hash: idem.hash,
+      operation: idem.operation,
+      entity,
+      entity_id: entityId,
+      created_at: at,
+    });
     idem.stored = true;
   }
 }

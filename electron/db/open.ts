@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import { migrations } from '../../migrations/index';
 import type { Database } from './schema';
+import { registerHandle } from './prepared';
 
 export type Db = Kysely<Database>;
 
@@ -63,6 +64,7 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
       }
     }
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    registerHandle(db, sqlite);
     await migrate(db);
     return { db, sqlite, close: () => db.destroy() };
   } catch (e) {

@@ -52,7 +52,7 @@ export function createBankAccountService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'bank_account', r.id, 'create', now);
+        recordChange(trx, 'bank_account', r.id, 'create', now);
         return r;
       });
       return bankAccountResource(inserted);
@@ -75,7 +75,7 @@ export function createBankAccountService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'bank_account', r.id, 'update', now);
+        recordChange(trx, 'bank_account', r.id, 'update', now);
         return r;
       });
       return bankAccountResource(updated);

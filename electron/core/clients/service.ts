@@ -84,7 +84,7 @@ export function createClientService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'client', r.id, 'create', now);
+        recordChange(trx, 'client', r.id, 'create', now);
         return r;
       });
       return clientResource(inserted);
@@ -115,7 +115,7 @@ export function createClientService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'client', r.id, 'update', changes.updated_at);
+        recordChange(trx, 'client', r.id, 'update', changes.updated_at);
         return r;
       });
       return clientResource(updated);
@@ -127,7 +127,7 @@ export function createClientService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       await writeTransaction(db, async (trx) => {
         await trx.updateTable('clients').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
-        await recordChange(trx, 'client', input.id, 'delete', now);
+        recordChange(trx, 'client', input.id, 'delete', now);
       });
       return { deleted: true as const };
     },

@@ -114,7 +114,7 @@ export function createExpenseService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'expense', r.id, 'create', now);
+        recordChange(trx, 'expense', r.id, 'create', now);
         return r;
       });
       return expenseResource(inserted, await clientOf(inserted.client_id));
@@ -142,7 +142,7 @@ export function createExpenseService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'expense', r.id, 'update', now);
+        recordChange(trx, 'expense', r.id, 'update', now);
         return r;
       });
       return expenseResource(updated, await clientOf(updated.client_id));
@@ -152,7 +152,7 @@ export function createExpenseService(ctx: CoreContext) {
       await row(input.id);
       await writeTransaction(db, async (trx) => {
         await trx.deleteFrom('expenses').where('id', '=', input.id).execute();
-        await recordChange(trx, 'expense', input.id, 'delete', nowStamp(ctx));
+        recordChange(trx, 'expense', input.id, 'delete', nowStamp(ctx));
       });
       return { deleted: true as const };
     },

@@ -56,7 +56,7 @@ export function createBlockService(ctx: CoreContext) {
           .values({ name: input.name, prefix, owner: input.owner ?? currentOrigin(), created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'block', block.id, 'create', now);
+        recordChange(trx, 'block', block.id, 'create', now);
         return block;
       });
       return blockResource(r);
@@ -88,7 +88,7 @@ export function createBlockService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'block', block.id, 'update', now);
+        recordChange(trx, 'block', block.id, 'update', now);
         return block;
       });
       return blockResource(r);

@@ -5,7 +5,9 @@ import { FolioError, type FieldError } from '../../../shared/errors';
 import { AmountRangeError, computeLine as computeExactLine, computeTotals, type DocumentTotals, type LineAmounts, type PricedLine } from '../../../shared/totals';
 import { findVatCode, type VatCodeDef } from '../../../shared/reference/vat-codes';
 import type { Db } from '../../db/open';
+import type { ProductRow } from '../../db/schema';
 import { parseJson } from '../json';
+import { productById } from './statements';
 
 /** Prices one line; an amount beyond the exact range is the field's error, never a rounded float. */
 function computeLine(line: PricedLine, currency: string, field: string): LineAmounts {
@@ -40,10 +42,14 @@ function reasonFor(vat: VatCodeDef, given: string | null | undefined, isService:
   return vat.defaultEntitlement;
 }
 
-export async function resolveLines(db: Db, items: InvoiceItemInput[], currency: string): Promise<ResolvedLine[]> {
-  const productIds = [...new Set(items.map((i) => i.product_uid).filter((x): x is number => x !== undefined))];
-  const products = productIds.length ? await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute() : [];
-  const byId = new Map(products.map((p) => [p.id, p]));
+/** Prices the lines of a request, in the write transaction that stores them. */
+export function resolveLines(trx: Db, items: InvoiceItemInput[], currency: string): ResolvedLine[] {
+  const byId = new Map<number, ProductRow>();
+  for (const item of items) {
+    if (item.product_uid === undefined || byId.has(item.product_uid)) continue;
+    const product = productById.get(trx, { id: item.product_uid });
+    if (product) byId.set(product.id, product);
+  }
   const errors: FieldError[] = [];
   // A product that exists but cannot be used (deleted, another currency) breaks a rule (422), not the form (400).
   const ruleErrors: FieldError[] = [];

@@ -7,18 +7,19 @@ import { firstDayOfMonth, yearOf } from '../../../shared/dates';
 import { milliToNumber, parseDecimal, toMilli } from '../../../shared/money';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { Db } from '../../db/open';
-import type { InvoiceRow, NewInvoice } from '../../db/schema';
+import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import { clientSnapshot } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { recordChange } from '../changes';
-import { readSettings } from '../settings/service';
+import { readSettings, readSettingsIn } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
 import type { DocumentTotals } from '../../../shared/totals';
 import { createdResponse, loadInvoices, outstandingMilli } from './mapping';
 import { acceptNumber, formatNumber, takeNumber, type NumberKind } from './numbering';
+import { bankAccountById, blockById, clientById, insertInvoice, insertItem, sealInvoice, type InvoiceValues } from './statements';
 import { currentOrigin } from '../changes';
 
 export interface RateQuote {
@@ -67,12 +68,12 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     return deps.rates.rateFor(currency, fulfillmentDate);
   }
 
-  /** Checks the references of a request; returns what the row needs from them. */
-  async function checkRefs(trx: Db, input: Partial<InvoiceCreateInput>) {
+  /** Checks the references of a request, in its write transaction; returns what the row needs from them. */
+  function checkRefs(trx: Db, input: Partial<InvoiceCreateInput>) {
     const errors: Array<{ field: string; message: string }> = [];
     let client;
     if (input.client_uid !== undefined) {
-      client = await trx.selectFrom('clients').selectAll().where('id', '=', input.client_uid).executeTakeFirst();
+      client = clientById.get(trx, { id: input.client_uid });
       if (!client || client.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
     }
     if (input.payment_method !== undefined && !findPaymentMethod(input.payment_method)) {
@@ -80,57 +81,44 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     }
     let block;
     if (input.block_uid !== undefined) {
-      block = await trx.selectFrom('invoice_blocks').selectAll().where('id', '=', input.block_uid).executeTakeFirst();
+      block = blockById.get(trx, { id: input.block_uid });
       if (!block) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
     }
-    if (input.bank_account_uid !== undefined) {
-      const account = await trx
-        .selectFrom('bank_accounts')
-        .select('id')
-        .where('id', '=', input.bank_account_uid)
-        .executeTakeFirst();
-      if (!account) errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
+    if (input.bank_account_uid !== undefined && !bankAccountById.get(trx, { id: input.bank_account_uid })) {
+      errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
     }
     if (errors.length)
       throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
     return { client, block };
   }
 
-  async function insertLines(trx: Db, invoiceId: number, lines: ResolvedLine[]) {
-    if (!lines.length) return;
-    await trx
-      .insertInto('invoice_items')
-      .values(
-        lines.map((l) => ({
-          invoice_id: invoiceId,
-          position: l.position,
-          product_id: l.product_id,
-          description: l.description,
-          qty: l.qty,
-          unit: l.unit,
-          net_unit_price: l.net_unit_price,
-          gross_unit_price: l.gross_unit_price,
-          vat_id: l.vat_id,
-          vat_rate: l.vat_rate,
-          entitlement: l.entitlement,
-          item_comment: l.item_comment,
-          net_milli: l.amounts.net,
-          vat_milli: l.amounts.vat,
-          gross_milli: l.amounts.gross,
-        })),
-      )
-      .execute();
+  function insertLines(trx: Db, invoiceId: number, lines: ResolvedLine[]) {
+    for (const l of lines) {
+      insertItem.run(trx, {
+        invoice_id: invoiceId,
+        position: l.position,
+        product_id: l.product_id,
+        description: l.description,
+        qty: l.qty,
+        unit: l.unit,
+        net_unit_price: l.net_unit_price,
+        gross_unit_price: l.gross_unit_price,
+        vat_id: l.vat_id,
+        vat_rate: l.vat_rate,
+        entitlement: l.entitlement,
+        item_comment: l.item_comment,
+        net_milli: l.amounts.net,
+        vat_milli: l.amounts.vat,
+        gross_milli: l.amounts.gross,
+      });
+    }
   }
 
   /** Seals an inserted invoice: from here the triggers guard it; the hooks queue its reports in this transaction. */
-  async function seal(trx: Db, id: number): Promise<InvoiceRow> {
-    const sealed = await trx
-      .updateTable('invoices')
-      .set({ sealed: 1 })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordChange(trx, 'invoice', id, 'create', sealed.updated_at);
+  async function seal(trx: Db, invoice: InvoiceRow): Promise<InvoiceRow> {
+    if (sealInvoice.run(trx, { id: invoice.id }).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
+    const sealed = { ...invoice, sealed: 1 };
+    recordChange(trx, 'invoice', invoice.id, 'create', sealed.updated_at);
     for (const hook of sealHooks) await hook(trx, sealed);
     return sealed;
   }
@@ -139,19 +127,16 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
    * Numbers a row of type 1 or 3 in its block, in this transaction. A block owned by a device (sync) takes numbers
    * only from that device: it issues them offline and pushes them with the invoice (`given`).
    */
-  async function numbering(trx: Db, type: number, blockId: number, date: string, given?: string, knownOwner?: string) {
+  function numbering(trx: Db, type: number, blockId: number, date: string, given?: string, knownOwner?: string) {
     const kind = TYPE_KIND[type] ?? null;
     if (!kind) return { number_kind: null, number_year: null, number_seq: null, invoice_no: null };
-    const owner =
-      knownOwner ??
-      (await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', blockId).executeTakeFirst())?.owner ??
-      'local';
+    const owner = knownOwner ?? blockById.get(trx, { id: blockId })?.owner ?? 'local';
     const origin = currentOrigin();
     if (given !== undefined) {
       if (owner === 'local' || owner !== origin) {
         throw rule('invoice_no is accepted only from the device that owns the invoice block', 'invoice_no');
       }
-      const { year, seq } = await acceptNumber(trx, blockId, kind, given);
+      const { year, seq } = acceptNumber(trx, blockId, kind, given);
       if (year !== yearOf(date)) throw rule('the year of invoice_no must be the year of its date', 'invoice_no');
       return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
     }
@@ -159,10 +144,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       throw rule('This invoice block belongs to another device; issue invoices in a block of your own', 'block_uid');
     }
     const year = yearOf(date);
-    const seq = await takeNumber(trx, blockId, year, kind);
+    const seq = takeNumber(trx, blockId, year, kind);
     return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
   }
 
+  /** A normal invoice paid in advance (cash, card: the method says so) is paid when it is issued. */
   async function recordAdvancePayment(trx: Db, invoice: InvoiceRow, date: string) {
     if (invoice.type !== 3 || !findPaymentMethod(invoice.payment_method_id)?.advancePaid) return invoice;
     await trx
@@ -189,59 +175,64 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     trx: Db,
     input: InvoiceCreateInput,
     rate: RateQuote,
-    extra: Partial<NewInvoice> = {},
+    extra: Partial<InvoiceValues> = {},
   ): Promise<InvoiceRow> {
-    const { client, block } = await checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
-    const lines = await resolveLines(trx, input.items, input.currency);
+    const { client, block } = checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
+    const lines = resolveLines(trx, input.items, input.currency);
     const totals = totalsOf(lines, input.round_to ?? 0);
-    const settings = await readSettings(trx);
+    const settings = readSettingsIn(trx);
     if (input.date !== undefined && input.invoice_no === undefined)
       throw rule('date is set by Folio: the issue date is today', 'date');
     const date = input.date ?? today(ctx);
     const now = nowStamp(ctx);
     const blockId = input.block_uid ?? 0;
-    const numbers = await numbering(trx, input.type, blockId, date, input.invoice_no, block?.owner);
-    const inserted = await trx
-      .insertInto('invoices')
-      .values({
-        type: input.type,
-        status: 2,
-        sealed: 0,
-        block_id: blockId,
-        ...numbers,
-        prefix: block?.prefix ?? '',
-        date,
-        fulfillment_date: input.fulfillment_date,
-        due_date: input.due_date,
-        client_id: input.client_uid,
-        client_snapshot: JSON.stringify(clientSnapshot(client!)),
-        seller_snapshot: JSON.stringify(settings.seller),
-        payment_method_id: input.payment_method,
-        currency: input.currency,
-        exchange_rate: rate.rate,
-        exchange_rate_source: rate.source,
-        round_to: input.round_to ?? 0,
-        ...totalColumns(totals),
-        total_paid_milli: 0,
-        comment: input.comment ?? '',
-        template_lang_code: input.template_lang_code ?? settings.default_lang,
-        electronic_invoice: input.electronic_invoice ?? 0,
-        bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
-        is_cancel_invoice: 0,
-        issued_at: input.type === 0 ? null : now,
-        created_at: now,
-        updated_at: now,
-        ...extra,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await insertLines(trx, inserted.id, lines);
+    const values: InvoiceValues = {
+      type: input.type,
+      status: 2,
+      sealed: 0,
+      block_id: blockId,
+      ...numbering(trx, input.type, blockId, date, input.invoice_no, block?.owner),
+      prefix: block?.prefix ?? '',
+      date,
+      fulfillment_date: input.fulfillment_date,
+      due_date: input.due_date,
+      client_id: input.client_uid,
+      client_snapshot: JSON.stringify(clientSnapshot(client!)),
+      seller_snapshot: JSON.stringify(settings.seller),
+      payment_method_id: input.payment_method,
+      currency: input.currency,
+      exchange_rate: rate.rate,
+      exchange_rate_source: rate.source,
+      round_to: input.round_to ?? 0,
+      ...totalColumns(totals),
+      total_paid_milli: 0,
+      comment: input.comment ?? '',
+      template_lang_code: input.template_lang_code ?? settings.default_lang,
+      electronic_invoice: input.electronic_invoice ?? 0,
+      bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
+      is_cancel_invoice: 0,
+      cancels_id: null,
+      cancelled_by_id: null,
+      proforma_id: null,
+      generated_invoice_id: null,
+      recurring_id: null,
+      period_start: null,
+      period_end: null,
+      share_code: null,
+      issued_at: input.type === 0 ? null : now,
+      created_at: now,
+      updated_at: now,
+      ...extra,
+    };
+    // Every column is written, so the stored row is `values` with its new id.
+    const inserted: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
+    insertLines(trx, inserted.id, lines);
     if (input.type === 0) return inserted;
     const paid = await recordAdvancePayment(trx, inserted, date);
-    return seal(trx, paid.id);
+    return seal(trx, paid);
   }
 
-  async function create(input: InvoiceCreateInput, extra: Partial<NewInvoice> = {}) {
+  async function create(input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}) {
     // The rate may come from the network: fetch it before the write lock is taken.
     const rate = await exchangeRate(input.currency, input.exchange_rate, input.fulfillment_date);
     const created = await writeTransaction(db, (trx) => createIn(trx, input, rate, extra));
@@ -290,11 +281,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
 
   /** Rewrites a draft from a full create request (same transaction as the caller). */
   async function rewriteDraft(trx: Db, id: number, input: InvoiceCreateInput, rate: { rate: string; source: string }) {
-    const { client, block } = await checkRefs(trx, input);
-    const lines = await resolveLines(trx, input.items, input.currency);
+    const { client, block } = checkRefs(trx, input);
+    const lines = resolveLines(trx, input.items, input.currency);
     const totals = totalsOf(lines, input.round_to ?? 0);
     await trx.deleteFrom('invoice_items').where('invoice_id', '=', id).execute();
-    await insertLines(trx, id, lines);
+    insertLines(trx, id, lines);
     return trx
       .updateTable('invoices')
       .set({
@@ -412,19 +403,19 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         if (!client || client.deleted_at)
           throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
         // The lines are priced again now: a draft that used a product takes the product as it is at issue time.
-        const lines = await resolveLines(trx, base.items, draft.currency);
+        const lines = resolveLines(trx, base.items, draft.currency);
         const totals = totalsOf(lines, draft.round_to);
         await trx.deleteFrom('invoice_items').where('invoice_id', '=', draft.id).execute();
-        await insertLines(trx, draft.id, lines);
+        insertLines(trx, draft.id, lines);
         const date = today(ctx);
-        const settings = await readSettings(trx);
+        const settings = readSettingsIn(trx);
         const block = await trx.selectFrom('invoice_blocks').select('prefix').where('id', '=', draft.block_id).executeTakeFirst();
         const issued = await trx
           .updateTable('invoices')
           .set({
             type,
             prefix: block?.prefix ?? '',
-            ...(await numbering(trx, type, draft.block_id, date)),
+            ...(numbering(trx, type, draft.block_id, date)),
             date,
             client_snapshot: JSON.stringify(clientSnapshot(client)),
             seller_snapshot: JSON.stringify(settings.seller),
@@ -436,7 +427,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .returningAll()
           .executeTakeFirstOrThrow();
         const paid = await recordAdvancePayment(trx, issued, date);
-        await seal(trx, paid.id);
+        await seal(trx, paid);
       });
       return read(input.id);
     },
@@ -467,7 +458,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           if (original.generated_invoice_id)
             throw rule('An invoice was generated from this proforma; cancel that invoice instead');
           // A proforma is not a tax document: voiding it needs no cancelling invoice (DESIGN §8).
-          await recordChange(trx, 'invoice', original.id, 'update', now);
+          recordChange(trx, 'invoice', original.id, 'update', now);
           return trx
             .updateTable('invoices')
             .set({ status: 4, updated_at: now })
@@ -482,7 +473,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .where('invoice_id', '=', original.id)
           .orderBy('position')
           .execute();
-        const numbers = await numbering(trx, 3, original.block_id, date, input.invoice_no);
+        const numbers = numbering(trx, 3, original.block_id, date, input.invoice_no);
         const { id: _id, ...copy } = original;
         const cancelling = await trx
           .insertInto('invoices')
@@ -529,8 +520,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .set({ status: 4, cancelled_by_id: cancelling.id, updated_at: now })
           .where('id', '=', original.id)
           .execute();
-        await recordChange(trx, 'invoice', original.id, 'update', now);
-        return seal(trx, cancelling.id);
+        recordChange(trx, 'invoice', original.id, 'update', now);
+        return seal(trx, cancelling);
       });
       return createdResponse(result);
     },
@@ -561,12 +552,12 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .insertInto('invoices')
           .values({
             ...copy,
-            ...(await numbering(trx, 3, proforma.block_id, date)),
+            ...(numbering(trx, 3, proforma.block_id, date)),
             type: 3,
             status: paid >= proforma.total_milli ? 1 : 2,
             sealed: 0,
             date,
-            seller_snapshot: JSON.stringify((await readSettings(trx)).seller),
+            seller_snapshot: JSON.stringify(readSettingsIn(trx).seller),
             total_paid_milli: paid,
             proforma_id: proforma.id,
             generated_invoice_id: null,
@@ -592,9 +583,9 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .set({ generated_invoice_id: invoice.id, updated_at: now })
           .where('id', '=', proforma.id)
           .execute();
-        await recordChange(trx, 'invoice', proforma.id, 'update', now);
+        recordChange(trx, 'invoice', proforma.id, 'update', now);
         const withAdvance = payments.length ? invoice : await recordAdvancePayment(trx, invoice, date);
-        return seal(trx, withAdvance.id);
+        return seal(trx, withAdvance);
       });
       return { id: created.id };
     },
@@ -669,7 +660,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       .where('id', '=', invoice.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
+    recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
     return paymentResult(updated);
   }
 

@@ -131,7 +131,7 @@ export function createProductService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'product', r.id, 'create', now);
+        recordChange(trx, 'product', r.id, 'create', now);
         return r;
       });
       return productResource(inserted);
@@ -156,7 +156,7 @@ export function createProductService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'product', r.id, 'update', now);
+        recordChange(trx, 'product', r.id, 'update', now);
         return r;
       });
       return productResource(updated);
@@ -168,7 +168,7 @@ export function createProductService(ctx: CoreContext) {
         const now = nowStamp(ctx);
         await writeTransaction(db, async (trx) => {
           await trx.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
-          await recordChange(trx, 'product', input.id, 'delete', now);
+          recordChange(trx, 'product', input.id, 'delete', now);
         });
       }
       return { deleted: true as const };

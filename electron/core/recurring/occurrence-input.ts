@@ -3,13 +3,14 @@
 // issue date is the day it is really issued; only the fulfillment date belongs to the period.
 import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { addDays } from '../../../shared/dates';
-import type { InvoiceItemRow, InvoiceRow, NewInvoice, RecurringRow } from '../../db/schema';
+import type { InvoiceItemRow, InvoiceRow, RecurringRow } from '../../db/schema';
+import type { InvoiceValues } from '../invoices/statements';
 import type { DueOccurrence } from './occurrences';
 
 export interface OccurrenceInvoice {
   input: InvoiceCreateInput;
   /** the row fields that tie the invoice to its profile and period */
-  extra: Partial<NewInvoice>;
+  extra: Partial<InvoiceValues>;
 }
 
 export function fulfillmentDateOf(occurrence: string, profile: Pick<RecurringRow, 'fulfillment_shift'>): string {

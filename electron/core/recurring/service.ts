@@ -99,7 +99,7 @@ export function createRecurringService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'recurring', created.id, 'create', now);
+        recordChange(trx, 'recurring', created.id, 'create', now);
         return created;
       });
       const [invoice] = await loadInvoices(db, [
@@ -132,7 +132,7 @@ export function createRecurringService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordChange(trx, 'recurring', updated.id, 'update', now);
+        recordChange(trx, 'recurring', updated.id, 'update', now);
         return updated;
       });
       return withInvoices(db, p);
@@ -143,7 +143,7 @@ export function createRecurringService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       await writeTransaction(db, async (trx) => {
         await trx.updateTable('recurring_profiles').set({ stopped: 1, updated_at: now }).where('id', '=', input.id).execute();
-        await recordChange(trx, 'recurring', input.id, 'update', now);
+        recordChange(trx, 'recurring', input.id, 'update', now);
       });
       return { stopped: true as const };
     },
@@ -159,7 +159,7 @@ export function createRecurringService(ctx: CoreContext) {
             .set({ stopped: 0, resume_after: today(ctx), updated_at: now })
             .where('id', '=', input.id)
             .execute();
-          await recordChange(trx, 'recurring', input.id, 'update', now);
+          recordChange(trx, 'recurring', input.id, 'update', now);
         });
       }
       return { stopped: false as const };

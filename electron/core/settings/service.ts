@@ -7,6 +7,7 @@ import { emptyAddress } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import type { Db } from '../../db/open';
 import { parseJson } from '../json';
+import { prepareStatement } from '../../db/prepared';
 
 const KEY = 'app';
 
@@ -36,7 +37,18 @@ export function defaultSettings(): SettingsData {
 
 export async function readSettings(db: Db): Promise<SettingsData> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  const stored = parseJson<Partial<SettingsData>>(row?.value, {});
+  return settingsFrom(row?.value);
+}
+
+const settingsValue = prepareStatement((db, p: { key: string }) => db.selectFrom('settings').select('value').where('key', '=', p.key));
+
+/** The settings as a write transaction sees them (issuing snapshots the seller from here). */
+export function readSettingsIn(trx: Db): SettingsData {
+  return settingsFrom(settingsValue.get(trx, { key: KEY })?.value);
+}
+
+function settingsFrom(value: string | undefined): SettingsData {
+  const stored = parseJson<Partial<SettingsData>>(value, {});
   const defaults = defaultSettings();
   return {
     ...defaults,

@@ -109,7 +109,7 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   if (record.proforma_uid !== null) {
     await trx.updateTable('invoices').set({ generated_invoice_id: stored.id, updated_at: now }).where('id', '=', record.proforma_uid).where('generated_invoice_id', 'is', null).execute();
   }
-  await recordChange(trx, 'invoice', stored.id, 'create', now);
+  recordChange(trx, 'invoice', stored.id, 'create', now);
 }
 
 export async function markKnown(trx: Db, invoiceId: number, paymentIds: number[]): Promise<void> {
@@ -171,5 +171,5 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
     .where('id', '=', local)
     .execute();
   await sdb.updateTable('sync_map').set({ remote_status: a.status }).where('entity', '=', 'invoice').where('local_id', '=', local).execute();
-  await recordChange(trx, 'invoice', local, 'update', now);
+  recordChange(trx, 'invoice', local, 'update', now);
 }

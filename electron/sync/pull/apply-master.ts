@@ -70,7 +70,7 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
       }
       await trx.deleteFrom('expenses').where('id', '=', local).execute();
       await removeMapping(trx, entity, local);
-      await recordChange(trx, entity, local, 'delete', now);
+      recordChange(trx, entity, local, 'delete', now);
     }
     return;
   }
@@ -85,7 +85,7 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
     const values = entity === 'block' || entity === 'recurring' ? { ...row, owner } : row;
     const inserted = await (trx.insertInto(table) as any).values(values).returning('id').executeTakeFirstOrThrow();
     await setMapping(trx, entity, inserted.id, change.id);
-    await recordChange(trx, entity, inserted.id, 'create', now);
+    recordChange(trx, entity, inserted.id, 'create', now);
     return;
   }
 
@@ -122,5 +122,5 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
     }
   }
   await (trx.updateTable(table) as any).set(values).where('id', '=', local).execute();
-  await recordChange(trx, entity, local, tombstone ? 'delete' : 'update', now);
+  recordChange(trx, entity, local, tombstone ? 'delete' : 'update', now);
 }

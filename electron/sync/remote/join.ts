@@ -74,7 +74,7 @@ export function createJoinHandler(ctx: CoreContext) {
         .values({ name: input.name, prefix: input.prefix, owner: device, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordChange(trx, 'block', block.id, 'create', now);
+      recordChange(trx, 'block', block.id, 'create', now);
       return {
         block: { id: block.id, name: block.name, prefix: block.prefix },
         claims: input.legacy.map((l) => ({ kind: l.kind, year: l.year, upto: l.last_no })),

@@ -117,13 +117,13 @@ export function createStoreInvoicesHandler(ctx: CoreContext) {
     // The log in the order the core writes it: the original's change first, then the new invoice.
     if (cancels !== null) {
       await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: id, updated_at: now }).where('id', '=', cancels).execute();
-      await recordChange(trx, 'invoice', cancels, 'update', now);
+      recordChange(trx, 'invoice', cancels, 'update', now);
     }
     if (proforma !== null) {
       await trx.updateTable('invoices').set({ generated_invoice_id: id, updated_at: now }).where('id', '=', proforma).execute();
-      await recordChange(trx, 'invoice', proforma, 'update', now);
+      recordChange(trx, 'invoice', proforma, 'update', now);
     }
-    await recordChange(trx, 'invoice', id, 'create', now);
+    recordChange(trx, 'invoice', id, 'create', now);
     return warning ? { status: 'stored', id, warning } : { status: 'stored', id };
   }
 

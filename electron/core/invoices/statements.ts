@@ -1,0 +1,67 @@
+// The statements of issuing an invoice, compiled once (../../db/prepared.ts): issuing is the path that runs most and
+// whose cost users wait on. Each runs inside the write transaction that issues the invoice.
+import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
+import { prepareStatement } from '../../db/prepared';
+import type { NumberKind } from './numbering';
+
+export type InvoiceValues = Omit<InvoiceRow, 'id'>;
+export type ItemValues = Omit<InvoiceItemRow, 'id'>;
+
+// Every column but the id, so a compiled insert writes a whole row and the row it wrote is known without reading it
+// back. Typed as a record of the row's keys: a column added to the schema and not here fails the type check.
+const INVOICE_COLUMNS: Record<keyof InvoiceValues, true> = {
+  type: true, status: true, sealed: true, block_id: true, number_kind: true, number_year: true, number_seq: true,
+  invoice_no: true, prefix: true, date: true, fulfillment_date: true, due_date: true, client_id: true,
+  client_snapshot: true, seller_snapshot: true, payment_method_id: true, currency: true, exchange_rate: true,
+  exchange_rate_source: true, round_to: true, net_milli: true, vat_milli: true, gross_milli: true,
+  rounding_milli: true, total_milli: true, total_paid_milli: true, comment: true, template_lang_code: true,
+  electronic_invoice: true, bank_account_id: true, is_cancel_invoice: true, cancels_id: true, cancelled_by_id: true,
+  proforma_id: true, generated_invoice_id: true, recurring_id: true, period_start: true, period_end: true,
+  share_code: true, issued_at: true, created_at: true, updated_at: true,
+};
+
+const ITEM_COLUMNS: Record<keyof ItemValues, true> = {
+  invoice_id: true, position: true, product_id: true, description: true, qty: true, unit: true,
+  net_unit_price: true, gross_unit_price: true, vat_id: true, vat_rate: true, entitlement: true,
+  item_comment: true, net_milli: true, vat_milli: true, gross_milli: true,
+};
+
+function allColumns<T extends object>(columns: Record<keyof T, true>, p: T): T {
+  return Object.fromEntries(Object.keys(columns).map((c) => [c, p[c as keyof T]])) as T;
+}
+
+export const clientById = prepareStatement((db, p: { id: number }) =>
+  db.selectFrom('clients').selectAll().where('id', '=', p.id),
+);
+
+export const blockById = prepareStatement((db, p: { id: number }) =>
+  db.selectFrom('invoice_blocks').select(['id', 'prefix', 'owner']).where('id', '=', p.id),
+);
+
+export const bankAccountById = prepareStatement((db, p: { id: number }) =>
+  db.selectFrom('bank_accounts').select('id').where('id', '=', p.id),
+);
+
+export const productById = prepareStatement((db, p: { id: number }) =>
+  db.selectFrom('products').selectAll().where('id', '=', p.id),
+);
+
+/** The next number of a (block, year, kind) counter: one upsert, so the number is taken in this transaction. */
+export const nextNumber = prepareStatement((db, p: { block_id: number; year: number; kind: NumberKind }) =>
+  db
+    .insertInto('number_counters')
+    .values({ block_id: p.block_id, year: p.year, kind: p.kind, last_no: 1 })
+    .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb('number_counters.last_no', '+', 1) })))
+    .returning('last_no'),
+);
+
+export const insertInvoice = prepareStatement((db, p: InvoiceValues) =>
+  db.insertInto('invoices').values(allColumns(INVOICE_COLUMNS, p)).returning('id'),
+);
+
+export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto('invoice_items').values(allColumns(ITEM_COLUMNS, p)));
+
+/** From here the triggers guard the invoice and its lines (migrations/0001). */
+export const sealInvoice = prepareStatement((db, p: { id: number }) =>
+  db.updateTable('invoices').set({ sealed: 1 }).where('id', '=', p.id).where('sealed', '=', 0),
+);
