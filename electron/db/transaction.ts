@@ -23,16 +23,22 @@ interface Job {
 const MAX_BATCH = 64;
 /** While writes come one at a time, every this-many-th batch still waits a turn, to notice company arriving. */
 const PROBE_EVERY = 16;
+/** How long a batch with company keeps the queue waiting for more. */
+const COMPANY_MEMORY_MS = 1000;
 
 class WriteQueue {
   private jobs: Job[] = [];
   private draining = false;
-  private lastBatchSize = 1;
+  private companySeenAt = -Infinity;
+  /** set by a door that knows of other requests in progress (the HTTP server) */
+  companyHint: (() => boolean) | undefined;
   private lonelyStarts = 0;
+  private readonly sqlite: BetterSqlite3.Database;
   private readonly control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', BetterSqlite3.Statement>;
 
   constructor(private readonly db: Db) {
     const sqlite = rawHandle(db);
+    this.sqlite = sqlite;
     this.control = {
       begin: sqlite.prepare('BEGIN IMMEDIATE'),
       commit: sqlite.prepare('COMMIT'),
@@ -41,6 +47,28 @@ class WriteQueue {
       release: sqlite.prepare('RELEASE folio_write'),
       rollbackTo: sqlite.prepare('ROLLBACK TO folio_write'),
     };
+  }
+
+  /**
+   * A write whose work is synchronous (prepared statements only) runs at once, on the caller's stack, when there is
+   * no batch to join and nobody to share an fsync with: BEGIN to COMMIT without a pause, so nothing can interleave
+   * with it, not even Kysely's own users of the connection (who are between statements whenever this code runs; one
+   * holding a transaction open across an await is seen by `inTransaction`, and then the write queues as usual).
+   */
+  runSync<T>(work: (trx: Db) => T): Promise<T> {
+    if (this.draining || this.jobs.length || this.sqlite.inTransaction || this.expectCompany()) {
+      return this.run(async (trx) => work(trx));
+    }
+    const c = this.control;
+    try {
+      c.begin.run();
+      const value = work(this.db);
+      c.commit.run();
+      return Promise.resolve(value);
+    } catch (e) {
+      this.rollback();
+      return Promise.reject(e);
+    }
   }
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -62,7 +90,7 @@ class WriteQueue {
         if (!first || this.expectCompany()) await new Promise<void>((resolve) => setImmediate(resolve));
         first = false;
         const batch = this.jobs.splice(0, MAX_BATCH);
-        this.lastBatchSize = batch.length;
+        if (batch.length > 1) this.companySeenAt = performance.now();
         await this.commitBatch(batch);
       }
     } finally {
@@ -73,13 +101,24 @@ class WriteQueue {
   /**
    * Whether a write that finds the queue idle should wait a turn for others. Waiting costs a lone caller about a
    * fifth of an invoice's CPU time, and nobody else arrives while writes come one at a time; so the queue waits while
-   * its last batch had company, and otherwise only every PROBE_EVERY-th time, to notice when company comes back
-   * (concurrent HTTP requests each reach the queue in their own event-loop callback, so only a wait reveals them).
+   * it has recently seen company (a batch of more than one write within COMPANY_MEMORY_MS), and otherwise only every
+   * PROBE_EVERY-th time, to notice company arriving: concurrent HTTP requests each reach the queue in their own
+   * event-loop callback, so only a wait reveals them.
    */
   private expectCompany(): boolean {
-    if (this.lastBatchSize > 1) return true;
+    if (this.companyHint?.()) return true;
+    if (performance.now() - this.companySeenAt < COMPANY_MEMORY_MS) return true;
     this.lonelyStarts = (this.lonelyStarts + 1) % PROBE_EVERY;
     return this.lonelyStarts === 0;
+  }
+
+  private rollback(): void {
+    // A failed COMMIT (disk full, I/O error) may already have ended the transaction.
+    try {
+      if (this.sqlite.inTransaction) this.control.rollback.run();
+    } catch {
+      // nothing left to roll back
+    }
   }
 
   private async commitBatch(batch: Job[]): Promise<void> {
@@ -88,7 +127,7 @@ class WriteQueue {
     try {
       await this.db.connection().execute(async (conn) => {
         // statements compiled once (./prepared) run on this connection's handle
-        registerHandle(conn, rawHandle(this.db));
+        registerHandle(conn, this.sqlite);
         c.begin.run();
         try {
           // A lone write needs no savepoint: its failure rolls back the whole (one-job) transaction.
@@ -110,12 +149,7 @@ class WriteQueue {
           }
           c.commit.run();
         } catch (e) {
-          // A failed COMMIT (disk full, I/O error) may already have ended the transaction.
-          try {
-            if (rawHandle(this.db).inTransaction) c.rollback.run();
-          } catch {
-            // nothing left to roll back
-          }
+          this.rollback();
           throw e;
         }
       });
@@ -130,11 +164,28 @@ class WriteQueue {
 
 const queues = new WeakMap<Db, WriteQueue>();
 
-export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+function queueFor(db: Db): WriteQueue {
   let queue = queues.get(db);
   if (!queue) {
     queue = new WriteQueue(db);
     queues.set(db, queue);
   }
-  return queue.run(work);
+  return queue;
+}
+
+export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return queueFor(db).run(work);
+}
+
+/**
+ * Tells the write queue of a database how to know that other requests are in progress (the HTTP server counts its
+ * open requests): while they are, a write waits a turn for them to share its fsync.
+ */
+export function setCompanyHint(db: Db, hint: () => boolean): void {
+  queueFor(db).companyHint = hint;
+}
+
+/** A write transaction whose work is synchronous (statements from ./prepared); the path issuing takes. */
+export function writeTransactionSync<T>(db: Db, work: (trx: Db) => T): Promise<T> {
+  return queueFor(db).runSync(work);
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/open';
 import type { Database, InvoiceRow } from '../db/schema';
 import { loadInvoices } from '../core/invoices/mapping';
 import { parseJson } from '../core/json';
+import { prepareStatement } from '../db/prepared';
 import type { SealHook } from '../core/invoices/service';
 import { navReportRequired, prepareNavReport, type InvoiceDataOptions, type LineNature } from '../nav/invoice-data';
 import type { NavMessage } from '../nav/api';
@@ -103,14 +104,16 @@ export function navReporterLease(db: Db, owner: string, ms: number) {
 /** NAV has the report's data (or has had its say): the cancelling invoice of such an original may follow it. */
 const REPORTED = ['done', 'done_with_warnings', 'not_required'];
 
-/** Normal and cancelling invoices (and those generated from proformas) are reported; drafts and proformas are not. */
-export const navSealHook: SealHook = async (trx, invoice: InvoiceRow) => {
-  if (invoice.type !== 3) return;
-  const stamp = new Date().toISOString();
-  await navDb(trx)
+const queueReport = prepareStatement((db, p: { invoice_id: number; at: string }) =>
+  navDb(db)
     .insertInto('nav_reports')
-    .values({ invoice_id: invoice.id, state: 'waiting', attempts: 0, messages: '[]', created_at: stamp, updated_at: stamp } as never)
-    .execute();
+    .values({ invoice_id: p.invoice_id, state: 'waiting', attempts: 0, messages: '[]', created_at: p.at, updated_at: p.at } as never),
+);
+
+/** Normal and cancelling invoices (and those generated from proformas) are reported; drafts and proformas are not. */
+export const navSealHook: SealHook = (trx, invoice: InvoiceRow) => {
+  if (invoice.type !== 3) return;
+  queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
 };
 
 export function navXmlOptions(original: Resource<InvoiceAttributes> | undefined) {

@@ -69,7 +69,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     euVat: await euVatFromEnv(env),
     pdf,
     send: mailer.send,
-    sealHooks: [navSealHook, async () => nav.kick()],
+    sealHooks: [navSealHook, () => nav.kick()],
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
       return {

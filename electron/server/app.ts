@@ -1,5 +1,6 @@
 // The HTTP door: the interface's REST paths with its envelopes (for integrations, tests and sync remotes), the same
 // operations under /rpc for the browser UI's typed client, the share links, and the built UI itself.
+import { setCompanyHint } from '../db/transaction';
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -85,6 +86,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return err;
     },
   });
+
+  // Connections open: while other clients are connected, a write waits one turn of the event loop so that their
+  // requests can share its fsync (group commit, electron/db/transaction.ts). Counting requests in progress would not
+  // do: a write is served start to finish before the next request is even read.
+  let connections = 0;
+  app.server.on('connection', (socket) => {
+    connections++;
+    socket.once('close', () => connections--);
+  });
+  setCompanyHint(core.ctx.db, () => connections > 1);
 
   const publicPaths = [/^\/access\/c:/, /^\/time\/?$/];
   app.addHook('onRequest', async (req, reply) => {

@@ -6,8 +6,11 @@ import { dateIn, timestampIn } from '../../shared/dates';
 
 const ZONES = ['Europe/Budapest', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC'];
 
+const referenceFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl's own answer, with no cache of offsets. */
 function reference(instant: Date, timeZone: string): string {
-  const fmt = new Intl.DateTimeFormat('en-CA', {
+  const fmt = referenceFormats.get(timeZone) ?? new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -17,6 +20,7 @@ function reference(instant: Date, timeZone: string): string {
     second: '2-digit',
     hourCycle: 'h23',
   });
+  referenceFormats.set(timeZone, fmt);
   const p = Object.fromEntries(fmt.formatToParts(instant).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }

@@ -8,7 +8,7 @@ import { milliToNumber, parseDecimal, toMilli } from '../../../shared/money';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { Db } from '../../db/open';
 import type { InvoiceRow } from '../../db/schema';
-import { writeTransaction } from '../../db/transaction';
+import { writeTransaction, writeTransactionSync } from '../../db/transaction';
 import { clientSnapshot } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
@@ -19,7 +19,7 @@ import { resolveLines, totalsOf, type ResolvedLine } from './lines';
 import type { DocumentTotals } from '../../../shared/totals';
 import { createdResponse, loadInvoices, outstandingMilli } from './mapping';
 import { acceptNumber, formatNumber, takeNumber, type NumberKind } from './numbering';
-import { bankAccountById, blockById, clientById, insertInvoice, insertItem, sealInvoice, type InvoiceValues } from './statements';
+import { bankAccountById, blockById, clientById, insertInvoice, insertItem, insertPayment, sealInvoice, setPaid, type InvoiceValues } from './statements';
 import { currentOrigin } from '../changes';
 
 export interface RateQuote {
@@ -32,8 +32,11 @@ export interface RateProvider {
   rateFor(currency: string, date: string): Promise<RateQuote>;
 }
 
-/** Called inside the transaction that seals an invoice (NAV report queue, sync outbox, e-mail outbox). */
-export type SealHook = (trx: Db, invoice: InvoiceRow) => Promise<void>;
+/**
+ * Called inside the transaction that seals an invoice (the NAV report queue). Synchronous, like the statements of
+ * issuing: a hook queues rows, it does not wait for anything.
+ */
+export type SealHook = (trx: Db, invoice: InvoiceRow) => void;
 
 export interface InvoiceDeps {
   rates?: RateProvider;
@@ -115,11 +118,11 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   }
 
   /** Seals an inserted invoice: from here the triggers guard it; the hooks queue its reports in this transaction. */
-  async function seal(trx: Db, invoice: InvoiceRow): Promise<InvoiceRow> {
+  function seal(trx: Db, invoice: InvoiceRow): InvoiceRow {
     if (sealInvoice.run(trx, { id: invoice.id }).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
     const sealed = { ...invoice, sealed: 1 };
     recordChange(trx, 'invoice', invoice.id, 'create', sealed.updated_at);
-    for (const hook of sealHooks) await hook(trx, sealed);
+    for (const hook of sealHooks) hook(trx, sealed);
     return sealed;
   }
 
@@ -149,34 +152,23 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   }
 
   /** A normal invoice paid in advance (cash, card: the method says so) is paid when it is issued. */
-  async function recordAdvancePayment(trx: Db, invoice: InvoiceRow, date: string) {
+  function recordAdvancePayment(trx: Db, invoice: InvoiceRow, date: string): InvoiceRow {
     if (invoice.type !== 3 || !findPaymentMethod(invoice.payment_method_id)?.advancePaid) return invoice;
-    await trx
-      .insertInto('invoice_payments')
-      .values({
-        invoice_id: invoice.id,
-        date,
-        amount_milli: invoice.total_milli,
-        payment_method_id: invoice.payment_method_id,
-        conversion_rate: invoice.exchange_rate,
-        created_at: nowStamp(ctx),
-      })
-      .execute();
-    return trx
-      .updateTable('invoices')
-      .set({ status: 1, total_paid_milli: invoice.total_milli })
-      .where('id', '=', invoice.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    insertPayment.run(trx, {
+      invoice_id: invoice.id,
+      date,
+      amount_milli: invoice.total_milli,
+      payment_method_id: invoice.payment_method_id,
+      conversion_rate: invoice.exchange_rate,
+      created_at: nowStamp(ctx),
+    });
+    const paid = { ...invoice, status: 1, total_paid_milli: invoice.total_milli };
+    setPaid.run(trx, { id: paid.id, status: paid.status, total_paid_milli: paid.total_paid_milli });
+    return paid;
   }
 
   /** Creates an invoice inside the caller's write transaction (the recurring scheduler adds its run row there). */
-  async function createIn(
-    trx: Db,
-    input: InvoiceCreateInput,
-    rate: RateQuote,
-    extra: Partial<InvoiceValues> = {},
-  ): Promise<InvoiceRow> {
+  function createIn(trx: Db, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<InvoiceValues> = {}): InvoiceRow {
     const { client, block } = checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
     const lines = resolveLines(trx, input.items, input.currency);
     const totals = totalsOf(lines, input.round_to ?? 0);
@@ -228,14 +220,13 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     const inserted: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
     insertLines(trx, inserted.id, lines);
     if (input.type === 0) return inserted;
-    const paid = await recordAdvancePayment(trx, inserted, date);
-    return seal(trx, paid);
+    return seal(trx, recordAdvancePayment(trx, inserted, date));
   }
 
   async function create(input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}) {
     // The rate may come from the network: fetch it before the write lock is taken.
     const rate = await exchangeRate(input.currency, input.exchange_rate, input.fulfillment_date);
-    const created = await writeTransaction(db, (trx) => createIn(trx, input, rate, extra));
+    const created = await writeTransactionSync(db, (trx) => createIn(trx, input, rate, extra));
     return createdResponse(created);
   }
 
@@ -426,8 +417,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .where('id', '=', draft.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        const paid = await recordAdvancePayment(trx, issued, date);
-        await seal(trx, paid);
+        const paid = recordAdvancePayment(trx, issued, date);
+        seal(trx, paid);
       });
       return read(input.id);
     },
@@ -584,7 +575,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .where('id', '=', proforma.id)
           .execute();
         recordChange(trx, 'invoice', proforma.id, 'update', now);
-        const withAdvance = payments.length ? invoice : await recordAdvancePayment(trx, invoice, date);
+        const withAdvance = payments.length ? invoice : recordAdvancePayment(trx, invoice, date);
         return seal(trx, withAdvance);
       });
       return { id: created.id };

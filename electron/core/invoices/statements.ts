@@ -65,3 +65,19 @@ export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto(
 export const sealInvoice = prepareStatement((db, p: { id: number }) =>
   db.updateTable('invoices').set({ sealed: 1 }).where('id', '=', p.id).where('sealed', '=', 0),
 );
+
+export const insertPayment = prepareStatement(
+  (db, p: { invoice_id: number; date: string; amount_milli: number; payment_method_id: number; conversion_rate: string; created_at: string }) =>
+    db.insertInto('invoice_payments').values({
+      invoice_id: p.invoice_id,
+      date: p.date,
+      amount_milli: p.amount_milli,
+      payment_method_id: p.payment_method_id,
+      conversion_rate: p.conversion_rate,
+      created_at: p.created_at,
+    }),
+);
+
+export const setPaid = prepareStatement((db, p: { id: number; status: number; total_paid_milli: number }) =>
+  db.updateTable('invoices').set({ status: p.status, total_paid_milli: p.total_paid_milli }).where('id', '=', p.id),
+);

@@ -156,7 +156,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         : [];
       const now = nowStamp(ctx); // 'YYYY-MM-DD HH:MM:SS' in the business's zone: its date is today
       const { input, extra } = occurrenceInvoice(base, items, p, occ, now.slice(0, 10), new Set(live.map((r) => r.id)));
-      const invoice = await createIn(trx, input, rate, extra);
+      const invoice = createIn(trx, input, rate, extra);
       await trx
         .insertInto('recurring_runs')
         .values({ profile_id: p.id, occurrence_date: occ.date, invoice_id: invoice.id, skipped: 0, created_at: now })

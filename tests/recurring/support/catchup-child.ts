@@ -11,7 +11,9 @@ const [file, now, lingerMs] = process.argv.slice(2);
 if (!file || !now) throw new Error('usage: catchup-child.ts <db> <now> [linger ms]');
 const linger = Number(lingerMs ?? 0);
 
-const sealHooks: SealHook[] = [async () => new Promise((resolve) => setTimeout(resolve, linger))];
+// Seal hooks run inside the transaction and are synchronous: lingering is a blocking sleep.
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+const sealHooks: SealHook[] = [() => void Atomics.wait(sleeper, 0, 0, linger)];
 const opened = await openDatabase(file);
 const core = await createCore({ db: opened.db, clock: fixedClock(now), sealHooks });
 const result = await createRecurringScheduler({ core }).runOnce();
