@@ -43,6 +43,8 @@ export interface InvoiceDeps {
   sealHooks?: SealHook[];
 }
 
+const HOME_RATE: RateQuote = Object.freeze({ rate: '1', source: 'home currency' });
+
 const TYPE_KIND: Record<number, NumberKind | null> = { 0: null, 1: 'proforma', 3: 'invoice' };
 
 export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
@@ -61,9 +63,9 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   }
 
   async function exchangeRate(currency: string, given: string | undefined, fulfillmentDate: string) {
-    if (currency === 'HUF') return { rate: '1', source: 'home currency' };
+    if (currency === 'HUF') return HOME_RATE;
     const settings = await readSettings(db);
-    if (currency === settings.home_currency) return { rate: '1', source: 'home currency' };
+    if (currency === settings.home_currency) return HOME_RATE;
     if (given !== undefined) return { rate: given, source: 'given' };
     if (!deps.rates) {
       throw rule(`No exchange rate for ${currency}: give exchange_rate (no rate provider is set up)`, 'exchange_rate');
@@ -225,7 +227,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
 
   async function create(input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}) {
     // The rate may come from the network: fetch it before the write lock is taken.
-    const rate = await exchangeRate(input.currency, input.exchange_rate, input.fulfillment_date);
+    const rate = input.currency === 'HUF' ? HOME_RATE : await exchangeRate(input.currency, input.exchange_rate, input.fulfillment_date);
     const created = await writeTransactionSync(db, (trx) => createIn(trx, input, rate, extra));
     return createdResponse(created);
   }
