@@ -50,6 +50,12 @@ export function fromMilli(milli: Milli): Big {
   return new Big(milli).div(1000);
 }
 
+/** An amount in forints at an invoice's exchange rate, rounded to whole forints as its HUF VAT is. */
+export function hufMilli(milli: Milli, currency: string, exchangeRate: string): Milli {
+  if (currency === 'HUF') return milli;
+  return toMilli(roundTo(fromMilli(milli).times(new Big(exchangeRate || '1')), 0));
+}
+
 /** "4445.000": the interface's read form of an amount. */
 export function milliToString(milli: Milli): string {
   return fromMilli(milli).toFixed(3);

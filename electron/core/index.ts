@@ -17,6 +17,7 @@ import { clientResource as clientResourceOf } from './clients/mapping';
 import { createExpenseService, expenseCategories } from './expenses/service';
 import { createBlockService, ensureDefaultBlock } from './invoices/blocks';
 import { createInvoiceService, type RateProvider, type SealHook } from './invoices/service';
+import { invoiceSummary } from './invoices/summary';
 import { listPaymentMethods } from './lookups/payment-methods';
 import { createProductService } from './products/service';
 import { createRecurringService } from './recurring/service';
@@ -88,6 +89,7 @@ export async function createCore(deps: CoreDeps) {
     'invoices.list': invoices.list,
     'invoices.query': invoices.query,
     'invoices.blocks': blocks.list,
+    'invoices.summary': () => invoiceSummary(ctx),
     'invoices.get': invoices.get,
     'invoices.create': (input) => invoices.create(input),
     'invoices.update': invoices.update,

@@ -84,6 +84,24 @@ export interface NavReportStatus {
   updated_at: string;
 }
 
+export interface InvoiceSummaryFigure {
+  /** in HUF, the interface's 3-decimal form */
+  total: string;
+  count: number;
+}
+
+/** The dashboard's figures, in HUF: invoices in another currency count at their own exchange rate. */
+export interface InvoiceSummary {
+  /** the business day the figures are for */
+  today: string;
+  /** what unpaid normal invoices still owe */
+  unpaid: InvoiceSummaryFigure;
+  /** the part of `unpaid` past its due date */
+  overdue: InvoiceSummaryFigure;
+  /** net revenue of normal and cancelling invoices by the month they are dated in: the last 12 months, oldest first */
+  months: Array<{ month: string; net: string; count: number }>;
+}
+
 export interface InvoiceDuties {
   /** false while the NAV technical user is not set up: reports wait in the queue */
   nav_enabled: boolean;
@@ -181,6 +199,11 @@ export const operations = {
     summary: 'Invoice blocks (numbering sequences), the default block 0 first',
     input: z.object({}),
     http: get('/invoices/blocks', 'data', 'invoice_blocks'),
+  }),
+  'invoices.summary': op<InvoiceSummary>()({
+    name: 'invoices.summary',
+    summary: 'The dashboard: unpaid and overdue amounts and the net revenue of the last 12 months, in HUF',
+    input: z.object({}),
   }),
   'invoices.get': op<Inv>()({
     name: 'invoices.get',

@@ -201,7 +201,6 @@ export const de: Messages = {
   'dash.recent': 'Neueste Rechnungen',
   'dash.viewAll': 'Alle Rechnungen',
   'dash.inHuf': 'In HUF; Fremdwährungsrechnungen zu ihrem eigenen Kurs.',
-  'dash.partial': 'Mindestens so viel: für einen schnellen Start wurden nur die ersten {n} Rechnungen gezählt.',
   'dash.empty': 'Noch keine Rechnung ausgestellt.',
   'dash.emptyHint': 'Nach der ersten Rechnung sehen Sie hier offene Beträge und den Monatsumsatz.',
 

@@ -201,7 +201,6 @@ export const en: Messages = {
   'dash.recent': 'Recent invoices',
   'dash.viewAll': 'All invoices',
   'dash.inHuf': 'In HUF; foreign-currency invoices at their own exchange rate.',
-  'dash.partial': 'At least this much: for a quick start only the first {n} invoices were counted.',
   'dash.empty': 'No invoice has been issued yet.',
   'dash.emptyHint': 'After your first invoice you will see what is outstanding and your monthly revenue here.',
 

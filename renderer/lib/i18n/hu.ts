@@ -199,7 +199,6 @@ export const hu = {
   'dash.recent': 'Legutóbbi számlák',
   'dash.viewAll': 'Összes számla',
   'dash.inHuf': 'Forintban; a devizás számlák a saját árfolyamukon.',
-  'dash.partial': 'Legalább ennyi: a gyors betöltés kedvéért az első {n} számlát számoltuk.',
   'dash.empty': 'Még nincs kiállított számla.',
   'dash.emptyHint': 'Az első számla után itt látod a kintlévőségeket és a havi árbevételt.',
 
