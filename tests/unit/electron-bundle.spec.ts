@@ -79,3 +79,14 @@ test('paths: the database in the data folder; the Electron build of SQLite from 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the package has an icon electron-builder can make every platform\'s icons from (PNG, at least 512 × 512)', () => {
+  const config = readFileSync('electron-builder.yml', 'utf8');
+  const dir = /^\s+buildResources:\s*(\S+)\s*$/m.exec(config)?.[1];
+  expect(dir).toBeTruthy();
+  const png = readFileSync(join(dir!, 'icon.png'));
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  // IHDR: width and height, big-endian, right after the signature and the chunk header
+  expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(512);
+  expect(png.readUInt32BE(20)).toBe(png.readUInt32BE(16));
+});
