@@ -64,6 +64,22 @@ export function date(value: string | null | undefined): string {
   return f.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant (ISO timestamp) in this computer's time zone: "2026. 03. 15. 10:31". Unlike calendar dates these are
+ * real moments (when a sync ran), so the local clock is the right one to show them on. */
+export function dateTime(value: string | null | undefined): string {
+  if (!value) return '–';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  let f = dateTimeFormats.get(i18n.locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(i18n.locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    dateTimeFormats.set(i18n.locale, f);
+  }
+  return f.format(d);
+}
+
 /** "nov." / "Nov" — a short month name for the chart. */
 export function monthShort(yearMonth: string): string {
   const [y, mo] = yearMonth.split('-').map(Number) as [number, number];

@@ -12,6 +12,7 @@ export type Route =
   | { name: 'bank-accounts' }
   | { name: 'recurring' }
   | { name: 'settings' }
+  | { name: 'sync' }
   | { name: 'not-found'; path: string };
 
 const SIMPLE: Record<string, Route> = {
@@ -25,6 +26,7 @@ const SIMPLE: Record<string, Route> = {
   '/bank-accounts': { name: 'bank-accounts' },
   '/recurring': { name: 'recurring' },
   '/settings': { name: 'settings' },
+  '/sync': { name: 'sync' },
 };
 
 export function parseRoute(path: string): Route {

@@ -27,6 +27,8 @@ const RULES: Rule[] = [
   [/is more than the outstanding amount/, 'fm.overpaid'],
   [/^the product is priced in/, 'fm.otherCurrency'],
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
+  [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
+  [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

@@ -131,6 +131,12 @@ export class InvoiceDraft {
     }
   }
 
+  /** A new invoice still on block 0 moves to this computer's own block (after joining a remote, block 0 is the
+   * remote's). A draft being edited keeps the block it was saved with; a copy keeps any other block it came from. */
+  useOwnBlock(blockUid: number): void {
+    if (this.id === null && this.block_uid === '0') this.block_uid = String(blockUid);
+  }
+
   addLine(line: DraftLine = emptyLine()): void {
     this.lines.push(line);
   }
