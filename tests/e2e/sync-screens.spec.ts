@@ -167,7 +167,7 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
     const dialog = page.getByRole('dialog', { name: 'Ügyfél szerkesztése' });
     await dialog.getByLabel('Név').fill('Helyi Név Kft.');
     await dialog.getByRole('button', { name: 'Mentés' }).click();
-    await expect(page.getByText('Elmentve.')).toBeVisible();
+    await expect(page.getByText('Elmentve.', { exact: true })).toBeVisible();
 
     await openSync(page);
     await form.getByLabel('Szinkronizálás bekapcsolva').check();
