@@ -21,14 +21,19 @@ export class SyncMonitor {
   running = $derived(this.syncing || (this.status?.running ?? false));
 
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** counts applied answers, so an older one that arrives late is dropped */
+  private seq = 0;
   private stopped = true;
 
   /** Called after every round that ended (whoever started it), so lists and lookups can follow. */
   constructor(private readonly onround: () => void) {}
 
   async refresh(): Promise<void> {
+    const asked = this.seq;
     try {
-      this.apply(await app.api.call('sync.status', {}));
+      const next = await app.api.call('sync.status', {});
+      // A newer answer (sync now, a save, a later poll) arrived meanwhile: this one would turn the clock back.
+      if (asked === this.seq) this.apply(next);
       this.error = null;
       this.unavailable = false;
     } catch (e) {
@@ -40,6 +45,7 @@ export class SyncMonitor {
 
   /** Takes a status from any answer (status, configure, now); a new last attempt means a round has ended. */
   apply(next: SyncStatus): void {
+    this.seq++;
     const before = this.status;
     this.status = next;
     if (before && (before.last_attempt_at !== next.last_attempt_at || (before.running && !next.running))) this.onround();
