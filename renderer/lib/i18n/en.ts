@@ -516,7 +516,7 @@ export const en: Messages = {
   'sync.state.off': 'Switched off',
   'sync.state.notConfigured': 'Not set up',
   'sync.state.on': 'Switched on',
-  'sync.joined': 'Joined',
+  'sync.joined': 'Joining',
   'sync.joinedYes': 'Joined',
   'sync.joinedNo': 'Not yet – joins at the first successful sync',
   'sync.ownBlock': 'Own invoice block',
