@@ -143,6 +143,8 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
     const block = page.getByLabel('Számlatömb');
     await expect(block).toHaveValue(String(own));
     await expect(block.locator('option:checked')).toHaveText('Laptop (LAP)');
+    // joined, this computer numbers only in its own block: the list offers no other
+    await expect(block.locator('option')).toHaveText(['Laptop (LAP)']);
     await page.getByRole('button', { name: 'Számla kiállítása' }).click();
     await page.getByRole('dialog', { name: 'Kiállítod a számlát?' }).getByRole('button', { name: 'Számla kiállítása' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Számla LAP / 2026-000001' })).toBeVisible();
