@@ -9,6 +9,7 @@ import { FolioError, type ErrorCode } from '../../shared/errors';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { timestampIn } from '../../shared/dates';
 import type { Core } from '../core/index';
+import { today } from '../core/context';
 import { isAuthorized, type AuthConfig } from './auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
@@ -131,9 +132,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
   });
 
+  // `time` and `timestamp` are the real clock (the interface's clients set their JWT clocks by them); `today` is the
+  // business date from the core's clock, which FOLIO_NOW may fix: the browser UI dates its proposals by it.
   app.get('/time', async () => {
     const now = new Date();
-    return { success: true, type: 'time', data: { time: timestampIn(now, core.ctx.timeZone), timestamp: Math.floor(now.getTime() / 1000) } };
+    return {
+      success: true,
+      type: 'time',
+      data: { time: timestampIn(now, core.ctx.timeZone), timestamp: Math.floor(now.getTime() / 1000), today: today(core.ctx) },
+    };
   });
 
   // The browser UI's door: the same operations by name, answered with their plain output.

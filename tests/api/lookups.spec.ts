@@ -1,7 +1,7 @@
 // The read-only lookups and the small resources: VAT codes (v and d), the EU VAT lookup, payment methods in three
 // languages, invoice blocks (list, create, rename), settings and the public time.
 import { expect, test } from '@playwright/test';
-import { createBlock, createInvoice, INVALID_TAXCODE, readInvoice, serverPerFile, uniquePrefix, VALID_TAXCODE, withServer } from '../support/fixtures';
+import { createBlock, createInvoice, FIXED_NOW, INVALID_TAXCODE, readInvoice, serverPerFile, uniquePrefix, VALID_TAXCODE, withServer } from '../support/fixtures';
 import type { ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -228,4 +228,6 @@ test('GET /time answers without a key', async () => {
   expect(res.body.success).toBe(true);
   expect(res.body.data.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   expect(Math.abs(res.body.data.timestamp - Date.now() / 1000)).toBeLessThan(120);
+  // the business date follows the server's business clock (fixed here), not the real one
+  expect(res.body.data.today).toBe(FIXED_NOW.slice(0, 10));
 });

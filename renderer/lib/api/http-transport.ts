@@ -73,8 +73,9 @@ export class HttpTransport implements Transport {
   async today(): Promise<string> {
     try {
       const res = await this.send('time', { method: 'GET' });
-      const body = (await res.json()) as { data?: { time?: string } };
-      const day = body.data?.time?.slice(0, 10);
+      // `today` is the business date (the server's business clock); `time` is its real clock, for older servers.
+      const body = (await res.json()) as { data?: { time?: string; today?: string } };
+      const day = body.data?.today ?? body.data?.time?.slice(0, 10);
       return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localToday();
     } catch {
       return localToday();
