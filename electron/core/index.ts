@@ -172,6 +172,9 @@ export async function createCore(deps: CoreDeps) {
     const handler = handlers[name] as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) throw new FolioError('not_found', `Unknown operation ${String(name)}`);
     const input = parseInput(name, raw);
+    // A plain local call outside any other call's context needs no context of its own (no store reads as 'local'),
+    // and entering one is not free: on Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
+    if (context.origin === undefined && !context.idempotencyKey && callContext.getStore() === undefined) return handler(input);
     const store: CallContext = { origin: context.origin ?? 'local' };
     if (context.idempotencyKey) {
       const hash = context.requestHash ?? `${name}:${JSON.stringify(raw)}`;

@@ -21,8 +21,12 @@ interface Job {
 }
 
 const MAX_BATCH = 64;
-/** While writes come one at a time, every this-many-th batch still waits a turn, to notice company arriving. */
-const PROBE_EVERY = 16;
+/**
+ * While writes come one at a time, a write now and then still waits a turn, to notice company arriving: first after
+ * this many lone writes, then after twice as many each time nobody came, up to the most; company resets the gap.
+ */
+const PROBE_GAP_FIRST = 16;
+const PROBE_GAP_MOST = 128;
 /** How long a batch with company keeps the queue waiting for more. */
 const COMPANY_MEMORY_MS = 1000;
 
@@ -33,6 +37,9 @@ class WriteQueue {
   /** set by a door that knows of other requests in progress (the HTTP server) */
   companyHint: (() => boolean) | undefined;
   private lonelyStarts = 0;
+  private probeGap = PROBE_GAP_FIRST;
+  /** whether the wait before the current batch was a probe */
+  private probing = false;
   private readonly sqlite: BetterSqlite3.Database;
   private readonly control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', BetterSqlite3.Statement>;
 
@@ -90,7 +97,7 @@ class WriteQueue {
         if (!first || this.expectCompany()) await new Promise<void>((resolve) => setImmediate(resolve));
         first = false;
         const batch = this.jobs.splice(0, MAX_BATCH);
-        if (batch.length > 1) this.companySeenAt = performance.now();
+        this.noteCompany(batch.length > 1);
         await this.commitBatch(batch);
       }
     } finally {
@@ -101,15 +108,28 @@ class WriteQueue {
   /**
    * Whether a write that finds the queue idle should wait a turn for others. Waiting costs a lone caller about a
    * fifth of an invoice's CPU time, and nobody else arrives while writes come one at a time; so the queue waits while
-   * it has recently seen company (a batch of more than one write within COMPANY_MEMORY_MS), and otherwise only every
-   * PROBE_EVERY-th time, to notice company arriving: concurrent HTTP requests each reach the queue in their own
-   * event-loop callback, so only a wait reveals them.
+   * it has recently seen company (a batch of more than one write within COMPANY_MEMORY_MS), and otherwise only once
+   * in a while (a probe), to notice company arriving: concurrent callers each reach the queue in their own callback,
+   * so only a wait reveals them. A door that knows of its other requests (the HTTP server) says so through the hint.
    */
   private expectCompany(): boolean {
     if (this.companyHint?.()) return true;
     if (performance.now() - this.companySeenAt < COMPANY_MEMORY_MS) return true;
-    this.lonelyStarts = (this.lonelyStarts + 1) % PROBE_EVERY;
-    return this.lonelyStarts === 0;
+    if (++this.lonelyStarts < this.probeGap) return false;
+    this.lonelyStarts = 0;
+    this.probing = true;
+    return true;
+  }
+
+  /** A probe that found nobody makes the next one wait twice as long (up to the most); company starts over. */
+  private noteCompany(seen: boolean): void {
+    if (seen) {
+      this.companySeenAt = performance.now();
+      this.probeGap = PROBE_GAP_FIRST;
+    } else if (this.probing) {
+      this.probeGap = Math.min(this.probeGap * 2, PROBE_GAP_MOST);
+    }
+    this.probing = false;
   }
 
   private rollback(): void {

@@ -33,6 +33,14 @@ export function emptyDefaults(): ClientDefaults {
   };
 }
 
+function billingAddressOf(row: ClientRow): Address {
+  return { ...emptyAddress(), ...parseJson<Partial<Address>>(row.address, {}) };
+}
+
+function bankOf(row: ClientRow): BankDetails {
+  return { ...emptyBank(), ...parseJson<Partial<BankDetails>>(row.bank, {}) };
+}
+
 export function clientResource(row: ClientRow): Resource<ClientAttributes> {
   return {
     id: row.id,
@@ -46,8 +54,8 @@ export function clientResource(row: ClientRow): Resource<ClientAttributes> {
       fokonyv_szam: row.fokonyv_szam,
       phone: row.phone,
       tax_type: row.tax_type as TaxType,
-      billing_address: { ...emptyAddress(), ...parseJson<Partial<Address>>(row.address, {}) },
-      bank: { ...emptyBank(), ...parseJson<Partial<BankDetails>>(row.bank, {}) },
+      billing_address: billingAddressOf(row),
+      bank: bankOf(row),
       defaults: { ...emptyDefaults(), ...parseJson<Partial<ClientDefaults>>(row.defaults, {}) },
       created_at: row.created_at,
       updated_at: row.updated_at,
@@ -57,14 +65,13 @@ export function clientResource(row: ClientRow): Resource<ClientAttributes> {
 
 /** The snapshot an invoice keeps of its client. */
 export function clientSnapshot(row: ClientRow): InvoiceClient {
-  const a = clientResource(row).attributes;
   return {
-    name: a.name,
-    email: a.email,
-    taxcode: a.taxcode,
-    eu_taxcode: a.eu_taxcode,
-    billing_address: a.billing_address,
-    bank: a.bank,
-    tax_type: a.tax_type,
+    name: row.name,
+    email: row.email,
+    taxcode: row.taxcode,
+    eu_taxcode: row.eu_taxcode,
+    billing_address: billingAddressOf(row),
+    bank: bankOf(row),
+    tax_type: row.tax_type as TaxType,
   };
 }

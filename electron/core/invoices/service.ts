@@ -14,7 +14,7 @@ import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { recordChange } from '../changes';
-import { readSettings, readSettingsIn } from '../settings/service';
+import { readSettings, settingsForIssue } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
 import type { DocumentTotals } from '../../../shared/totals';
 import { createdResponse, loadInvoices, outstandingMilli } from './mapping';
@@ -174,7 +174,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     const { client, block } = checkRefs(trx, { ...input, block_uid: input.block_uid ?? 0 });
     const lines = resolveLines(trx, input.items, input.currency);
     const totals = totalsOf(lines, input.round_to ?? 0);
-    const settings = readSettingsIn(trx);
+    const { settings, sellerSnapshot } = settingsForIssue(trx);
     if (input.date !== undefined && input.invoice_no === undefined)
       throw rule('date is set by Folio: the issue date is today', 'date');
     const date = input.date ?? today(ctx);
@@ -192,7 +192,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       due_date: input.due_date,
       client_id: input.client_uid,
       client_snapshot: JSON.stringify(clientSnapshot(client!)),
-      seller_snapshot: JSON.stringify(settings.seller),
+      seller_snapshot: sellerSnapshot,
       payment_method_id: input.payment_method,
       currency: input.currency,
       exchange_rate: rate.rate,
@@ -401,7 +401,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
         await trx.deleteFrom('invoice_items').where('invoice_id', '=', draft.id).execute();
         insertLines(trx, draft.id, lines);
         const date = today(ctx);
-        const settings = readSettingsIn(trx);
+        const { sellerSnapshot } = settingsForIssue(trx);
         const block = await trx.selectFrom('invoice_blocks').select('prefix').where('id', '=', draft.block_id).executeTakeFirst();
         const issued = await trx
           .updateTable('invoices')
@@ -411,7 +411,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
             ...(numbering(trx, type, draft.block_id, date)),
             date,
             client_snapshot: JSON.stringify(clientSnapshot(client)),
-            seller_snapshot: JSON.stringify(settings.seller),
+            seller_snapshot: sellerSnapshot,
             ...totalColumns(totals),
             issued_at: nowStamp(ctx),
             updated_at: nowStamp(ctx),
@@ -550,7 +550,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
             status: paid >= proforma.total_milli ? 1 : 2,
             sealed: 0,
             date,
-            seller_snapshot: JSON.stringify(readSettingsIn(trx).seller),
+            seller_snapshot: settingsForIssue(trx).sellerSnapshot,
             total_paid_milli: paid,
             proforma_id: proforma.id,
             generated_invoice_id: null,

@@ -42,9 +42,26 @@ export async function readSettings(db: Db): Promise<SettingsData> {
 
 const settingsValue = prepareStatement((db, p: { key: string }) => db.selectFrom('settings').select('value').where('key', '=', p.key));
 
-/** The settings as a write transaction sees them (issuing snapshots the seller from here). */
-export function readSettingsIn(trx: Db): SettingsData {
-  return settingsFrom(settingsValue.get(trx, { key: KEY })?.value);
+interface IssueSettings {
+  settings: Readonly<SettingsData>;
+  /** the seller's snapshot an issued invoice keeps, as stored */
+  sellerSnapshot: string;
+}
+
+// Issuing reads the settings in every write transaction, and the stored text rarely changes: the last reading is
+// kept with the text it came from (a memo of a pure function, so cores and tests share nothing through it).
+let lastIssueSettings: { value: string | undefined; read: IssueSettings } | undefined;
+
+/** The settings an invoice is issued with, as its write transaction sees them; frozen, for they are shared. */
+export function settingsForIssue(trx: Db): IssueSettings {
+  const value = settingsValue.get(trx, { key: KEY })?.value;
+  if (!lastIssueSettings || lastIssueSettings.value !== value) {
+    const settings = settingsFrom(value);
+    Object.freeze(settings.seller.address);
+    Object.freeze(settings.seller);
+    lastIssueSettings = { value, read: { settings: Object.freeze(settings), sellerSnapshot: JSON.stringify(settings.seller) } };
+  }
+  return lastIssueSettings.read;
 }
 
 function settingsFrom(value: string | undefined): SettingsData {
