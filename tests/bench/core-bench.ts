@@ -72,7 +72,7 @@ async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqli
 }
 
 /** `synchronous` other than FULL is for diagnosis only (how much of the time is the disk): the figures use FULL. */
-export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'FULL' | 'OFF' = 'FULL', warmUp = WARM_UP) {
+export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'FULL' | 'OFF' = 'FULL') {
   const tmp = tempDir('core-bench');
   const a = await freshCore(tmp.file('core.db'));
   const b = await freshCore(tmp.file('raw.db'));
@@ -82,7 +82,7 @@ export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'F
     const first = await a.core.call('invoices.create', body);
     const raw = rawIssuer(b.sqlite, await templateOf(a.sqlite, first.id));
     // Warm-up (not measured), see WARM_UP.
-    for (let i = 0; i < warmUp; i++) {
+    for (let i = 0; i < WARM_UP; i++) {
       await a.core.call('invoices.create', body);
       raw.issue();
     }
@@ -104,7 +104,7 @@ export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'F
     const concurrentMs = performance.now() - t;
     const n = rounds * perRound;
     const same = (db: BetterSqlite3.Database) => db.prepare('SELECT COUNT(*) FROM invoices WHERE sealed = 1').pluck().get() as number;
-    if (same(b.sqlite) !== n + warmUp) throw new Error('the raw writer lost invoices');
+    if (same(b.sqlite) !== n + WARM_UP) throw new Error('the raw writer lost invoices');
     return {
       issue_core_per_s: Math.round((n / coreMs) * 1000),
       issue_raw_per_s: Math.round((n / rawMs) * 1000),
