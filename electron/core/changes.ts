@@ -3,7 +3,7 @@
 // AsyncLocalStorage so the services need no extra parameter. A request's idempotency key rides along the same way
 // and is stored with the first change it makes, in the same transaction.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 import { prepareStatement } from '../db/prepared';
 

@@ -1,6 +1,6 @@
 // What every service of the core is built from. No module-level state: each test builds its own context.
 import { DEFAULT_TIME_ZONE, dateIn, timestampIn } from '../../shared/dates';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Clock } from './clock';
 
 export interface CoreContext {

@@ -4,7 +4,7 @@ import { FolioError } from '../../shared/errors';
 import { parseInput } from '../../shared/contract/validate';
 import type { InvoiceDuties, OperationName, OutputOf, ParsedInputOf, PdfFile } from '../../shared/contract/operations';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { systemClock, type Clock } from './clock';
 import type { CoreContext } from './context';
 import { nowStamp } from './context';

@@ -3,7 +3,7 @@
 // applies them in order, so the last one wins.
 import type { ChangeEntry, ChangeFeed } from '../../shared/contract/operations';
 import { FolioError } from '../../shared/errors';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 import { currentOrigin } from './changes';
 import { loadInvoices } from './invoices/mapping';

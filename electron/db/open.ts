@@ -4,8 +4,9 @@ import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'ky
 import { migrations } from '../../migrations/index';
 import type { Database } from './schema';
 import { registerHandle } from './prepared';
+import type { Db } from './types';
 
-export type Db = Kysely<Database>;
+export type { Db } from './types';
 
 export interface OpenedDatabase {
   db: Db;

@@ -10,7 +10,7 @@
 // interleave with another caller's open transaction. `run`/`get`/`all` refuse to run anywhere else.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable } from 'kysely';
-import type { Db } from './open';
+import type { Db } from './types';
 
 const handles = new WeakMap<Db, BetterSqlite3.Database>();
 

@@ -9,7 +9,7 @@
 // connection, and runs its transaction control as prepared statements on it.
 import { AsyncResource } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Db } from './open';
+import type { Db } from './types';
 import { rawHandle, registerHandle } from './prepared';
 
 interface Job {

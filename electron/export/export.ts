@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { systemClock, type Clock } from '../core/clock';
 import { readSettings } from '../core/settings/service';
 import { fileStamp } from '../backup/files';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { csvRecord, UTF8_BOM, type CsvDelimiter } from './csv';
 import {
   CLIENT_COLUMNS, EXPENSE_COLUMNS, INVOICE_COLUMNS, ITEM_COLUMNS, PAYMENT_COLUMNS, PRODUCT_COLUMNS, type Column, type Item, type Payment,

@@ -6,7 +6,7 @@ import { clientResource } from '../core/clients/mapping';
 import { expenseResource } from '../core/expenses/service';
 import { loadInvoices } from '../core/invoices/mapping';
 import { productResource } from '../core/products/service';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { BankAccountRow, ClientRow, ExpenseRow, InvoiceRow, ProductRow } from '../db/schema';
 import { batches, type Section } from './source';
 

@@ -2,7 +2,7 @@
 // moment of the database (an invoice never appears without its items) while the app goes on writing beside it.
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Database } from '../db/schema';
 
 export async function withSnapshot<T>(dbFile: string, work: (db: Db) => Promise<T>): Promise<T> {

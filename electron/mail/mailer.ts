@@ -6,7 +6,7 @@ import { FolioError, notFound, rule } from '../../shared/errors';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import { systemClock, type Clock } from '../core/clock';
 import { pdfFileName, type InvoiceSender, type PdfRenderer } from '../core/index';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { composeInvoiceMail } from './compose';
 import { enqueue, entriesForInvoice, entryById, requeue, toDuty, type OutboxEntry } from './outbox';
 import { recipientsFor } from './recipients';

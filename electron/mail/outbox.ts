@@ -2,7 +2,7 @@
 // between "the user pressed Send" and "the SMTP server said 250", and two workers (the desktop and `serve` on one
 // file) never take the same message: claiming runs under SQLite's write lock (BEGIN IMMEDIATE).
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
 import { mailDb, type OutboxRow, type OutboxState } from './tables';
 

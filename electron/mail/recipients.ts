@@ -2,7 +2,7 @@
 // wins over the snapshot the invoice carries, so fixing a client's address and pressing Send again just works.
 import { rule } from '../../shared/errors';
 import type { InvoiceAttributes } from '../../shared/resources';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { isEmailAddress } from './settings';
 
 export function parseAddressList(text: string): string[] {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { FolioError, invalid } from '../../shared/errors';
 import type { Clock } from '../core/clock';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
 import type { SecretBox } from './secret-box';
 import { SMTP_SECURITIES, validateSmtpSettings, type SmtpSettings } from './settings';

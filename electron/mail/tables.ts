@@ -2,7 +2,7 @@
 // view of the same connection that also knows these tables. (Type aliases, not interfaces: withTables needs an
 // index-signature-compatible shape.)
 import type { Generated, Kysely, Selectable } from 'kysely';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Database } from '../db/schema';
 
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';

@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Clock } from '../core/clock';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
 import { classifySmtpError, retryDelay, type RetryPolicy } from './retry-policy';
 import { addressOf, transportOptionsFor, type SmtpSettings } from './settings';

@@ -2,7 +2,7 @@
 // Reporting is off until the technical user's credentials are set; invoices still queue meanwhile, so nothing is
 // lost and the backlog goes out once they are.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import {
   createNavSender,
   type NavCredentials,

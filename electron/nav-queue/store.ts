@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { FolioError } from '../../shared/errors';
 import type { InvoiceAttributes, InvoiceItem, Resource } from '../../shared/resources';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Database, InvoiceRow } from '../db/schema';
 import { loadInvoices } from '../core/invoices/mapping';
 import { parseJson } from '../core/json';

@@ -1,7 +1,7 @@
 // The exchange_rates table (migration 0002-rates): every rate ever fetched, so offline the newest one published on
 // or before a date is still at hand. Typed here with withTables, the shared schema type stays the core's.
 import type { Kysely } from 'kysely';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Database } from '../db/schema';
 import type { PublishedRate, RateSource } from './types';
 

@@ -1,5 +1,5 @@
 // Exchange rates for foreign-currency invoices: MNB (default) or ECB, cached in the database for offline use.
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { createRateProvider, type ExchangeRateProvider, type RateProviderOptions } from './provider';
 import type { RateSource } from './types';
 

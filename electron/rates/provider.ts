@@ -4,7 +4,7 @@
 // used and its source and day are recorded on the invoice ("MNB 2026-11-20"), so nobody mistakes it for a fresher one.
 import { addDays } from '../../shared/dates';
 import { rule } from '../../shared/errors';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { RateProvider, RateQuote } from '../core/invoices/service';
 import { latestRate, storeRates } from './cache';
 import { ECB_DEFAULT_HISTORY_URL, ECB_DEFAULT_URL, fetchEcbRates } from './ecb';

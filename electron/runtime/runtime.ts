@@ -4,7 +4,7 @@
 import { renderInvoicePdf } from '../documents/index';
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';

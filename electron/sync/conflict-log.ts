@@ -5,7 +5,7 @@
 // - issues: operations the remote refused (a payment on an invoice cancelled elsewhere, a proforma voided twice …)
 //   or stored with a warning. Never dropped silently: they stay listed until the user dismisses them.
 import type { SyncConflict, SyncIssue } from '../../shared/contract/sync';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 import { parseJson } from '../core/json';
 import { syncDb } from './tables';

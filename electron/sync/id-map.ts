@@ -1,6 +1,6 @@
 // The map between this device's ids and the remote's, per resource. Ids are never shared between nodes: each node
 // numbers its own rows, and every reference crossing the wire is translated here. Block 0 maps to block 0.
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 import { syncDb } from './tables';
 

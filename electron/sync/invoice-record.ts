@@ -5,7 +5,7 @@
 import type { InvoiceRecord } from '../../shared/contract/sync';
 import { yearOf } from '../../shared/dates';
 import { parseDecimal, toMilli } from '../../shared/money';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { InvoiceRow } from '../db/schema';
 
 /** The resource form every node reads invoices in (loadInvoices), loosely: the feed sends it as JSON. */

@@ -3,7 +3,7 @@
 // the file: its process id is checked, and a lease whose process is gone is taken over at once (one machine per file:
 // SQLite files are not shared between machines). The guards inside every step would make a second runner harmless
 // anyway; the lease keeps it from being wasteful and keeps "replay, pull, push" in one hand.
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
 
 const KEY = 'sync.lease';

@@ -12,7 +12,7 @@ import { clientResource } from '../core/clients/mapping';
 import { expenseResource } from '../core/expenses/service';
 import { productResource } from '../core/products/service';
 import { recurringAttributes } from '../core/recurring/service';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 
 export type MasterEntity = Exclude<ChangeEntity, 'invoice'>;

@@ -1,7 +1,7 @@
 // What one sync round works with: the local database, the remote, this device's id, the business clock for the
 // timestamps of rows it writes, a progress callback, a stop flag, and the sizes that bound each step.
 import type { SyncProgress } from '../../shared/contract/sync';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Remote } from './remote-client';
 
 export interface SyncLimits {

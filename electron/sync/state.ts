@@ -3,7 +3,7 @@
 // machine so that a copied database file is found out (the copy and the original would issue the same numbers) only
 // when both sync — and so that it says nothing about the computer.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { Updateable } from 'kysely';
 import { syncDb, type SyncStateRow, type SyncStateTable } from './tables';
 

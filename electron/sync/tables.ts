@@ -1,7 +1,7 @@
 // The sync tables (migration 0006), typed for Kysely without touching the shared schema file: `syncDb(db)` is a view
 // of the same connection that also knows them. Type aliases, not interfaces: withTables needs that shape.
 import type { Generated, Kysely, Selectable } from 'kysely';
-import type { Db } from '../db/open';
+import type { Db } from '../db/types';
 import type { ChangeEntity, Database } from '../db/schema';
 
 export type JoinState = 'none' | 'joining' | 'joined';

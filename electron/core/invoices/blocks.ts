@@ -1,7 +1,7 @@
 // Invoice blocks: numbering sequences with a prefix. Block 0 is the default ("Számlák", no prefix).
 import { FolioError, notFound } from '../../../shared/errors';
 import type { InvoiceBlockAttributes, Resource } from '../../../shared/resources';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';

@@ -4,7 +4,7 @@ import type { InvoiceItemInput } from '../../../shared/contract/schemas';
 import { FolioError, type FieldError } from '../../../shared/errors';
 import { AmountRangeError, computeLine as computeExactLine, computeTotals, type DocumentTotals, type LineAmounts, type PricedLine } from '../../../shared/totals';
 import { findVatCode, type VatCodeDef } from '../../../shared/reference/vat-codes';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { ProductRow } from '../../db/schema';
 import { parseJson } from '../json';
 import { productById } from './statements';

@@ -13,7 +13,7 @@ import type {
 import { Big, decimalToString, milliToNumber, milliToString, roundTo, toMilli, fromMilli } from '../../../shared/money';
 import { findPaymentMethod, type Lang } from '../../../shared/reference/payment-methods';
 import { findVatCode } from '../../../shared/reference/vat-codes';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { InvoiceItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import { parseJson } from '../json';
 import { emptyAddress, emptyBank } from '../clients/mapping';

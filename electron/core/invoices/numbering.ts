@@ -1,7 +1,7 @@
 // Gapless numbering per (block, year, kind), DESIGN §4: the counter row is bumped with one upsert inside the
 // transaction that inserts the invoice, so a rolled-back invoice gives its number back and two writers never share
 // one (SQLite serialises writers; the unique index on invoices backs it up).
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import { FolioError } from '../../../shared/errors';
 import { prepareStatement } from '../../db/prepared';
 import { nextNumber } from './statements';

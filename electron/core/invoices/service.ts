@@ -6,7 +6,7 @@ import { FolioError, invalid, notFound, rule } from '../../../shared/errors';
 import { firstDayOfMonth, yearOf } from '../../../shared/dates';
 import { milliToNumber, parseDecimal, toMilli } from '../../../shared/money';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction, writeTransactionSync } from '../../db/transaction';
 import { clientSnapshot } from '../clients/mapping';

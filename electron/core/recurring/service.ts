@@ -3,7 +3,7 @@ import type { RecurringCreateInput, RecurringUpdateInput } from '../../../shared
 import type { RecurringAttributes, Resource } from '../../../shared/resources';
 import { invalid, notFound } from '../../../shared/errors';
 import { firstOccurrenceAfter, occurrence, parseFrequency } from '../../../shared/recurrence';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { RecurringRow } from '../../db/schema';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';

@@ -5,7 +5,7 @@ import { rule } from '../../../shared/errors';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { emptyAddress } from '../clients/mapping';
 import type { CoreContext } from '../context';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
 

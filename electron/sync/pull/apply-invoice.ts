@@ -8,7 +8,7 @@
 // - links to the cancelling or generated invoice are set as soon as both invoices are here.
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import { recordChange } from '../../core/changes';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import { amountToMilli, insertPayments, recordOf, storeRecord, type InvoiceLike, type RefEntity } from '../invoice-record';
 import { logIssue } from '../conflict-log';
 import { localIdOf, setMapping } from '../id-map';

@@ -4,7 +4,7 @@
 // A delete wins over a concurrent edit (the remote refuses edits of deleted records); the edit goes to the log.
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import { recordChange } from '../../core/changes';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { logConflict } from '../conflict-log';
 import { localIdOf, removeMapping, setMapping } from '../id-map';

@@ -7,7 +7,7 @@ import type { InvoiceRecord } from '../../../shared/contract/sync';
 import { FolioError } from '../../../shared/errors';
 import { milliToString } from '../../../shared/money';
 import { loadInvoices } from '../../core/invoices/mapping';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { amountToMilli, recordOf, type RefEntity } from '../invoice-record';
 import { remoteIdOf } from '../id-map';

@@ -2,7 +2,7 @@
 // known; a refusal is reported to the user (never dropped silently) and, for an operation on an invoice, resets this
 // device's copy of the invoice to the remote's state, so the two agree again and the user sees why.
 import type { PushInvoicesResult } from '../../../shared/contract/sync';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import { logIssue } from '../conflict-log';
 import { removeMapping, setMapping, setRemoteStatus } from '../id-map';
 import type { InvoiceLike } from '../invoice-record';

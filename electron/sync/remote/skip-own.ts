@@ -3,7 +3,7 @@
 // each record only for the device to skip it. The answer is a cursor the device may jump to: every change up to it
 // (after `after`) was made by the calling device itself.
 import { currentOrigin } from '../../core/changes';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 
 export function createSkipOwnHandler(db: Db) {
   return async function skipOwn(input: { after: number }): Promise<{ after: number }> {

@@ -12,7 +12,7 @@ import { formatNumber } from '../../core/invoices/numbering';
 import { recordChange } from '../../core/changes';
 import type { CoreContext } from '../../core/context';
 import { nowStamp } from '../../core/context';
-import type { Db } from '../../db/open';
+import type { Db } from '../../db/types';
 import { writeTransaction } from '../../db/transaction';
 import { amountToMilli, parseNumber, recordProblem, sameDocument, storeRecord } from '../invoice-record';
 import { syncDb } from '../tables';

@@ -1,0 +1,51 @@
+// The interface's numeric codes for an invoice's type and status, named once. The numbers are the interface's own
+// (they cross every door as numbers); everywhere else in Folio they are read through these names.
+
+/** `type`: draft 0, proforma 1, normal invoice 3 (the interface rejects 2). */
+export const INVOICE_TYPE = Object.freeze({ draft: 0, proforma: 1, invoice: 3 } as const);
+export type InvoiceType = (typeof INVOICE_TYPE)[keyof typeof INVOICE_TYPE];
+
+/** `status`: paid 1, unpaid 2, cancelled 4 (a cancelling invoice is created paid). */
+export const INVOICE_STATUS = Object.freeze({ paid: 1, unpaid: 2, cancelled: 4 } as const);
+export type InvoiceStatus = (typeof INVOICE_STATUS)[keyof typeof INVOICE_STATUS];
+
+/** The counter a type takes its number from; a draft takes none. */
+export type NumberKind = 'invoice' | 'proforma';
+
+export function numberKindOf(type: number): NumberKind | null {
+  if (type === INVOICE_TYPE.invoice) return 'invoice';
+  if (type === INVOICE_TYPE.proforma) return 'proforma';
+  return null;
+}
+
+export const isDraft = (type: number): boolean => type === INVOICE_TYPE.draft;
+export const isProforma = (type: number): boolean => type === INVOICE_TYPE.proforma;
+export const isCancelled = (status: number): boolean => status === INVOICE_STATUS.cancelled;
+
+/** The status a payment total gives: paid once nothing is outstanding, else unpaid. */
+export function statusForPaid(paidMilli: number, totalMilli: number): InvoiceStatus {
+  return paidMilli >= totalMilli ? INVOICE_STATUS.paid : INVOICE_STATUS.unpaid;
+}
+
+export type Lang = 'hu' | 'en' | 'de';
+
+/** What a document is called, by what it is: the words on screens, PDFs, e-mails and exports. */
+export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling';
+
+export function documentKindOf(doc: { type: number; is_cancel_invoice: number | boolean }): DocumentKind {
+  if (doc.type === INVOICE_TYPE.draft) return 'draft';
+  if (doc.type === INVOICE_TYPE.proforma) return 'proforma';
+  return doc.is_cancel_invoice ? 'cancelling' : 'invoice';
+}
+
+export const DOCUMENT_TITLES: Readonly<Record<Lang, Readonly<Record<DocumentKind, string>>>> = Object.freeze({
+  hu: { draft: 'Piszkozat', proforma: 'Díjbekérő', invoice: 'Számla', cancelling: 'Sztornó számla' },
+  en: { draft: 'Draft', proforma: 'Proforma invoice', invoice: 'Invoice', cancelling: 'Cancellation invoice' },
+  de: { draft: 'Entwurf', proforma: 'Proforma-Rechnung', invoice: 'Rechnung', cancelling: 'Stornorechnung' },
+});
+
+export const STATUS_LABELS: Readonly<Record<Lang, Readonly<Record<InvoiceStatus, string>>>> = Object.freeze({
+  hu: { 1: 'Fizetve', 2: 'Fizetésre vár', 4: 'Sztornózva' },
+  en: { 1: 'Paid', 2: 'Unpaid', 4: 'Cancelled' },
+  de: { 1: 'Bezahlt', 2: 'Offen', 4: 'Storniert' },
+});
