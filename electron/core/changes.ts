@@ -3,7 +3,7 @@
 // AsyncLocalStorage so the services need no extra parameter. A request's idempotency key rides along the same way
 // and is stored with the first change it makes, in the same transaction.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '../db/types';
+import type { WriteTx } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 import { prepareStatement } from '../db/prepared';
 
@@ -45,7 +45,7 @@ const insertIdempotencyKey = prepareStatement(
 );
 
 /** Adds the change-log row of a write (and the request's idempotency key with its first change), in its transaction. */
-export function recordChange(trx: Db, entity: ChangeEntity, entityId: number, op: 'create' | 'update' | 'delete', at: string): void {
+export function recordChange(trx: WriteTx, entity: ChangeEntity, entityId: number, op: 'create' | 'update' | 'delete', at: string): void {
   const context = callContext.getStore();
   insertChange.run(trx, { entity, entity_id: entityId, op, origin: context?.origin ?? 'local', created_at: at });
   const idem = context?.idempotency;

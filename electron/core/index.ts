@@ -10,7 +10,7 @@ import type { CoreContext } from './context';
 import { nowStamp } from './context';
 import { callContext, type CallContext } from './changes';
 import { createdResponse } from './invoices/mapping';
-import { createChangeFeed } from './sync-feed';
+import { createChangeFeed } from './sync/feed';
 import { createBankAccountService } from './bank-accounts/service';
 import { createClientService } from './clients/service';
 import { clientResource as clientResourceOf } from './clients/mapping';
@@ -24,9 +24,9 @@ import { createRecurringService } from './recurring/service';
 import { createSettingsService, readSettings } from './settings/service';
 import { euVatLookup, listVatCodes, type EuVatDeps } from './vat/service';
 import type { SyncOperations } from '../../shared/contract/sync';
-import { createJoinHandler } from '../sync/remote/join';
-import { createStoreInvoicesHandler } from '../sync/remote/store-invoices';
-import { createSkipOwnHandler } from '../sync/remote/skip-own';
+import { createJoinHandler } from './sync/join';
+import { createStoreInvoicesHandler } from './sync/store-invoices';
+import { createSkipOwnHandler } from './sync/skip-own';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;

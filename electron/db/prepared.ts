@@ -10,7 +10,7 @@
 // interleave with another caller's open transaction. `run`/`get`/`all` refuse to run anywhere else.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable } from 'kysely';
-import type { Db } from './types';
+import type { Db, WriteTx } from './types';
 
 const handles = new WeakMap<Db, BetterSqlite3.Database>();
 
@@ -43,9 +43,9 @@ interface Compiled {
 }
 
 export interface PreparedStatement<P, O> {
-  all(db: Db, args: P): O[];
-  get(db: Db, args: P): O | undefined;
-  run(db: Db, args: P): { changes: number; lastInsertRowid: number | bigint };
+  all(trx: WriteTx, args: P): O[];
+  get(trx: WriteTx, args: P): O | undefined;
+  run(trx: WriteTx, args: P): { changes: number; lastInsertRowid: number | bigint };
   /** the SQL the statement compiles to, for diagnostics and tests */
   sqlFor(db: Db): string;
 }
@@ -68,7 +68,7 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
     return compiled;
   }
 
-  function bound(db: Db, args: P): [BetterSqlite3.Statement, unknown[]] {
+  function bound(db: WriteTx, args: P): [BetterSqlite3.Statement, unknown[]] {
     const sqlite = rawHandle(db);
     const { sql, stmt, slots } = compiledFor.get(sqlite) ?? compile(db, sqlite);
     if (!sqlite.inTransaction) throw new Error(`A prepared statement ran outside a write transaction: ${sql}`);

@@ -16,6 +16,19 @@ export interface InvoiceBlocksTable {
   updated_at: string;
 }
 
+/**
+ * Numbers a device reserved in the remote's default block when it joined (numbers it had issued there before sync):
+ * the remote's side of sync, written only by the numbering module.
+ */
+export interface SyncClaimsTable {
+  block_id: number;
+  kind: 'invoice' | 'proforma';
+  year: number;
+  device: string;
+  upto: number;
+  created_at: string;
+}
+
 export interface NumberCountersTable {
   block_id: number;
   year: number;
@@ -210,6 +223,7 @@ export interface Database {
   settings: SettingsTable;
   invoice_blocks: InvoiceBlocksTable;
   number_counters: NumberCountersTable;
+  sync_claims: SyncClaimsTable;
   clients: ClientsTable;
   bank_accounts: BankAccountsTable;
   products: ProductsTable;

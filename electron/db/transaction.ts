@@ -9,11 +9,11 @@
 // connection, and runs its transaction control as prepared statements on it.
 import { AsyncResource } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Db } from './types';
+import { asWriteTx, type Db, type WriteTx } from './types';
 import { rawHandle, registerHandle } from './prepared';
 
 interface Job {
-  work: (trx: Db) => Promise<unknown>;
+  work: (trx: WriteTx) => Promise<unknown>;
   /** the caller's async context, which the job runs in */
   scope: AsyncResource;
   resolve: (value: unknown) => void;
@@ -62,14 +62,14 @@ class WriteQueue {
    * with it, not even Kysely's own users of the connection (who are between statements whenever this code runs; one
    * holding a transaction open across an await is seen by `inTransaction`, and then the write queues as usual).
    */
-  runSync<T>(work: (trx: Db) => T): Promise<T> {
+  runSync<T>(work: (trx: WriteTx) => T): Promise<T> {
     if (this.draining || this.jobs.length || this.sqlite.inTransaction || this.expectCompany()) {
       return this.run(async (trx) => work(trx));
     }
     const c = this.control;
     try {
       c.begin.run();
-      const value = work(this.db);
+      const value = work(asWriteTx(this.db));
       c.commit.run();
       return Promise.resolve(value);
     } catch (e) {
@@ -78,7 +78,7 @@ class WriteQueue {
     }
   }
 
-  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: WriteTx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       // The batch runs in whichever caller started it; each job runs in its own caller's async context, so what a
       // call carries (its origin, its idempotency key) is its own inside the transaction.
@@ -155,7 +155,7 @@ class WriteQueue {
           for (const job of batch) {
             if (!alone) c.savepoint.run();
             try {
-              const value = await job.scope.runInAsyncScope(job.work, null, conn);
+              const value = await job.scope.runInAsyncScope(job.work, null, asWriteTx(conn));
               if (!alone) c.release.run();
               done.push({ job, value });
             } catch (e) {
@@ -193,7 +193,7 @@ function queueFor(db: Db): WriteQueue {
   return queue;
 }
 
-export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
   return queueFor(db).run(work);
 }
 
@@ -206,6 +206,6 @@ export function setCompanyHint(db: Db, hint: () => boolean): void {
 }
 
 /** A write transaction whose work is synchronous (statements from ./prepared); the path issuing takes. */
-export function writeTransactionSync<T>(db: Db, work: (trx: Db) => T): Promise<T> {
+export function writeTransactionSync<T>(db: Db, work: (trx: WriteTx) => T): Promise<T> {
   return queueFor(db).runSync(work);
 }

@@ -74,15 +74,6 @@ export type SyncIssuesTable = {
   dismissed_at: string | null;
 };
 
-export type SyncClaimsTable = {
-  block_id: number;
-  kind: 'invoice' | 'proforma';
-  year: number;
-  device: string;
-  upto: number;
-  created_at: string;
-};
-
 export type SyncTables = {
   sync_state: SyncStateTable;
   sync_map: SyncMapTable;
@@ -90,7 +81,6 @@ export type SyncTables = {
   sync_journal: SyncJournalTable;
   sync_conflicts: SyncConflictsTable;
   sync_issues: SyncIssuesTable;
-  sync_claims: SyncClaimsTable;
 };
 
 export type SyncDb = Kysely<Database & SyncTables>;

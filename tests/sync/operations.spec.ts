@@ -69,8 +69,6 @@ test('a payment on an invoice cancelled elsewhere is refused, listed for the use
     await ca.call('invoices.cancel', { id: x.id });
     const onB = await localOf(p.b, x.attributes.prefixed_invoice_no!);
     await cb.call('invoices.pay', { id: onB.id, date: '2026-03-15', amount: '5000' });
-    // B cannot cancel or number in A's block: A's invoices are read-only there
-    await expect(cb.call('invoices.cancel', { id: onB.id })).rejects.toThrow(/belongs to another device/);
 
     await syncOk(p.a);
     await syncOk(p.b);
@@ -85,6 +83,85 @@ test('a payment on an invoice cancelled elsewhere is refused, listed for the use
     await cb.call('sync.dismissIssue', { id: issues[0]!.id });
     expect((await cb.call('sync.status', {})).open_issues).toBe(0);
     await syncUntilQuiet([p.a, p.b]);
+    await sameEverywhere(p);
+  });
+});
+
+test('any device cancels an invoice issued on another: the storno is numbered in its own block, and every node links it', async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const cb = p.b.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Elveszett Laptop Kft.' })).id;
+    const x = await ca.call('invoices.create', invoice(c, p.ownA));
+    await syncUntilQuiet([p.a, p.b]);
+
+    // B still cannot number in A's block...
+    const lapOnB = (await cb.call('invoices.blocks', {})).find((b) => b.attributes.prefix === 'LAP')!.id;
+    const clientOnB = (await localOf(p.b, 'LAP / 2026-000001')).attributes.client_uid;
+    await expect(cb.call('invoices.create', invoice(clientOnB, lapOnB))).rejects.toThrow(/belongs to another device/);
+    // ...but it cancels A's invoice, in its own block
+    const onB = await localOf(p.b, 'LAP / 2026-000001');
+    const storno = await cb.call('invoices.cancel', { id: onB.id });
+    expect(storno.attributes.prefixed_invoice_no).toBe('DESK / 2026-000001');
+    expect(storno.attributes.block_uid).toBe(p.ownB);
+    expect(storno.attributes.total).toBe(-12700);
+    const original = (await cb.call('invoices.get', { id: onB.id })).attributes;
+    expect(original.status).toBe(4);
+    expect(original.cancelled_by_uid).toBe(storno.id);
+
+    await syncUntilQuiet([p.b, p.a]);
+    const onA = (await ca.call('invoices.get', { id: x.id })).attributes;
+    expect(onA.status).toBe(4);
+    const stornoOnA = await localOf(p.a, 'DESK / 2026-000001');
+    expect(onA.cancelled_by_uid).toBe(stornoOnA.id);
+    expect(stornoOnA.attributes.cancels_uid).toBe(x.id);
+    expect((await cb.call('sync.conflicts', {})).issues).toEqual([]);
+    await sameEverywhere(p);
+  });
+});
+
+test('both devices cancel the same invoice while apart: both stornos are kept, the second is reported, numbers stay gapless', async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const cb = p.b.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Kétszer Kft.' })).id;
+    const x = await ca.call('invoices.create', invoice(c, p.ownA));
+    await syncUntilQuiet([p.a, p.b]);
+    const first = await ca.call('invoices.cancel', { id: x.id });
+    const second = await cb.call('invoices.cancel', { id: (await localOf(p.b, 'LAP / 2026-000001')).id });
+    expect(first.attributes.prefixed_invoice_no).toBe('LAP / 2026-000002');
+    expect(second.attributes.prefixed_invoice_no).toBe('DESK / 2026-000001');
+    await syncOk(p.a);
+    await syncOk(p.b);
+    const { issues } = await cb.call('sync.conflicts', {});
+    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/already cancelled elsewhere \(by LAP \/ 2026-000002\).*DESK|2026-000001 is kept, unlinked/)]);
+    // the remote holds both documents, the original cancelled by the first that reached it
+    const remote = p.remote.core;
+    const all = (await remote.call('invoices.list', { max_per_page: 50 })).items.map((i) => i.attributes);
+    const numbers = all.map((a) => a.prefixed_invoice_no).sort();
+    expect(numbers).toEqual(['DESK / 2026-000001', 'LAP / 2026-000001', 'LAP / 2026-000002']);
+    const originalOnRemote = all.find((a) => a.prefixed_invoice_no === 'LAP / 2026-000001')!;
+    expect(all.find((a) => a.uid === originalOnRemote.cancelled_by_uid)!.prefixed_invoice_no).toBe('LAP / 2026-000002');
+  });
+});
+
+test('any device generates the invoice of a proforma issued on another, numbered in its own block', async () => {
+  await withPair(async (p) => {
+    const ca = p.a.runtime.core;
+    const cb = p.b.runtime.core;
+    const c = (await ca.call('clients.create', { name: 'Előleg Kft.' })).id;
+    const pf = await ca.call('invoices.create', invoice(c, p.ownA, { type: 1 }));
+    await syncUntilQuiet([p.a, p.b]);
+    const onB = await localOf(p.b, 'LAP / D-2026-000001');
+    await cb.call('invoices.pay', { id: onB.id, date: '2026-03-15', amount: '12700' });
+    const generated = await cb.call('invoices.generate', { id: onB.id });
+    const inv = (await cb.call('invoices.get', { id: generated.id })).attributes;
+    expect(inv.prefixed_invoice_no).toBe('DESK / 2026-000001');
+    expect(inv.proforma_uid).toBe(onB.id);
+    expect(inv.status).toBe(1);
+    await syncUntilQuiet([p.b, p.a]);
+    const pfOnA = (await ca.call('invoices.get', { id: pf.id })).attributes;
+    expect(pfOnA.generated_invoice_uid).toBe((await localOf(p.a, 'DESK / 2026-000001')).id);
     await sameEverywhere(p);
   });
 });

@@ -4,7 +4,7 @@ import type { InvoiceItemInput } from '../../../shared/contract/schemas';
 import { FolioError, type FieldError } from '../../../shared/errors';
 import { AmountRangeError, computeLine as computeExactLine, computeTotals, type DocumentTotals, type LineAmounts, type PricedLine } from '../../../shared/totals';
 import { findVatCode, type VatCodeDef } from '../../../shared/reference/vat-codes';
-import type { Db } from '../../db/types';
+import type { WriteTx } from '../../db/types';
 import type { ProductRow } from '../../db/schema';
 import { parseJson } from '../json';
 import { productById } from './statements';
@@ -43,7 +43,7 @@ function reasonFor(vat: VatCodeDef, given: string | null | undefined, isService:
 }
 
 /** Prices the lines of a request, in the write transaction that stores them. */
-export function resolveLines(trx: Db, items: InvoiceItemInput[], currency: string): ResolvedLine[] {
+export function resolveLines(trx: WriteTx, items: InvoiceItemInput[], currency: string): ResolvedLine[] {
   const byId = new Map<number, ProductRow>();
   for (const item of items) {
     if (item.product_uid === undefined || byId.has(item.product_uid)) continue;

@@ -1,50 +1,200 @@
-// Gapless numbering per (block, year, kind), DESIGN §4: the counter row is bumped with one upsert inside the
-// transaction that inserts the invoice, so a rolled-back invoice gives its number back and two writers never share
-// one (SQLite serialises writers; the unique index on invoices backs it up).
-import type { Db } from '../../db/types';
-import { FolioError } from '../../../shared/errors';
+// Gapless numbering per (block, year, kind), and the only code that writes the counters (`number_counters`) and the
+// claims a joining device makes on the remote's default block (`sync_claims`).
+// The counter row is bumped with one upsert inside the transaction that inserts the invoice, so a rolled-back invoice
+// gives its number back and two writers never share one (SQLite serialises writers; a unique index on invoices backs
+// it up). Numbers a device issued offline arrive with their invoice and must be exactly the block's next one.
+import { FolioError, rule } from '../../../shared/errors';
+import { yearOf } from '../../../shared/dates';
+import { numberKindOf, type NumberKind } from '../../../shared/invoice-codes';
 import { prepareStatement } from '../../db/prepared';
-import { nextNumber } from './statements';
+import type { WriteTx } from '../../db/types';
+import { currentOrigin } from '../changes';
 
-export type NumberKind = 'invoice' | 'proforma';
+export type { NumberKind };
 
-/** Takes the next number of a counter, in the caller's write transaction. */
-export function takeNumber(trx: Db, blockId: number, year: number, kind: NumberKind): number {
-  return nextNumber.get(trx, { block_id: blockId, year, kind })!.last_no;
+interface CounterKey {
+  block_id: number;
+  year: number;
+  kind: NumberKind;
 }
 
-const counterValue = prepareStatement((db, p: { block_id: number; year: number; kind: NumberKind }) =>
+/** The next number of a counter: one upsert, so the number is taken in this transaction. */
+const nextNumber = prepareStatement((db, p: CounterKey) =>
+  db
+    .insertInto('number_counters')
+    .values({ block_id: p.block_id, year: p.year, kind: p.kind, last_no: 1 })
+    .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb('number_counters.last_no', '+', 1) })))
+    .returning('last_no'),
+);
+
+const counterValue = prepareStatement((db, p: CounterKey) =>
   db.selectFrom('number_counters').select('last_no').where('block_id', '=', p.block_id).where('year', '=', p.year).where('kind', '=', p.kind),
 );
 
-const setCounter = prepareStatement((db, p: { block_id: number; year: number; kind: NumberKind; last_no: number }) =>
+/** Moves a counter up to `last_no`, never down. */
+const raiseCounter = prepareStatement((db, p: CounterKey & { last_no: number }) =>
   db
     .insertInto('number_counters')
     .values({ block_id: p.block_id, year: p.year, kind: p.kind, last_no: p.last_no })
-    .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb.ref('excluded.last_no') }))),
+    .onConflict((oc) =>
+      oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb.fn('max', [eb.ref('number_counters.last_no'), eb.ref('excluded.last_no')]) })),
+    ),
 );
 
-/** The number a device pushes for an invoice it issued offline in its own block (sync): it must be the block's next. */
-export function acceptNumber(trx: Db, blockId: number, kind: NumberKind, given: string): { year: number; seq: number } {
-  const m = /^(?:D-)?(\d{4})-(\d{6})$/.exec(given);
-  if (!m || given.startsWith('D-') !== (kind === 'proforma')) {
-    throw new FolioError('validation_failed', `invoice_no ${given} is not a ${kind} number`, [{ field: 'invoice_no', message: `is not a ${kind} number` }]);
-  }
-  const year = Number(m[1]);
-  const seq = Number(m[2]);
-  const last = counterValue.get(trx, { block_id: blockId, year, kind })?.last_no ?? 0;
-  if (seq <= last) throw new FolioError('conflict', `Invoice number ${given} already exists in this block`, [{ field: 'invoice_no', message: 'already exists' }]);
-  if (seq !== last + 1) {
-    throw new FolioError('rule_violation', `Invoice number ${given} would leave a gap after ${formatNumber(kind, year, last)}`, [
-      { field: 'invoice_no', message: 'is not the next number of the block' },
-    ]);
-  }
-  setCounter.run(trx, { block_id: blockId, year, kind, last_no: seq });
-  return { year, seq };
-}
+const blockOwner = prepareStatement((db, p: { id: number }) => db.selectFrom('invoice_blocks').select(['id', 'owner']).where('id', '=', p.id));
 
-/** "2026-000001"; proformas "D-2026-000001" (their own counter, DESIGN §8). */
+const firstOwnBlock = prepareStatement((db, _p: Record<string, never>) =>
+  db.selectFrom('invoice_blocks').select(['id', 'prefix']).where('owner', '=', 'local').orderBy('id').limit(1),
+);
+
+/** "2026-000001"; proformas "D-2026-000001" (their own counter). */
 export function formatNumber(kind: NumberKind, year: number, seq: number): string {
   const n = `${year}-${String(seq).padStart(6, '0')}`;
   return kind === 'proforma' ? `D-${n}` : n;
+}
+
+/** The year and sequence of a number of the given kind, or null when it is not one. */
+export function parseNumber(invoiceNo: string, kind: NumberKind): { year: number; seq: number } | null {
+  const m = /^(D-)?(\d{4})-(\d{6})$/.exec(invoiceNo);
+  if (!m || Boolean(m[1]) !== (kind === 'proforma')) return null;
+  return { year: Number(m[2]), seq: Number(m[3]) };
+}
+
+/** Takes the next number of a counter, in the caller's write transaction. */
+export function takeNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): number {
+  return nextNumber.get(trx, { block_id: blockId, year, kind })!.last_no;
+}
+
+/** The last number a counter gave (0: none yet). */
+export function lastNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): number {
+  return counterValue.get(trx, { block_id: blockId, year, kind })?.last_no ?? 0;
+}
+
+/**
+ * A number issued elsewhere (a device, offline, in a block it owns) and brought here with its invoice: it must be the
+ * block's next, so no number is stored twice and no gap appears that this node did not know of.
+ */
+export function acceptNumber(trx: WriteTx, blockId: number, kind: NumberKind, given: string): { year: number; seq: number } {
+  const n = parseNumber(given, kind);
+  if (!n) {
+    throw new FolioError('validation_failed', `invoice_no ${given} is not a ${kind} number`, [{ field: 'invoice_no', message: `is not a ${kind} number` }]);
+  }
+  const last = lastNumber(trx, blockId, n.year, kind);
+  if (n.seq <= last) throw new FolioError('conflict', `Invoice number ${given} already exists in this block`, [{ field: 'invoice_no', message: 'already exists' }]);
+  if (n.seq !== last + 1) {
+    throw new FolioError('rule_violation', `Invoice number ${given} would leave a gap after ${formatNumber(kind, n.year, last)}`, [
+      { field: 'invoice_no', message: 'is not the next number of the block' },
+    ]);
+  }
+  raiseCounter.run(trx, { block_id: blockId, year: n.year, kind, last_no: n.seq });
+  return n;
+}
+
+export interface Numbers {
+  number_kind: NumberKind | null;
+  number_year: number | null;
+  number_seq: number | null;
+  invoice_no: string | null;
+}
+
+const NO_NUMBER: Numbers = Object.freeze({ number_kind: null, number_year: null, number_seq: null, invoice_no: null });
+
+/**
+ * The numbers of a new document of `type` in a block, in this transaction. A draft takes none. A block owned by a
+ * device (sync) takes numbers only from that device: it issues them offline and brings them with the invoice (`given`).
+ */
+export function numbersFor(trx: WriteTx, type: number, blockId: number, date: string, given?: string, knownOwner?: string): Numbers {
+  const kind = numberKindOf(type);
+  if (!kind) return NO_NUMBER;
+  const owner = knownOwner ?? blockOwner.get(trx, { id: blockId })?.owner ?? 'local';
+  if (given !== undefined) {
+    if (owner === 'local' || owner !== currentOrigin()) {
+      throw rule('invoice_no is accepted only from the device that owns the invoice block', 'invoice_no');
+    }
+    const { year, seq } = acceptNumber(trx, blockId, kind, given);
+    if (year !== yearOf(date)) throw rule('the year of invoice_no must be the year of its date', 'invoice_no');
+    return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
+  }
+  if (owner !== 'local') throw rule('This invoice block belongs to another device; issue invoices in a block of your own', 'block_uid');
+  const year = yearOf(date);
+  const seq = takeNumber(trx, blockId, year, kind);
+  return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
+}
+
+/**
+ * The block a document that follows another (a cancelling invoice, the invoice generated from a proforma) is numbered
+ * in: the original's block when this node numbers it, else this node's own block — so any device can cancel any
+ * invoice, even one issued on a computer that is gone, without ever numbering in another device's sequence.
+ */
+export function followUpBlock(trx: WriteTx, originalBlockId: number): { id: number; prefix: string | null } {
+  if ((blockOwner.get(trx, { id: originalBlockId })?.owner ?? 'local') === 'local') return { id: originalBlockId, prefix: null };
+  const own = firstOwnBlock.get(trx, {});
+  if (!own) throw rule('This computer has no invoice block of its own to number the new document in', 'block_uid');
+  return own;
+}
+
+// ---- The remote's side of sync: numbers devices bring ----
+
+export interface LegacyNumbers {
+  kind: NumberKind;
+  year: number;
+  last_no: number;
+}
+
+/**
+ * A device joining brings the numbers it issued in ITS default block before sync; they keep their numbers in the
+ * remote's block 0 only for a (year, kind) in which the remote numbered nothing there. Answers the colliding series;
+ * with none, reserves them all (a claim, and the counter moved past them) in this transaction.
+ */
+export async function claimLegacyNumbers(trx: WriteTx, device: string, legacy: LegacyNumbers[], now: string): Promise<string[]> {
+  const collisions: string[] = [];
+  for (const l of legacy) {
+    const last = lastNumber(trx, 0, l.year, l.kind);
+    const claim = await trx.selectFrom('sync_claims').select('device').where('block_id', '=', 0).where('kind', '=', l.kind).where('year', '=', l.year).executeTakeFirst();
+    if (last > 0 || claim) {
+      collisions.push(
+        `${l.year}: the remote already has ${formatNumber(l.kind, l.year, 1)} … ${formatNumber(l.kind, l.year, Math.max(last, 1))}, ` +
+          `this computer has ${formatNumber(l.kind, l.year, 1)} … ${formatNumber(l.kind, l.year, l.last_no)}`,
+      );
+    }
+  }
+  if (collisions.length) return collisions;
+  for (const l of legacy) {
+    await trx.insertInto('sync_claims').values({ block_id: 0, kind: l.kind, year: l.year, device, upto: l.last_no, created_at: now }).execute();
+    raiseCounter.run(trx, { block_id: 0, year: l.year, kind: l.kind, last_no: l.last_no });
+  }
+  return [];
+}
+
+export async function claimsOf(trx: WriteTx, device: string) {
+  return trx.selectFrom('sync_claims').select(['kind', 'year', 'upto']).where('device', '=', device).orderBy('year').execute();
+}
+
+/**
+ * Whether a device may store an invoice under a number in a block: in a block it owns, only the next number; in
+ * another block, only a number it reserved when it joined. Answers why not, or null. Writes nothing: the counter
+ * moves with `notePushedNumber` once the invoice is stored.
+ */
+export async function pushedNumberProblem(
+  trx: WriteTx,
+  device: string,
+  block: { id: number; owner: string; prefix: string; name: string },
+  kind: NumberKind,
+  n: { year: number; seq: number },
+): Promise<string | null> {
+  if (block.owner === device) {
+    const last = lastNumber(trx, block.id, n.year, kind);
+    if (n.seq === last + 1) return null;
+    return `${formatNumber(kind, n.year, n.seq)} is not the next number of block "${block.prefix}" on the remote (the last is ${formatNumber(kind, n.year, last)})`;
+  }
+  const claim = await trx.selectFrom('sync_claims').selectAll().where('block_id', '=', block.id).where('kind', '=', kind).where('year', '=', n.year).executeTakeFirst();
+  if (!claim || claim.device !== device || n.seq > claim.upto) {
+    return `Block "${block.prefix || block.name}" does not belong to this device, so it cannot bring numbers into it`;
+  }
+  return null;
+}
+
+/** A pushed invoice was stored under its number: the block's counter is there now (claimed numbers already are). */
+export function notePushedNumber(trx: WriteTx, blockId: number, kind: NumberKind, n: { year: number; seq: number }): void {
+  raiseCounter.run(trx, { block_id: blockId, year: n.year, kind, last_no: n.seq });
 }

@@ -1,8 +1,7 @@
-// The statements of issuing an invoice, compiled once (../../db/prepared.ts): issuing is the path that runs most and
-// whose cost users wait on. Each runs inside the write transaction that issues the invoice.
+// The statements of writing an invoice, compiled once (../../db/prepared.ts): issuing is the path that runs most and
+// whose cost users wait on. Each runs inside a write transaction. Numbering has its own (./numbering.ts).
 import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
 import { prepareStatement } from '../../db/prepared';
-import type { NumberKind } from './numbering';
 
 export type InvoiceValues = Omit<InvoiceRow, 'id'>;
 export type ItemValues = Omit<InvoiceItemRow, 'id'>;
@@ -44,15 +43,6 @@ export const bankAccountById = prepareStatement((db, p: { id: number }) =>
 
 export const productById = prepareStatement((db, p: { id: number }) =>
   db.selectFrom('products').selectAll().where('id', '=', p.id),
-);
-
-/** The next number of a (block, year, kind) counter: one upsert, so the number is taken in this transaction. */
-export const nextNumber = prepareStatement((db, p: { block_id: number; year: number; kind: NumberKind }) =>
-  db
-    .insertInto('number_counters')
-    .values({ block_id: p.block_id, year: p.year, kind: p.kind, last_no: 1 })
-    .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb('number_counters.last_no', '+', 1) })))
-    .returning('last_no'),
 );
 
 export const insertInvoice = prepareStatement((db, p: InvoiceValues) =>

@@ -5,7 +5,7 @@ import { rule } from '../../../shared/errors';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { emptyAddress } from '../clients/mapping';
 import type { CoreContext } from '../context';
-import type { Db } from '../../db/types';
+import type { Db, WriteTx } from '../../db/types';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
 
@@ -53,7 +53,7 @@ interface IssueSettings {
 let lastIssueSettings: { value: string | undefined; read: IssueSettings } | undefined;
 
 /** The settings an invoice is issued with, as its write transaction sees them; frozen, for they are shared. */
-export function settingsForIssue(trx: Db): IssueSettings {
+export function settingsForIssue(trx: WriteTx): IssueSettings {
   const value = settingsValue.get(trx, { key: KEY })?.value;
   if (!lastIssueSettings || lastIssueSettings.value !== value) {
     const settings = settingsFrom(value);

@@ -8,8 +8,9 @@
 // - links to the cancelling or generated invoice are set as soon as both invoices are here.
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import { recordChange } from '../../core/changes';
-import type { Db } from '../../db/types';
-import { amountToMilli, insertPayments, recordOf, storeRecord, type InvoiceLike, type RefEntity } from '../invoice-record';
+import type { WriteTx } from '../../db/types';
+import { linkCancellation, linkGenerated } from '../../core/invoices/links';
+import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
 import { logIssue } from '../conflict-log';
 import { localIdOf, setMapping } from '../id-map';
 import { syncDb } from '../tables';
@@ -103,16 +104,12 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   });
   await setMapping(trx, 'invoice', stored.id, remoteId, a.status);
   await markKnown(trx, stored.id, stored.paymentIds);
-  if (record.cancels_uid !== null) {
-    await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: stored.id, updated_at: now }).where('id', '=', record.cancels_uid).where('cancelled_by_id', 'is', null).execute();
-  }
-  if (record.proforma_uid !== null) {
-    await trx.updateTable('invoices').set({ generated_invoice_id: stored.id, updated_at: now }).where('id', '=', record.proforma_uid).where('generated_invoice_id', 'is', null).execute();
-  }
-  recordChange(trx, 'invoice', stored.id, 'create', now);
+  if (record.cancels_uid !== null) await linkCancellation(trx, record.cancels_uid, stored.id, now);
+  if (record.proforma_uid !== null) await linkGenerated(trx, record.proforma_uid, stored.id, now);
+  sealArrived(trx, stored.id, now);
 }
 
-export async function markKnown(trx: Db, invoiceId: number, paymentIds: number[]): Promise<void> {
+export async function markKnown(trx: WriteTx, invoiceId: number, paymentIds: number[]): Promise<void> {
   if (!paymentIds.length) return;
   await syncDb(trx)
     .insertInto('sync_payments')

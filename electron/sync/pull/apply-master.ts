@@ -4,14 +4,14 @@
 // A delete wins over a concurrent edit (the remote refuses edits of deleted records); the edit goes to the log.
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import { recordChange } from '../../core/changes';
-import type { Db } from '../../db/types';
+import type { Db, WriteTx } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { logConflict } from '../conflict-log';
 import { localIdOf, removeMapping, setMapping } from '../id-map';
 import { readLocal, rowOf, TABLE, type MasterEntity, type Version } from '../master-data';
 
 export interface PullEnv {
-  trx: Db;
+  trx: WriteTx;
   pushCursor: number;
   now: string;
 }

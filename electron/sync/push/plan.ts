@@ -9,7 +9,7 @@ import { milliToString } from '../../../shared/money';
 import { loadInvoices } from '../../core/invoices/mapping';
 import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
-import { amountToMilli, recordOf, type RefEntity } from '../invoice-record';
+import { amountToMilli, recordOf, type RefEntity } from '../../core/sync/invoice-record';
 import { remoteIdOf } from '../id-map';
 import { bodyOf, pathsOf, readLocal, type MasterEntity } from '../master-data';
 import type { SyncLimits } from '../round-context';

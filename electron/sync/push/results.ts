@@ -2,10 +2,10 @@
 // known; a refusal is reported to the user (never dropped silently) and, for an operation on an invoice, resets this
 // device's copy of the invoice to the remote's state, so the two agree again and the user sees why.
 import type { PushInvoicesResult } from '../../../shared/contract/sync';
-import type { Db } from '../../db/types';
+import type { WriteTx } from '../../db/types';
 import { logIssue } from '../conflict-log';
 import { removeMapping, setMapping, setRemoteStatus } from '../id-map';
-import type { InvoiceLike } from '../invoice-record';
+import type { InvoiceLike } from '../../core/sync/invoice-record';
 import { markKnown, mergeState } from '../pull/apply-invoice';
 import { answerMessage, type RemoteAnswer } from '../remote-client';
 import { syncDb } from '../tables';
@@ -14,7 +14,7 @@ import type { StepMeta } from './plan';
 export type Fetched = { id: number; attributes: InvoiceLike } | null;
 
 export interface ResultEnv {
-  trx: Db;
+  trx: WriteTx;
   now: string;
   pushCursor: number;
 }

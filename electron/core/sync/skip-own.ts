@@ -2,7 +2,7 @@
 // just pushed ten thousand invoices would otherwise read them all back through the change feed — the remote building
 // each record only for the device to skip it. The answer is a cursor the device may jump to: every change up to it
 // (after `after`) was made by the calling device itself.
-import { currentOrigin } from '../../core/changes';
+import { currentOrigin } from '../changes';
 import type { Db } from '../../db/types';
 
 export function createSkipOwnHandler(db: Db) {

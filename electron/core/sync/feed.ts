@@ -1,12 +1,12 @@
 // The change feed a Folio remote serves to its devices: the change log after a sequence number, with each record
 // as it is now. Several changes of one record in a page are answered with its current state each time; a device
 // applies them in order, so the last one wins.
-import type { ChangeEntry, ChangeFeed } from '../../shared/contract/operations';
-import { FolioError } from '../../shared/errors';
-import type { Db } from '../db/types';
-import type { ChangeEntity } from '../db/schema';
-import { currentOrigin } from './changes';
-import { loadInvoices } from './invoices/mapping';
+import type { ChangeEntry, ChangeFeed } from '../../../shared/contract/operations';
+import { FolioError } from '../../../shared/errors';
+import type { Db } from '../../db/types';
+import type { ChangeEntity } from '../../db/schema';
+import { currentOrigin } from '../changes';
+import { loadInvoices } from '../invoices/mapping';
 
 type Reader = (id: number) => Promise<unknown>;
 

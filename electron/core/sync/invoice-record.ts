@@ -2,11 +2,16 @@
 // dates, snapshots of seller and client, lines with their amounts, totals), never re-computed on arrival, so every
 // node holds the same document. Both directions use this module: a device pulling the remote's invoices and the
 // remote storing the invoices a device pushes. Ids inside a record are always those of the node that stores it.
-import type { InvoiceRecord } from '../../shared/contract/sync';
-import { yearOf } from '../../shared/dates';
-import { parseDecimal, toMilli } from '../../shared/money';
-import type { Db } from '../db/types';
-import type { InvoiceRow } from '../db/schema';
+import type { InvoiceRecord } from '../../../shared/contract/sync';
+import { yearOf } from '../../../shared/dates';
+import { numberKindOf } from '../../../shared/invoice-codes';
+import { parseDecimal, toMilli } from '../../../shared/money';
+import type { WriteTx } from '../../db/types';
+import type { InvoiceRow } from '../../db/schema';
+import { parseNumber as parseNumberOf, type NumberKind } from '../invoices/numbering';
+import { insertLines, sealArrived } from '../invoices/seal';
+import { insertInvoice } from '../invoices/statements';
+import { invoiceValues } from '../invoices/values';
 
 /** The resource form every node reads invoices in (loadInvoices), loosely: the feed sends it as JSON. */
 export interface InvoiceLike {
@@ -130,23 +135,21 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
 const milli = (amount: string) => toMilli(parseDecimal(amount));
 
 export interface ParsedNumber {
-  kind: 'invoice' | 'proforma';
+  kind: NumberKind;
   year: number;
   seq: number;
 }
 
 export function parseNumber(record: Pick<InvoiceRecord, 'invoice_no' | 'type'>): ParsedNumber | null {
-  const m = /^(D-)?(\d{4})-(\d{6})$/.exec(record.invoice_no);
-  if (!m) return null;
-  const kind = record.type === 1 ? 'proforma' : 'invoice';
-  if (Boolean(m[1]) !== (kind === 'proforma')) return null;
-  return { kind, year: Number(m[2]), seq: Number(m[3]) };
+  const kind = numberKindOf(record.type);
+  const n = kind && parseNumberOf(record.invoice_no, kind);
+  return kind && n ? { kind, ...n } : null;
 }
 
 /** Why a record is not a sound document (its sums, its number), or null. */
 export function recordProblem(r: InvoiceRecord): string | null {
   const n = parseNumber(r);
-  if (!n) return `invoice_no ${r.invoice_no} is not a ${r.type === 1 ? 'proforma' : 'invoice'} number`;
+  if (!n) return `invoice_no ${r.invoice_no} is not a ${numberKindOf(r.type) ?? 'invoice'} number`;
   if (n.year !== yearOf(r.date)) return `the year of ${r.invoice_no} is not the year of its date ${r.date}`;
   let net = 0;
   let vat = 0;
@@ -189,24 +192,22 @@ export interface StoreOptions {
 }
 
 /**
- * Inserts a record as a sealed invoice inside `trx`: the row unsealed, its lines, its payments, then the seal — the
- * order the immutability triggers allow (DESIGN §4). No seal hooks run: reporting to NAV and e-mailing stay with the
- * node that issued the invoice. Returns the new row's id and the ids of its payments.
+ * Stores a record as an invoice inside `trx`, not sealed yet: the row, its lines and its payments, in the order the
+ * immutability triggers allow. The caller links it to the documents it follows and then seals it (`sealArrived`), so
+ * the change log says what changed in the order the core itself writes it. Returns the new row's id and the ids of
+ * its payments.
  */
-export async function storeRecord(trx: Db, r: InvoiceRecord, o: StoreOptions): Promise<{ id: number; paymentIds: number[] }> {
+export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOptions): Promise<{ id: number; paymentIds: number[] }> {
   const n = parseNumber(r)!;
-  const inserted = await trx
-    .insertInto('invoices')
-    .values({
+  const values = invoiceValues(
+    {
       type: r.type,
-      status: o.status,
-      sealed: 0,
       block_id: r.block_uid,
+      prefix: r.prefix,
       number_kind: n.kind,
       number_year: n.year,
       number_seq: n.seq,
       invoice_no: r.invoice_no,
-      prefix: r.prefix,
       date: r.date,
       fulfillment_date: r.fulfillment_date,
       due_date: r.due_date,
@@ -223,11 +224,12 @@ export async function storeRecord(trx: Db, r: InvoiceRecord, o: StoreOptions): P
       gross_milli: milli(r.gross_total),
       rounding_milli: milli(r.rounding),
       total_milli: milli(r.total),
-      total_paid_milli: o.total_paid_milli,
       comment: r.comment,
       template_lang_code: r.template_lang_code,
       electronic_invoice: r.electronic_invoice,
       bank_account_id: r.bank_account_uid,
+      status: o.status,
+      total_paid_milli: o.total_paid_milli,
       is_cancel_invoice: r.is_cancel_invoice,
       cancels_id: r.cancels_uid,
       cancelled_by_id: o.cancelled_by_id ?? null,
@@ -236,41 +238,40 @@ export async function storeRecord(trx: Db, r: InvoiceRecord, o: StoreOptions): P
       recurring_id: r.recurring_uid,
       period_start: r.period_start,
       period_end: r.period_end,
-      share_code: null,
       issued_at: o.issued_at ?? r.created_at,
       created_at: r.created_at,
       updated_at: o.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('invoice_items')
-    .values(
-      r.items.map((i, position) => ({
-        invoice_id: inserted.id,
-        position,
-        product_id: i.product_uid,
-        description: i.description,
-        qty: i.qty,
-        unit: i.unit,
-        net_unit_price: i.net_unit_price,
-        gross_unit_price: i.gross_unit_price,
-        vat_id: i.vat_id,
-        vat_rate: i.vat_rate,
-        entitlement: i.entitlement,
-        item_comment: i.item_comment,
-        net_milli: milli(i.net_amount),
-        vat_milli: milli(i.vat_amount),
-        gross_milli: milli(i.gross_amount),
-      })),
-    )
-    .execute();
-  const paymentIds = await insertPayments(trx, inserted.id, r.payments, o.now);
-  await trx.updateTable('invoices').set({ sealed: 1 }).where('id', '=', inserted.id).execute();
-  return { id: inserted.id, paymentIds };
+    },
+    o.now,
+  );
+  const id = insertInvoice.get(trx, values)!.id;
+  insertLines(
+    trx,
+    r.items.map((i, position) => ({
+      invoice_id: id,
+      position,
+      product_id: i.product_uid,
+      description: i.description,
+      qty: i.qty,
+      unit: i.unit,
+      net_unit_price: i.net_unit_price,
+      gross_unit_price: i.gross_unit_price,
+      vat_id: i.vat_id,
+      vat_rate: i.vat_rate,
+      entitlement: i.entitlement,
+      item_comment: i.item_comment,
+      net_milli: milli(i.net_amount),
+      vat_milli: milli(i.vat_amount),
+      gross_milli: milli(i.gross_amount),
+    })),
+  );
+  const paymentIds = await insertPayments(trx, id, r.payments, o.now);
+  return { id, paymentIds };
 }
 
-export async function insertPayments(trx: Db, invoiceId: number, payments: InvoiceRecord['payments'], now: string): Promise<number[]> {
+export { sealArrived };
+
+export async function insertPayments(trx: WriteTx, invoiceId: number, payments: InvoiceRecord['payments'], now: string): Promise<number[]> {
   const ids: number[] = [];
   for (const p of payments) {
     const row = await trx

@@ -1,0 +1,65 @@
+// Cancelling. A normal invoice is cancelled by a cancelling invoice (storno): its lines mirrored with negated amounts,
+// dated today, numbered next, paid by construction, and the original marked cancelled — in one transaction. A
+// proforma is no tax document: it is voided, with no cancelling invoice.
+// Any node may cancel any invoice it holds: the cancelling invoice is numbered in the original's block when this node
+// numbers that block, else in this node's own block (see followUpBlock), so a lost computer's invoices stay cancellable.
+import { FolioError, rule } from '../../../shared/errors';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
+import type { InvoiceRow } from '../../db/schema';
+import { writeTransaction } from '../../db/transaction';
+import { recordChange } from '../changes';
+import { nowStamp, today } from '../context';
+import { createdResponse } from './mapping';
+import { linkCancellation } from './links';
+import { followUpBlock, numbersFor } from './numbering';
+import { invoiceRow } from './queries';
+import { insertLines, seal } from './seal';
+import { insertInvoice } from './statements';
+import type { InvoiceEnv } from './types';
+import { copiedLines, invoiceValues, mirroredContent } from './values';
+
+export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoice_no?: string | undefined; date?: string | undefined }) {
+  const result = await writeTransaction(env.ctx.db, async (trx): Promise<InvoiceRow> => {
+    const original = await invoiceRow(trx, input.id);
+    if (original.type === INVOICE_TYPE.draft) throw rule('A draft is not cancelled; delete it instead');
+    if (original.is_cancel_invoice) throw rule('A cancelling invoice cannot be cancelled');
+    if (original.status === INVOICE_STATUS.cancelled) throw new FolioError('conflict', `Invoice ${original.invoice_no} is already cancelled`);
+    const now = nowStamp(env.ctx);
+    if (original.type === INVOICE_TYPE.proforma) {
+      if (original.generated_invoice_id) throw rule('An invoice was generated from this proforma; cancel that invoice instead');
+      recordChange(trx, 'invoice', original.id, 'update', now);
+      return trx
+        .updateTable('invoices')
+        .set({ status: INVOICE_STATUS.cancelled, updated_at: now })
+        .where('id', '=', original.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    // A device bringing the cancelling invoice it issued offline gives its number and date (sync).
+    const date = input.invoice_no ? (input.date ?? today(env.ctx)) : today(env.ctx);
+    const block = input.invoice_no ? { id: original.block_id, prefix: null } : followUpBlock(trx, original.block_id);
+    const values = invoiceValues(
+      {
+        ...mirroredContent(original),
+        block_id: block.id,
+        prefix: block.prefix ?? original.prefix,
+        date,
+        ...numbersFor(trx, INVOICE_TYPE.invoice, block.id, date, input.invoice_no),
+        status: INVOICE_STATUS.paid,
+        total_paid_milli: -original.total_milli,
+        is_cancel_invoice: 1,
+        cancels_id: original.id,
+        // the period a recurring invoice was for is part of what the storno mirrors
+        period_start: original.period_start,
+        period_end: original.period_end,
+      },
+      now,
+    );
+    const cancelling: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', original.id).orderBy('position').execute();
+    insertLines(trx, copiedLines(items, cancelling.id, true));
+    if (!(await linkCancellation(trx, original.id, cancelling.id, now))) throw new Error(`Invoice ${original.id} was cancelled meanwhile`);
+    return seal(env, trx, cancelling);
+  });
+  return createdResponse(result);
+}

@@ -1,0 +1,53 @@
+// Creating an invoice: a draft (no number, editable), a proforma or a normal invoice (numbered and sealed at once).
+import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
+import { rule } from '../../../shared/errors';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import type { InvoiceRow } from '../../db/schema';
+import { writeTransactionSync } from '../../db/transaction';
+import type { WriteTx } from '../../db/types';
+import { nowStamp, today } from '../context';
+import { settingsForIssue } from '../settings/service';
+import { createdResponse } from './mapping';
+import { numbersFor } from './numbering';
+import { exchangeRate, requestContent } from './request';
+import { insertLines, recordAdvancePayment, seal } from './seal';
+import { insertInvoice, type InvoiceValues } from './statements';
+import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
+import { invoiceValues, lineValues } from './values';
+
+/**
+ * Creates an invoice inside the caller's write transaction (the recurring scheduler adds its own rows there).
+ * `extra` sets columns a caller owns (a recurring profile's link and period).
+ */
+export function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<InvoiceValues> = {}): InvoiceRow {
+  const { content, lines, blockOwner } = requestContent(trx, input, rate);
+  if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
+  const date = input.date ?? today(env.ctx);
+  const now = nowStamp(env.ctx);
+  const values = invoiceValues(
+    {
+      ...content,
+      type: input.type,
+      date,
+      seller_snapshot: settingsForIssue(trx).sellerSnapshot,
+      ...numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner),
+      ...extra,
+    },
+    now,
+  );
+  // Every column is written, so the stored row is `values` with its new id.
+  const inserted: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
+  insertLines(
+    trx,
+    lines.map((l) => lineValues(inserted.id, l)),
+  );
+  if (input.type === INVOICE_TYPE.draft) return inserted;
+  return seal(env, trx, recordAdvancePayment(trx, inserted, date, now));
+}
+
+export async function create(env: InvoiceEnv, input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}) {
+  // The rate may come from the network: it is found before the write lock is taken.
+  const rate = input.currency === 'HUF' ? HOME_RATE : await exchangeRate(env, input.currency, input.exchange_rate, input.fulfillment_date);
+  const created = await writeTransactionSync(env.ctx.db, (trx) => createIn(env, trx, input, rate, extra));
+  return createdResponse(created);
+}

@@ -1,0 +1,58 @@
+// Generating the invoice of a proforma: a normal invoice with the proforma's content and lines, dated today, numbered
+// next, carrying the payments made on the proforma (an advance), and linked both ways — once per proforma.
+// Like cancelling, it is numbered in the proforma's block when this node numbers it, else in this node's own block.
+import { FolioError, rule } from '../../../shared/errors';
+import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
+import type { InvoiceRow } from '../../db/schema';
+import { writeTransaction } from '../../db/transaction';
+import { nowStamp, today } from '../context';
+import { settingsForIssue } from '../settings/service';
+import { linkGenerated } from './links';
+import { followUpBlock, numbersFor } from './numbering';
+import { invoiceRow } from './queries';
+import { insertLines, recordAdvancePayment, seal } from './seal';
+import { insertInvoice, insertPayment } from './statements';
+import type { InvoiceEnv } from './types';
+import { contentOf, copiedLines, invoiceValues } from './values';
+
+export async function generateInvoice(env: InvoiceEnv, input: { id: number }): Promise<{ id: number }> {
+  const created = await writeTransaction(env.ctx.db, async (trx) => {
+    const proforma = await invoiceRow(trx, input.id);
+    if (proforma.type !== INVOICE_TYPE.proforma) throw rule('Only a proforma invoice can generate an invoice');
+    if (proforma.generated_invoice_id) {
+      throw new FolioError('conflict', `An invoice (${proforma.generated_invoice_id}) was already generated from this proforma`);
+    }
+    if (proforma.status === INVOICE_STATUS.cancelled) throw rule('This proforma was cancelled');
+    const date = today(env.ctx);
+    const now = nowStamp(env.ctx);
+    const payments = await trx.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', proforma.id).orderBy('id').execute();
+    const paid = payments.reduce((s, p) => s + p.amount_milli, 0);
+    const block = followUpBlock(trx, proforma.block_id);
+    const values = invoiceValues(
+      {
+        ...contentOf(proforma),
+        type: INVOICE_TYPE.invoice,
+        block_id: block.id,
+        prefix: block.prefix ?? proforma.prefix,
+        date,
+        seller_snapshot: settingsForIssue(trx).sellerSnapshot,
+        ...numbersFor(trx, INVOICE_TYPE.invoice, block.id, date),
+        status: statusForPaid(paid, proforma.total_milli),
+        total_paid_milli: paid,
+        proforma_id: proforma.id,
+        recurring_id: proforma.recurring_id,
+        period_start: proforma.period_start,
+        period_end: proforma.period_end,
+      },
+      now,
+    );
+    const invoice: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', proforma.id).orderBy('position').execute();
+    insertLines(trx, copiedLines(items, invoice.id));
+    for (const { id: _id, invoice_id: _from, ...p } of payments) insertPayment.run(trx, { ...p, invoice_id: invoice.id });
+    if (!(await linkGenerated(trx, proforma.id, invoice.id, now))) throw new Error(`Proforma ${proforma.id} generated meanwhile`);
+    const withAdvance = payments.length ? invoice : recordAdvancePayment(trx, invoice, date, now);
+    return seal(env, trx, withAdvance);
+  });
+  return { id: created.id };
+}

@@ -1,0 +1,41 @@
+// Issuing a draft: it is priced again (a product line takes the product as it is now), numbered in its block, dated
+// today, given the seller and client as they are now, and sealed — in one transaction.
+import { rule } from '../../../shared/errors';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { writeTransaction } from '../../db/transaction';
+import { nowStamp, today } from '../context';
+import { settingsForIssue } from '../settings/service';
+import { asInput, draftRow, replaceLines } from './drafts';
+import { numbersFor } from './numbering';
+import { requestContent } from './request';
+import { recordAdvancePayment, seal } from './seal';
+import type { InvoiceEnv } from './types';
+
+export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 | 3 | undefined }): Promise<void> {
+  const type = input.type ?? INVOICE_TYPE.invoice;
+  await writeTransaction(env.ctx.db, async (trx) => {
+    const draft = await draftRow(trx, input.id);
+    const client = await trx.selectFrom('clients').select('deleted_at').where('id', '=', draft.client_id).executeTakeFirst();
+    if (!client || client.deleted_at) throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
+    const stored = { rate: draft.exchange_rate, source: draft.exchange_rate_source };
+    const { content, lines, blockOwner } = requestContent(trx, await asInput(trx, draft), stored);
+    await replaceLines(trx, draft.id, lines);
+    const date = today(env.ctx);
+    const now = nowStamp(env.ctx);
+    const issued = await trx
+      .updateTable('invoices')
+      .set({
+        ...content,
+        type,
+        date,
+        seller_snapshot: settingsForIssue(trx).sellerSnapshot,
+        ...numbersFor(trx, type, draft.block_id, date, undefined, blockOwner),
+        issued_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', draft.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    seal(env, trx, recordAdvancePayment(trx, issued, date, now));
+  });
+}

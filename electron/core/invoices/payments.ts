@@ -1,0 +1,74 @@
+// Payments: `pay` adds one (never beyond what is outstanding), `unpay` removes them all; the status follows what is
+// paid (paid once nothing is outstanding). Drafts, cancelled and cancelling invoices take no payment, and a proforma
+// that generated its invoice passes payments on to that invoice.
+import type { PayInput } from '../../../shared/contract/schemas';
+import { invalid, rule } from '../../../shared/errors';
+import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
+import { milliToNumber, parseDecimal, toMilli } from '../../../shared/money';
+import { findPaymentMethod } from '../../../shared/reference/payment-methods';
+import type { InvoiceRow } from '../../db/schema';
+import { writeTransaction } from '../../db/transaction';
+import type { WriteTx } from '../../db/types';
+import { recordChange } from '../changes';
+import { nowStamp } from '../context';
+import { outstandingMilli } from './mapping';
+import { invoiceRow } from './queries';
+import type { InvoiceEnv } from './types';
+
+export async function pay(env: InvoiceEnv, input: PayInput) {
+  return writeTransaction(env.ctx.db, async (trx) => {
+    const invoice = await payable(trx, input.id);
+    const amount = toMilli(parseDecimal(input.amount));
+    const outstanding = outstandingMilli(invoice);
+    if (amount > outstanding) {
+      throw rule(`The payment (${input.amount}) is more than the outstanding amount (${milliToNumber(outstanding)} ${invoice.currency})`, 'amount');
+    }
+    const method = input.payment_method ?? invoice.payment_method_id;
+    if (!findPaymentMethod(method)) throw invalid('payment_method', 'is not a payment method id');
+    await trx
+      .insertInto('invoice_payments')
+      .values({
+        invoice_id: invoice.id,
+        date: input.date,
+        amount_milli: amount,
+        payment_method_id: method,
+        conversion_rate: input.conversion_rate ?? invoice.exchange_rate,
+        created_at: nowStamp(env.ctx),
+      })
+      .execute();
+    return settle(env, trx, invoice, invoice.total_paid_milli + amount);
+  });
+}
+
+export async function unpay(env: InvoiceEnv, input: { id: number }) {
+  return writeTransaction(env.ctx.db, async (trx) => {
+    const invoice = await payable(trx, input.id);
+    await trx.deleteFrom('invoice_payments').where('invoice_id', '=', invoice.id).execute();
+    return settle(env, trx, invoice, 0);
+  });
+}
+
+/** Stores what has been paid and the status it makes. */
+async function settle(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow, paid: number) {
+  const updated = await trx
+    .updateTable('invoices')
+    .set({ total_paid_milli: paid, status: statusForPaid(paid, invoice.total_milli), updated_at: nowStamp(env.ctx) })
+    .where('id', '=', invoice.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
+  const outstanding = outstandingMilli(updated);
+  return { fully_paid: outstanding === 0, outstanding: milliToNumber(outstanding) };
+}
+
+async function payable(trx: WriteTx, id: number): Promise<InvoiceRow> {
+  const invoice = await invoiceRow(trx, id);
+  if (invoice.type === INVOICE_TYPE.draft) throw rule('A draft cannot be paid; issue it first');
+  if (invoice.is_cancel_invoice) throw rule('A cancelling invoice cannot be paid');
+  if (invoice.status === INVOICE_STATUS.cancelled) throw rule('A cancelled invoice cannot be paid');
+  // The payments of a proforma moved to the invoice generated from it; further ones belong there too.
+  if (invoice.type === INVOICE_TYPE.proforma && invoice.generated_invoice_id) {
+    throw rule(`An invoice (${invoice.generated_invoice_id}) was generated from this proforma; record payments on that invoice`);
+  }
+  return invoice;
+}

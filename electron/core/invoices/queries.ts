@@ -1,0 +1,87 @@
+// Reading invoices: one by id, the paged list, the interface's query (dates, number ranges, filters) and the share
+// code's invoice. Rows become the interface's resource in ./mapping.ts.
+import type { InvoiceQueryInput } from '../../../shared/contract/schemas';
+import { notFound } from '../../../shared/errors';
+import { firstDayOfMonth } from '../../../shared/dates';
+import type { InvoiceRow } from '../../db/schema';
+import type { Db } from '../../db/types';
+import type { CoreContext } from '../context';
+import { today } from '../context';
+import { pageWindow, toPage } from '../paging';
+import { loadInvoices } from './mapping';
+
+/** The stored row of an invoice, in `db` (a transaction reads its own writes); not found is the caller's 404. */
+export async function invoiceRow(db: Db, id: number): Promise<InvoiceRow> {
+  const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(`Invoice ${id}`);
+  return r;
+}
+
+export function createInvoiceQueries(ctx: CoreContext) {
+  const { db } = ctx;
+
+  async function read(id: number) {
+    const [res] = await loadInvoices(db, [await invoiceRow(db, id)]);
+    return res!;
+  }
+
+  async function list(input: { page?: number | undefined; max_per_page?: number | undefined }) {
+    const w = pageWindow(input);
+    const rows = await db
+      .selectFrom('invoices')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(w.perPage + 1)
+      .offset(w.offset)
+      .execute();
+    const page = toPage(rows, w, (r) => r);
+    return { ...page, items: await loadInvoices(db, page.items) };
+  }
+
+  async function query(input: InvoiceQueryInput) {
+    const w = pageWindow(input);
+    let q = db.selectFrom('invoices').selectAll();
+    const byNumber = input.num_start !== undefined || input.num_end !== undefined;
+    // Dates default to this month only when no number range is asked for: a number range names its own invoices.
+    const start = input.start_date ?? (byNumber ? undefined : firstDayOfMonth(today(ctx)));
+    const end = input.end_date ?? (byNumber ? undefined : today(ctx));
+    if (start) q = q.where('date', '>=', start);
+    if (end) q = q.where('date', '<=', end);
+    if (byNumber) {
+      q = q.where('number_kind', '=', 'invoice');
+      // Row-value comparisons let SQLite use the (number_year, number_seq) index; an OR of years scans the table.
+      if (input.num_start !== undefined) {
+        const [y, n] = [input.year_start!, input.num_start];
+        q = q.where((eb) => eb(eb.refTuple('number_year', 'number_seq'), '>=', eb.tuple(y, n)));
+      }
+      if (input.num_end !== undefined) {
+        const [y, n] = [input.year_end!, input.num_end];
+        q = q.where((eb) => eb(eb.refTuple('number_year', 'number_seq'), '<=', eb.tuple(y, n)));
+      }
+    }
+    if (input.payment_method !== undefined) q = q.where('payment_method_id', '=', input.payment_method);
+    if (input.block !== undefined) q = q.where('block_id', '=', input.block);
+    if (input.status !== undefined) q = q.where('status', '=', input.status);
+    if (input.type !== undefined) q = q.where('type', '=', input.type);
+    if (input.client?.trim()) {
+      const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
+    }
+    const rows = await q
+      .orderBy('id', 'desc')
+      .limit(w.perPage + 1)
+      .offset(w.offset)
+      .execute();
+    const page = toPage(rows, w, (r) => r);
+    return { ...page, items: await loadInvoices(db, page.items) };
+  }
+
+  async function byShareCode(code: string) {
+    const r = await db.selectFrom('invoices').selectAll().where('share_code', '=', code).executeTakeFirst();
+    if (!r) return undefined;
+    const [res] = await loadInvoices(db, [r]);
+    return res;
+  }
+
+  return { read, get: (input: { id: number }) => read(input.id), list, query, byShareCode };
+}

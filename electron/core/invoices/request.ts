@@ -1,0 +1,73 @@
+// An invoice request (the create body, or a draft merged with its edit) → the document's content and its priced
+// lines, with every reference checked in the write transaction that uses it. Creating and editing a draft both come
+// through here, so both default the language and bank account from the settings alike.
+import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
+import { FolioError, rule } from '../../../shared/errors';
+import { findPaymentMethod } from '../../../shared/reference/payment-methods';
+import type { ClientRow } from '../../db/schema';
+import type { WriteTx } from '../../db/types';
+import { clientSnapshot } from '../clients/mapping';
+import { readSettings, settingsForIssue } from '../settings/service';
+import { resolveLines, totalsOf, type ResolvedLine } from './lines';
+import { bankAccountById, blockById, clientById } from './statements';
+import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
+import { totalColumns, type DocumentContent } from './values';
+
+/** The content a request gives: all of a document's but its type, date and seller (which issuing sets). */
+export type RequestContent = Omit<DocumentContent, 'type' | 'date' | 'seller_snapshot'>;
+
+/** The rate of an invoice's currency for its fulfillment date; may go online, so it is asked before any transaction. */
+export async function exchangeRate(env: InvoiceEnv, currency: string, given: string | undefined, fulfillmentDate: string): Promise<RateQuote> {
+  if (currency === 'HUF') return HOME_RATE;
+  const settings = await readSettings(env.ctx.db);
+  if (currency === settings.home_currency) return HOME_RATE;
+  if (given !== undefined) return { rate: given, source: 'given' };
+  if (!env.rates) throw rule(`No exchange rate for ${currency}: give exchange_rate (no rate provider is set up)`, 'exchange_rate');
+  return env.rates.rateFor(currency, fulfillmentDate);
+}
+
+function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
+  const errors: Array<{ field: string; message: string }> = [];
+  const client = clientById.get(trx, { id: input.client_uid });
+  if (!client || client.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
+  if (!findPaymentMethod(input.payment_method)) {
+    errors.push({ field: 'payment_method', message: 'is not a payment method id (see GET /payment_methods/hu)' });
+  }
+  const block = blockById.get(trx, { id: input.block_uid ?? 0 });
+  if (!block) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
+  if (input.bank_account_uid !== undefined && !bankAccountById.get(trx, { id: input.bank_account_uid })) {
+    errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
+  }
+  if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  return { client: client as ClientRow, block: block! };
+}
+
+/** The content and priced lines of a request, in the transaction that writes them. */
+export function requestContent(
+  trx: WriteTx,
+  input: InvoiceCreateInput,
+  rate: RateQuote,
+): { content: RequestContent; lines: ResolvedLine[]; blockOwner: string } {
+  const { client, block } = checkRefs(trx, input);
+  const lines = resolveLines(trx, input.items, input.currency);
+  const { settings } = settingsForIssue(trx);
+  const content: RequestContent = {
+    block_id: block.id,
+    prefix: block.prefix,
+    fulfillment_date: input.fulfillment_date,
+    due_date: input.due_date,
+    client_id: client.id,
+    client_snapshot: JSON.stringify(clientSnapshot(client)),
+    payment_method_id: input.payment_method,
+    currency: input.currency,
+    exchange_rate: rate.rate,
+    exchange_rate_source: rate.source,
+    round_to: input.round_to ?? 0,
+    ...totalColumns(totalsOf(lines, input.round_to ?? 0)),
+    comment: input.comment ?? '',
+    template_lang_code: input.template_lang_code ?? settings.default_lang,
+    electronic_invoice: input.electronic_invoice ?? 0,
+    bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
+  };
+  return { content, lines, blockOwner: block.owner };
+}

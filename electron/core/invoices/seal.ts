@@ -1,0 +1,47 @@
+// Sealing: the one routine that turns an inserted invoice into a legal record. From the seal on, the database's
+// triggers refuse any change to its content or lines; the seal hooks (the NAV report queue) run in the same
+// transaction, so a sealed invoice always has its report queued.
+import { findPaymentMethod } from '../../../shared/reference/payment-methods';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
+import type { InvoiceRow } from '../../db/schema';
+import type { WriteTx } from '../../db/types';
+import { recordChange } from '../changes';
+import { insertPayment, insertItem, sealInvoice, setPaid, type ItemValues } from './statements';
+import type { InvoiceEnv } from './types';
+
+export function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): InvoiceRow {
+  if (sealInvoice.run(trx, { id: invoice.id }).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
+  const sealed = { ...invoice, sealed: 1 };
+  recordChange(trx, 'invoice', invoice.id, 'create', sealed.updated_at);
+  for (const hook of env.sealHooks) hook(trx, sealed);
+  return sealed;
+}
+
+export function insertLines(trx: WriteTx, lines: ItemValues[]): void {
+  for (const line of lines) insertItem.run(trx, line);
+}
+
+/** A normal invoice paid in advance (cash, card: its payment method says so) is paid when it is issued. */
+export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: string, now: string): InvoiceRow {
+  if (invoice.type !== INVOICE_TYPE.invoice || !findPaymentMethod(invoice.payment_method_id)?.advancePaid) return invoice;
+  insertPayment.run(trx, {
+    invoice_id: invoice.id,
+    date,
+    amount_milli: invoice.total_milli,
+    payment_method_id: invoice.payment_method_id,
+    conversion_rate: invoice.exchange_rate,
+    created_at: now,
+  });
+  const paid = { ...invoice, status: INVOICE_STATUS.paid, total_paid_milli: invoice.total_milli };
+  setPaid.run(trx, { id: paid.id, status: paid.status, total_paid_milli: paid.total_paid_milli });
+  return paid;
+}
+
+/**
+ * Seals an invoice another node issued and brought here by sync. No hooks run: reporting to NAV and e-mailing stay
+ * with the node that issued it.
+ */
+export function sealArrived(trx: WriteTx, invoiceId: number, at: string): void {
+  if (sealInvoice.run(trx, { id: invoiceId }).changes !== 1) throw new Error(`Invoice ${invoiceId} was not sealed`);
+  recordChange(trx, 'invoice', invoiceId, 'create', at);
+}

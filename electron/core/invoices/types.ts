@@ -1,0 +1,35 @@
+// What the invoice transitions share: the rate provider they may ask, the hooks that run when an invoice is sealed,
+// and the environment each transition is built from.
+import type { InvoiceRow } from '../../db/schema';
+import type { WriteTx } from '../../db/types';
+import type { CoreContext } from '../context';
+
+export interface RateQuote {
+  rate: string;
+  source: string;
+}
+
+/** Gives the daily rate of a currency against HUF for a tax point date; the rates module implements it. */
+export interface RateProvider {
+  rateFor(currency: string, date: string): Promise<RateQuote>;
+}
+
+/**
+ * Called inside the transaction that seals an invoice (the NAV report queue). Synchronous, like the statements of
+ * issuing: a hook queues rows, it does not wait for anything.
+ */
+export type SealHook = (trx: WriteTx, invoice: InvoiceRow) => void;
+
+export interface InvoiceDeps {
+  rates?: RateProvider;
+  sealHooks?: SealHook[];
+}
+
+/** A transition's environment: the core's context and the invoice service's dependencies. */
+export interface InvoiceEnv {
+  ctx: CoreContext;
+  rates: RateProvider | undefined;
+  sealHooks: readonly SealHook[];
+}
+
+export const HOME_RATE: RateQuote = Object.freeze({ rate: '1', source: 'home currency' });
