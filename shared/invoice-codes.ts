@@ -9,6 +9,17 @@ export type InvoiceType = (typeof INVOICE_TYPE)[keyof typeof INVOICE_TYPE];
 export const INVOICE_STATUS = Object.freeze({ paid: 1, unpaid: 2, cancelled: 4 } as const);
 export type InvoiceStatus = (typeof INVOICE_STATUS)[keyof typeof INVOICE_STATUS];
 
+/** A code's name: the key it has in INVOICE_TYPE / INVOICE_STATUS ('proforma', 'unpaid'...). */
+export type InvoiceTypeName = keyof typeof INVOICE_TYPE;
+export type InvoiceStatusName = keyof typeof INVOICE_STATUS;
+
+export const isInvoiceType = (n: number): n is InvoiceType => (Object.values(INVOICE_TYPE) as number[]).includes(n);
+
+/** The name of a status code ('paid', 'unpaid', 'cancelled'); undefined for a number that is not one. */
+export function statusNameOf(status: number): InvoiceStatusName | undefined {
+  return (Object.keys(INVOICE_STATUS) as InvoiceStatusName[]).find((name) => INVOICE_STATUS[name] === status);
+}
+
 /** The counter a type takes its number from; a draft takes none. */
 export type NumberKind = 'invoice' | 'proforma';
 

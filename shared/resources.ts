@@ -1,6 +1,7 @@
 // The resource objects of the interface, in their JSON read forms: what every door returns and the renderer shows.
 // Amounts are decimal strings with 3 decimals ("4445.000"), ids are integers (strings in the lookups), dates are
 // 'YYYY-MM-DD', timestamps 'YYYY-MM-DD HH:MM:SS'. Fields marked "extension" are Folio's additions.
+import type { InvoiceStatus, InvoiceType } from './invoice-codes';
 import type { Lang } from './reference/payment-methods';
 
 export interface Resource<A, Id = number> {
@@ -128,8 +129,8 @@ export interface InvoicePayment {
   conversion_rate: string;
 }
 
-export type InvoiceType = 0 | 1 | 3;
-export type InvoiceStatus = 1 | 2 | 4;
+/** The numeric type and status codes, named in invoice-codes.ts. */
+export type { InvoiceStatus, InvoiceType };
 
 export interface InvoiceAttributes {
   uid: number;

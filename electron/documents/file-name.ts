@@ -1,9 +1,9 @@
 // File names for downloaded, attached and batch-rendered invoices: the invoice number, made safe for every file
 // system and for a Content-Disposition header ("2026/000123" → "szamla-2026-000123.pdf").
+import { documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
 import type { InvoiceAttributes } from '../../shared/resources';
-import { documentKind } from './view';
 
-const PREFIX = { invoice: 'szamla', cancel: 'sztorno', proforma: 'dijbekero', draft: 'piszkozat' } as const;
+const PREFIX: Record<DocumentKind, string> = { invoice: 'szamla', cancelling: 'sztorno', proforma: 'dijbekero', draft: 'piszkozat' };
 
 export function invoicePdfFileName(invoice: InvoiceAttributes): string {
   const number = invoice.prefixed_invoice_no || invoice.invoice_no || `uid-${invoice.uid}`;
@@ -14,5 +14,5 @@ export function invoicePdfFileName(invoice: InvoiceAttributes): string {
     .replace(/\.{2,}/g, '.') // no ".." in a name that may end up in a path
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100);
-  return `${PREFIX[documentKind(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
+  return `${PREFIX[documentKindOf(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
 }

@@ -86,7 +86,7 @@ export function viewHtml(view: InvoiceView): string {
 <body><div class="page">
 ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
 <div class="head"><div><h1>${esc(view.title)}</h1>${view.notices
-    .map((n) => `<div class="notice${view.kind === 'cancel' ? ' cancel' : ''}">${esc(n)}</div>`)
+    .map((n) => `<div class="notice${view.kind === 'cancelling' ? ' cancel' : ''}">${esc(n)}</div>`)
     .join('')}</div>
 <div class="number"><div class="caption">${esc(view.numberLabel)}</div><strong>${esc(view.number)}</strong></div></div>
 <div class="parties">${party(view.seller)}${party(view.buyer)}</div>

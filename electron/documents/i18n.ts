@@ -1,5 +1,6 @@
 // Printed labels of the invoice documents in Hungarian, English and German. A bilingual 'hu-en' document joins the
 // Hungarian and the English label ("Számla / Invoice"): Hungarian comes first because it is the legally binding text.
+import { DOCUMENT_TITLES, type DocumentKind } from '../../shared/invoice-codes';
 import type { Lang } from '../../shared/reference/payment-methods';
 
 export type DocLang = Lang | 'hu-en';
@@ -22,10 +23,6 @@ export function formatLang(lang: DocLang): Lang {
 type Texts = Record<Lang, string>;
 
 const LABELS = {
-  invoice: { hu: 'Számla', en: 'Invoice', de: 'Rechnung' },
-  proforma: { hu: 'Díjbekérő', en: 'Proforma invoice', de: 'Proforma-Rechnung' },
-  cancelInvoice: { hu: 'Sztornó számla', en: 'Cancellation invoice', de: 'Stornorechnung' },
-  draft: { hu: 'Piszkozat', en: 'Draft', de: 'Entwurf' },
   draftWatermark: { hu: 'PISZKOZAT – nem számla', en: 'DRAFT – not an invoice', de: 'ENTWURF – keine Rechnung' },
   draftNotice: {
     hu: 'Piszkozat: ez a dokumentum nem számla, és nem jogosít áfalevonásra.',
@@ -90,6 +87,11 @@ export type LabelKey = keyof typeof LABELS;
 /** A label in the document's language; bilingual documents get "hu / en". */
 export function label(lang: DocLang, key: LabelKey): string {
   return pick(lang, LABELS[key]);
+}
+
+/** The document's title ("Számla", "Díjbekérő"...) in its language; a bilingual document gets "hu / en". */
+export function documentTitle(lang: DocLang, kind: DocumentKind): string {
+  return pick(lang, { hu: DOCUMENT_TITLES.hu[kind], en: DOCUMENT_TITLES.en[kind], de: DOCUMENT_TITLES.de[kind] });
 }
 
 /** Picks from any hu/en/de text triple (entitlement texts, payment method names) the way `label` does. */

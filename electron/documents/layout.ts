@@ -92,7 +92,7 @@ function titleBlock(view: InvoiceView): Content {
         ],
       },
       ...view.notices.map(
-        (notice): Content => ({ text: notice, bold: true, color: view.kind === 'cancel' ? COLOR.accent : COLOR.warn, margin: [0, 3, 0, 0] }),
+        (notice): Content => ({ text: notice, bold: true, color: view.kind === 'cancelling' ? COLOR.accent : COLOR.warn, margin: [0, 3, 0, 0] }),
       ),
       {
         canvas: [{ type: 'line', x1: 0, y1: 0, x2: 523, y2: 0, lineWidth: 1.5, lineColor: COLOR.accent }],

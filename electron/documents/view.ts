@@ -1,6 +1,7 @@
 // The printable content of an invoice, already translated and formatted: every string the PDF (layout.ts) and the
 // HTML page (html.ts) show comes from here, so the two renderings cannot drift apart and the legal content is decided
 // in one place (Áfa tv. 169. §: parties, tax numbers, dates, lines, VAT per rate, totals, HUF VAT of foreign invoices).
+import { documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
 import { Big } from '../../shared/money';
 import type { Address, InvoiceAttributes, InvoiceItem } from '../../shared/resources';
 import { findEntitlement } from '../../shared/reference/entitlements';
@@ -16,9 +17,7 @@ import {
   formatQty,
   formatUnitPrice,
 } from './format';
-import { formatLang, label, pick, resolveDocLang, type DocLang } from './i18n';
-
-export type DocumentKind = 'invoice' | 'proforma' | 'cancel' | 'draft';
+import { documentTitle, formatLang, label, pick, resolveDocLang, type DocLang } from './i18n';
 
 export interface Field {
   label: string;
@@ -86,13 +85,13 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   const lang = resolveDocLang(opts.lang, invoice.template_lang_code);
   const fmt = formatLang(lang);
   const currency = invoice.currency || 'HUF';
-  const kind = documentKind(invoice);
-  const title = label(lang, kind === 'invoice' ? 'invoice' : kind === 'cancel' ? 'cancelInvoice' : kind);
+  const kind = documentKindOf(invoice);
+  const title = documentTitle(lang, kind);
   const number = invoice.prefixed_invoice_no || invoice.invoice_no || label(lang, 'notIssued');
   const foreign = currency !== 'HUF';
 
   const notices: string[] = [];
-  if (kind === 'cancel' && invoice.connected_invoice_no) {
+  if (kind === 'cancelling' && invoice.connected_invoice_no) {
     notices.push(`${label(lang, 'cancelsInvoice')}: ${invoice.connected_invoice_no}`);
   }
   if (kind === 'proforma') notices.push(label(lang, 'proformaNotice'));
@@ -208,12 +207,6 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
       created: sealedTimestamp(invoice),
     },
   };
-}
-
-export function documentKind(invoice: InvoiceAttributes): DocumentKind {
-  if (invoice.type === 0) return 'draft';
-  if (invoice.type === 1) return 'proforma';
-  return invoice.is_cancel_invoice ? 'cancel' : 'invoice';
 }
 
 function itemView(item: InvoiceItem, currency: string, lang: DocLang): ItemView {

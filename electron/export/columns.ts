@@ -1,5 +1,6 @@
 // The CSV files and their columns. Amounts are the exact decimal strings of the API ("1270.000", a dot for the
 // decimal point) so a spreadsheet or an accountant's import reads them without locale guessing.
+import { documentKindOf, statusNameOf } from '../../shared/invoice-codes';
 import type { InvoiceAttributes } from '../../shared/resources';
 import type { SectionRecords } from './records';
 
@@ -57,14 +58,17 @@ export const EXPENSE_COLUMNS: Array<Column<SectionRecords['expenses']>> = [
   ['created_at', (r) => r.attributes.created_at],
 ];
 
-const TYPE_NAMES: Record<number, string> = { 0: 'draft', 1: 'proforma', 3: 'invoice' };
-const STATUS_NAMES: Record<number, string> = { 1: 'paid', 2: 'unpaid', 4: 'cancelled' };
+/** The type column in words: draft, proforma, invoice, or cancelling invoice. */
+function typeText(a: InvoiceAttributes): string {
+  const kind = documentKindOf(a);
+  return kind === 'cancelling' ? 'cancelling invoice' : kind;
+}
 
 export const INVOICE_COLUMNS: Array<Column<SectionRecords['invoices']>> = [
   ['id', (r) => r.id],
   ['invoice_no', (r) => r.attributes.prefixed_invoice_no],
-  ['type', (r) => (r.attributes.is_cancel_invoice ? 'cancelling invoice' : TYPE_NAMES[r.attributes.type])],
-  ['status', (r) => STATUS_NAMES[r.attributes.status]],
+  ['type', (r) => typeText(r.attributes)],
+  ['status', (r) => statusNameOf(r.attributes.status)],
   ['cancels_invoice_no', (r) => r.attributes.connected_invoice_no],
   ['date', (r) => r.attributes.date],
   ['fulfillment_date', (r) => r.attributes.fulfillment_date],

@@ -1,5 +1,6 @@
 // The invoice e-mail's subject and text, in the invoice's language (hu, en, de; a bilingual hu-en invoice gets both
 // texts). Amounts and dates use the PDF's own formatters, so the mail and the attachment never disagree.
+import { DOCUMENT_TITLES, documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
 import type { Lang } from '../../shared/reference/payment-methods';
 import type { InvoiceAttributes } from '../../shared/resources';
 import { formatDate, formatMoney } from '../documents/format';
@@ -11,10 +12,10 @@ export interface ComposedMail {
   text: string;
 }
 
-type Kind = 'invoice' | 'proforma' | 'cancel';
+// What a mail is about: the mailer refuses a draft before composing, so it never names one.
+type Kind = Exclude<DocumentKind, 'draft'>;
 
 interface Texts {
-  title: Record<Kind, string>;
   greeting(name: string): string;
   intro(kind: Kind, number: string, connected: string | null): string;
   amount: string;
@@ -26,12 +27,11 @@ interface Texts {
 
 const TEXTS: Record<Lang, Texts> = {
   hu: {
-    title: { invoice: 'Számla', proforma: 'Díjbekérő', cancel: 'Sztornó számla' },
     greeting: (name) => (name ? `Tisztelt ${name}!` : 'Tisztelt Partnerünk!'),
     intro: (kind, number, connected) =>
       kind === 'proforma'
         ? `Mellékelten küldjük a(z) ${number} számú díjbekérőt.`
-        : kind === 'cancel'
+        : kind === 'cancelling'
           ? `Mellékelten küldjük a(z) ${number} számú sztornó számlát${connected ? `, amely a(z) ${connected} számú számlát érvényteleníti` : ''}.`
           : `Mellékelten küldjük a(z) ${number} számú számlát.`,
     amount: 'Összeg',
@@ -41,12 +41,11 @@ const TEXTS: Record<Lang, Texts> = {
     closing: 'Üdvözlettel:',
   },
   en: {
-    title: { invoice: 'Invoice', proforma: 'Proforma invoice', cancel: 'Cancellation invoice' },
     greeting: (name) => (name ? `Dear ${name},` : 'Dear Customer,'),
     intro: (kind, number, connected) =>
       kind === 'proforma'
         ? `Please find attached proforma invoice ${number}.`
-        : kind === 'cancel'
+        : kind === 'cancelling'
           ? `Please find attached cancellation invoice ${number}${connected ? `, which cancels invoice ${connected}` : ''}.`
           : `Please find attached invoice ${number}.`,
     amount: 'Amount',
@@ -56,12 +55,11 @@ const TEXTS: Record<Lang, Texts> = {
     closing: 'Kind regards,',
   },
   de: {
-    title: { invoice: 'Rechnung', proforma: 'Proforma-Rechnung', cancel: 'Stornorechnung' },
     greeting: (name) => (name ? `Guten Tag ${name},` : 'Sehr geehrte Damen und Herren,'),
     intro: (kind, number, connected) =>
       kind === 'proforma'
         ? `anbei erhalten Sie die Proforma-Rechnung ${number}.`
-        : kind === 'cancel'
+        : kind === 'cancelling'
           ? `anbei erhalten Sie die Stornorechnung ${number}${connected ? ` zur Rechnung ${connected}` : ''}.`
           : `anbei erhalten Sie die Rechnung ${number}.`,
     amount: 'Betrag',
@@ -73,7 +71,8 @@ const TEXTS: Record<Lang, Texts> = {
 };
 
 function kindOf(a: InvoiceAttributes): Kind {
-  return a.type === 1 ? 'proforma' : a.is_cancel_invoice ? 'cancel' : 'invoice';
+  const kind = documentKindOf(a);
+  return kind === 'draft' ? 'invoice' : kind;
 }
 
 function body(a: InvoiceAttributes, lang: Lang): string {
@@ -83,7 +82,7 @@ function body(a: InvoiceAttributes, lang: Lang): string {
   const lines = [t.greeting(a.client.name.trim()), '', t.intro(kind, number, a.connected_invoice_no), ''];
   lines.push(`${t.amount}: ${formatMoney(a.total, a.currency, lang)}`);
   // A cancelling invoice asks for no payment; a settled one says so instead of showing a deadline.
-  if (kind !== 'cancel') {
+  if (kind !== 'cancelling') {
     if (/^-?0*(\.0*)?$/.test(a.outstanding)) lines.push(t.paid);
     else {
       lines.push(`${t.due}: ${formatDate(a.due_date, lang)}`);
@@ -108,9 +107,9 @@ export function composeInvoiceMail(a: InvoiceAttributes): ComposedMail {
   if (lang === 'hu-en') {
     return {
       lang,
-      subject: `${TEXTS.hu.title[kind]} / ${TEXTS.en.title[kind]} ${number}${seller ? ` – ${seller}` : ''}`,
+      subject: `${DOCUMENT_TITLES.hu[kind]} / ${DOCUMENT_TITLES.en[kind]} ${number}${seller ? ` – ${seller}` : ''}`,
       text: `${body(a, 'hu')}\n\n----------\n\n${body(a, 'en')}\n`,
     };
   }
-  return { lang, subject: `${TEXTS[lang].title[kind]} ${number}${seller ? ` – ${seller}` : ''}`, text: `${body(a, lang)}\n` };
+  return { lang, subject: `${DOCUMENT_TITLES[lang][kind]} ${number}${seller ? ` – ${seller}` : ''}`, text: `${body(a, lang)}\n` };
 }

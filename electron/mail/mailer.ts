@@ -3,6 +3,7 @@
 // the worker delivers it, now or after retries, exactly once in the normal course (docs/mail.md).
 import { createHash, randomUUID } from 'node:crypto';
 import { FolioError, notFound, rule } from '../../shared/errors';
+import { isDraft } from '../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import { systemClock, type Clock } from '../core/clock';
 import { pdfFileName, type InvoiceSender, type PdfRenderer } from '../core/index';
@@ -70,7 +71,7 @@ export function createMailer(deps: MailerDeps): Mailer {
 
   async function enqueueInvoice(invoice: Resource<InvoiceAttributes>): Promise<OutboxEntry> {
     const a = invoice.attributes;
-    if (a.type === 0) throw rule('A draft is not sent: issue the invoice first', 'id');
+    if (isDraft(a.type)) throw rule('A draft is not sent: issue the invoice first', 'id');
     const recipients = await recipientsFor(deps.db, a);
     const settings = await currentSettings();
     if (!settings) {

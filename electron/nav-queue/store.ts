@@ -3,6 +3,7 @@
 // invoice and stored, so issuing stays fast and every retry sends the very same bytes.
 import type { Kysely } from 'kysely';
 import { FolioError } from '../../shared/errors';
+import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import type { InvoiceAttributes, InvoiceItem, Resource } from '../../shared/resources';
 import type { Db } from '../db/types';
 import type { Database, InvoiceRow } from '../db/schema';
@@ -112,7 +113,7 @@ const queueReport = prepareStatement((db, p: { invoice_id: number; at: string })
 
 /** Normal and cancelling invoices (and those generated from proformas) are reported; drafts and proformas are not. */
 export const navSealHook: SealHook = (trx, invoice: InvoiceRow) => {
-  if (invoice.type !== 3) return;
+  if (invoice.type !== INVOICE_TYPE.invoice) return;
   queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
 };
 

@@ -8,6 +8,7 @@
 //   part of the VAT base, so invoiceGrossAmount is the sum of the lines (gross_total), not `total`.
 // - HUF figures: see huf.ts (the printed VAT in HUF per VAT code is the target, lines share it exactly).
 import { create } from 'xmlbuilder2';
+import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import { Big, currencyDecimals } from '../../shared/money';
 import type { InvoiceAttributes, InvoiceItem } from '../../shared/resources';
 import { navAddress } from './address';
@@ -50,7 +51,7 @@ export function navOperation(invoice: Pick<InvoiceAttributes, 'is_cancel_invoice
  * line is taxed in another member state under OSS is exempt from reporting (Áfa tv. 10. melléklet 1.).
  */
 export function navReportRequired(invoice: InvoiceAttributes): boolean {
-  if (invoice.type !== 3) return false;
+  if (invoice.type !== INVOICE_TYPE.invoice) return false;
   return !invoice.items.every((item) => {
     try {
       const r = navVatRate(item, 1);

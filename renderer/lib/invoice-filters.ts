@@ -1,6 +1,7 @@
 // The invoice list's filters as they live in the URL ('#/invoices?st=unpaid&q=kft&page=2') and as the input of
 // invoices.query. With no filter the list uses invoices.list, the cheapest newest-first page.
 import type { InputOf } from '../../shared/contract/operations';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/invoice-codes';
 
 export interface InvoiceFilters {
   from: string;
@@ -71,19 +72,19 @@ export function queryInput(f: InvoiceFilters, page: number, perPage: number): { 
   if (f.q.trim()) input.client = f.q.trim();
   switch (f.st) {
     case 'paid':
-      Object.assign(input, { status: 1, type: 3 });
+      Object.assign(input, { status: INVOICE_STATUS.paid, type: INVOICE_TYPE.invoice });
       break;
     case 'unpaid':
-      Object.assign(input, { status: 2, type: 3 });
+      Object.assign(input, { status: INVOICE_STATUS.unpaid, type: INVOICE_TYPE.invoice });
       break;
     case 'cancelled':
-      input.status = 4;
+      input.status = INVOICE_STATUS.cancelled;
       break;
     case 'draft':
-      input.type = 0;
+      input.type = INVOICE_TYPE.draft;
       break;
     case 'proforma':
-      input.type = 1;
+      input.type = INVOICE_TYPE.proforma;
       break;
   }
   return { input };

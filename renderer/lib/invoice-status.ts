@@ -1,16 +1,26 @@
 // One status for the badge of an invoice, from its type, status, payments and due date.
+import { documentKindOf, INVOICE_STATUS, isCancelled, isDraft, isProforma, type DocumentKind } from '../../shared/invoice-codes';
 import type { InvoiceAttributes } from '../../shared/resources';
+import type { MessageKey } from './i18n/i18n.svelte';
 
 export type BadgeKind = 'paid' | 'unpaid' | 'partial' | 'overdue' | 'cancelled' | 'cancelling' | 'draft' | 'proforma' | 'voided';
 
 export function badgeOf(a: Pick<InvoiceAttributes, 'type' | 'status' | 'is_cancel_invoice' | 'due_date' | 'total_paid'>, today: string): BadgeKind {
-  if (a.type === 0) return 'draft';
+  if (isDraft(a.type)) return 'draft';
   if (a.is_cancel_invoice) return 'cancelling';
-  if (a.type === 1) return a.status === 4 ? 'voided' : a.status === 1 ? 'paid' : 'proforma';
-  if (a.status === 4) return 'cancelled';
-  if (a.status === 1) return 'paid';
+  if (isProforma(a.type)) return isCancelled(a.status) ? 'voided' : a.status === INVOICE_STATUS.paid ? 'paid' : 'proforma';
+  if (isCancelled(a.status)) return 'cancelled';
+  if (a.status === INVOICE_STATUS.paid) return 'paid';
   if (a.due_date < today) return 'overdue';
   return Number(a.total_paid) > 0 ? 'partial' : 'unpaid';
+}
+
+// The screens' own words for the kinds (the dictionaries keep their older keys).
+const TYPE_LABEL_KEYS: Record<DocumentKind, MessageKey> = { draft: 'type.0', proforma: 'type.1', invoice: 'type.3', cancelling: 'type.cancel' };
+
+/** The i18n key of what the invoice is: draft, proforma, invoice or cancelling invoice. */
+export function typeLabelKey(a: Pick<InvoiceAttributes, 'type' | 'is_cancel_invoice'>): MessageKey {
+  return TYPE_LABEL_KEYS[documentKindOf(a)];
 }
 
 /** The number a user reads, or "Draft #12" for a draft. */

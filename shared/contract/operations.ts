@@ -2,6 +2,7 @@
 // has one, its HTTP method and path. The HTTP routes, the IPC handlers and the renderer's typed client all come from
 // this table; adding an operation is one entry here and one handler in the core.
 import { z } from 'zod';
+import { INVOICE_TYPE } from '../invoice-codes';
 import type {
   BankAccountAttributes,
   ClientAttributes,
@@ -226,7 +227,7 @@ export const operations = {
   'invoices.issue': op<Inv>()({
     name: 'invoices.issue',
     summary: 'Issue a draft as a normal invoice (takes its number now)',
-    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(1), z.literal(3)]).optional() }),
+    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]).optional() }),
     http: post('/invoices/:id/issue', 'data', 'invoices'),
   }),
   'invoices.delete': op<{ deleted: true }>()({

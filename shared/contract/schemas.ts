@@ -1,5 +1,6 @@
 // Input schemas of every operation, one per request body or query of the interface.
 import { z } from 'zod';
+import { isInvoiceType } from '../invoice-codes';
 import { ENTITLEMENT_CODES } from '../reference/entitlements';
 import { findVatCode } from '../reference/vat-codes';
 import { LANGS } from '../reference/payment-methods';
@@ -50,7 +51,7 @@ const invoiceBody = {
   client_uid: id(),
   payment_method: id(),
   currency: currency(),
-  type: int().refine((t) => t === 0 || t === 1 || t === 3, {
+  type: int().refine(isInvoiceType, {
     message: 'must be 0 (draft), 1 (proforma) or 3 (normal invoice)',
   }),
   fulfillment_date: date(),

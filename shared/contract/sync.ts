@@ -4,6 +4,7 @@
 // - the remote's extensions a device calls: join (a block of its own, and the numbers it issued in the default
 //   block before joining), and storing the invoices it issued, as records.
 import { z } from 'zod';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../invoice-codes';
 import { date, id, int, requiredText, text } from './fields';
 
 // ---- device side ----------------------------------------------------------------------------------------------
@@ -140,8 +141,8 @@ const recordPayment = z.object({
 
 /** An issued invoice as a record: everything that makes it the legal document it is, with the remote's ids. */
 export const invoiceRecord = z.object({
-  type: z.union([z.literal(1), z.literal(3)]),
-  status: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+  type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]),
+  status: z.union([z.literal(INVOICE_STATUS.paid), z.literal(INVOICE_STATUS.unpaid), z.literal(INVOICE_STATUS.cancelled)]),
   invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/),
   prefix: z.string().max(20),
   block_uid: int({ min: 0, max: 2_000_000_000 }),

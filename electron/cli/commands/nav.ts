@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidDate } from '../../../shared/dates';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { openDatabase } from '../../db/open';
 import { buildInvoiceDataXml, navReportRequired } from '../../nav/invoice-data';
 import { navDb, navReportSource } from '../../nav-queue/store';
@@ -36,7 +37,7 @@ async function exportXml(args: string[]): Promise<number> {
   const { db, close } = await openDatabase(values.db);
   try {
     mkdirSync(values.out, { recursive: true });
-    let q = db.selectFrom('invoices').selectAll().where('type', '=', 3).where('sealed', '=', 1);
+    let q = db.selectFrom('invoices').selectAll().where('type', '=', INVOICE_TYPE.invoice).where('sealed', '=', 1);
     if (values.from) q = q.where('date', '>=', values.from);
     if (values.to) q = q.where('date', '<=', values.to);
     const rows = await q.orderBy('id').execute();

@@ -3,6 +3,7 @@
 // issue date is the day it is really issued; only the fulfillment date belongs to the period.
 import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { addDays } from '../../../shared/dates';
+import { INVOICE_TYPE, isDraft, type InvoiceType } from '../../../shared/invoice-codes';
 import type { InvoiceItemRow, InvoiceRow, RecurringRow } from '../../db/schema';
 import type { InvoiceValues } from '../invoices/statements';
 import type { DueOccurrence } from './occurrences';
@@ -51,7 +52,7 @@ export function occurrenceInvoice(
   const comment = [base.comment, profile.comment].map((c) => c.trim()).filter(Boolean).join('\n');
   const input: InvoiceCreateInput = {
     // a draft is the usual base of a profile: what it issues is a normal invoice
-    type: base.type === 0 ? 3 : (base.type as 1 | 3),
+    type: isDraft(base.type) ? INVOICE_TYPE.invoice : (base.type as InvoiceType),
     client_uid: base.client_id,
     payment_method: base.payment_method_id,
     currency: base.currency,

@@ -5,6 +5,7 @@
 // (payments to append or remove, a proforma to void), found by comparing with what the remote is known to have.
 import type { InvoiceRecord } from '../../../shared/contract/sync';
 import { FolioError } from '../../../shared/errors';
+import { INVOICE_STATUS, isCancelled, isDraft, isProforma, statusForPaid } from '../../../shared/invoice-codes';
 import { milliToString } from '../../../shared/money';
 import { loadInvoices } from '../../core/invoices/mapping';
 import type { Db } from '../../db/types';
@@ -142,7 +143,7 @@ export async function invoiceOperations(db: Db, id: number): Promise<Step[]> {
       meta: { kind: 'pay', invoice: id, invoice_no: label, payment: p.id },
     });
   }
-  if (row.type === 1 && row.status === 4 && map.remote_status !== 4) {
+  if (isProforma(row.type) && isCancelled(row.status) && map.remote_status !== INVOICE_STATUS.cancelled) {
     steps.push({ method: 'GET', path: `/invoices/${rid}/cancel`, keyed: true, meta: { kind: 'void', invoice: id, invoice_no: label } });
   }
   return steps;
@@ -188,7 +189,7 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
   let bytes = 0;
   for (const e of entries) {
     const res = byId.get(e.entity_id);
-    if (!res || mapped.has(e.entity_id) || res.attributes.type === 0) {
+    if (!res || mapped.has(e.entity_id) || isDraft(res.attributes.type)) {
       unit.last = e.seq;
       continue;
     }
@@ -215,7 +216,7 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     const totalMilli = amountToMilli(a.total);
     // The record carries the invoice as issued plus its payments; a cancellation travels with the cancelling
     // invoice's record and a proforma's void as its own operation.
-    const status = a.is_cancel_invoice ? a.status : paid >= totalMilli ? 1 : 2;
+    const status = a.is_cancel_invoice ? a.status : statusForPaid(paid, totalMilli);
     const record = recordOf(a, translate, { status, total_paid: a.is_cancel_invoice ? a.total_paid : milliToString(paid), payments: a.payments });
     const size = JSON.stringify(record).length;
     if (records.length && bytes + size > limits.batchBytes) break;

@@ -1,6 +1,7 @@
 // The invoice editor's model: header fields, lines, and the live totals — computed by shared/totals.ts, the very
 // code the core stores when the invoice is issued, so the preview is what gets issued.
 import type { InputOf } from '../../../shared/contract/operations';
+import { INVOICE_TYPE, type InvoiceType, type InvoiceTypeName } from '../../../shared/invoice-codes';
 import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData } from '../../../shared/resources';
 import { computeLine, computeTotals, type DocumentTotals, type LineAmounts } from '../../../shared/totals';
 import { addDays } from '../../../shared/dates';
@@ -25,10 +26,9 @@ export interface DraftLine {
   item_comment: string;
 }
 
-export type SaveKind = 'draft' | 'proforma' | 'invoice';
+export type SaveKind = InvoiceTypeName;
 /** The create body without its type; client_uid stays out when none is chosen, so the core names the field. */
 export type DraftBody = Omit<InputOf<'invoices.create'>, 'type' | 'client_uid'> & { client_uid?: number };
-const TYPE_OF: Record<SaveKind, 0 | 1 | 3> = { draft: 0, proforma: 1, invoice: 3 };
 
 let nextKey = 1;
 
@@ -216,7 +216,7 @@ export class InvoiceDraft {
     };
   }
 
-  typeOf(kind: SaveKind): 0 | 1 | 3 {
-    return TYPE_OF[kind];
+  typeOf(kind: SaveKind): InvoiceType {
+    return INVOICE_TYPE[kind];
   }
 }
