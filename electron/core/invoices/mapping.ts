@@ -15,6 +15,7 @@ import { findPaymentMethod, type Lang } from '../../../shared/reference/payment-
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import type { Db } from '../../db/types';
 import type { InvoiceItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
+import { INVOICE_STATUS } from '../../../shared/invoice-codes';
 import { parseJson } from '../json';
 import { emptyAddress, emptyBank } from '../clients/mapping';
 import { defaultSettings } from '../settings/service';
@@ -141,7 +142,7 @@ export function invoiceResource(row: InvoiceRow, items: InvoiceItemRow[], paymen
 }
 
 export function outstandingMilli(row: Pick<InvoiceRow, 'total_milli' | 'total_paid_milli' | 'status' | 'is_cancel_invoice'>): number {
-  if (row.status === 4 || row.is_cancel_invoice) return 0;
+  if (row.status === INVOICE_STATUS.cancelled || row.is_cancel_invoice) return 0;
   return Math.max(0, row.total_milli - row.total_paid_milli);
 }
 

@@ -80,8 +80,8 @@ export type Translate = (entity: RefEntity, id: number) => number | null;
 export function recordOf(a: InvoiceLike, translate: Translate, state: { status: number; total_paid: string; payments: InvoiceLike['payments'] }): InvoiceRecord {
   const ref = (entity: RefEntity, id: number | null) => (id === null || id === undefined ? null : translate(entity, id));
   return {
-    type: a.type as 1 | 3,
-    status: state.status as 1 | 2 | 4,
+    type: a.type as InvoiceRecord['type'],
+    status: state.status as InvoiceRecord['status'],
     invoice_no: a.invoice_no ?? '',
     prefix: a.prefix,
     block_uid: ref('block', a.block_uid) ?? -1,

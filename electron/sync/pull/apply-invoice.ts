@@ -8,6 +8,7 @@
 // - links to the cancelling or generated invoice are set as soon as both invoices are here.
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import { recordChange } from '../../core/changes';
+import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { WriteTx } from '../../db/types';
 import { linkCancellation, linkGenerated } from '../../core/invoices/links';
 import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
@@ -23,7 +24,7 @@ export interface InvoicePullEnv extends PullEnv {
 
 export async function applyInvoice(env: InvoicePullEnv, change: ChangeEntry): Promise<void> {
   const data = change.data as { attributes: InvoiceLike } | null;
-  if (!data || data.attributes.type === 0 || !data.attributes.invoice_no) return;
+  if (!data || data.attributes.type === INVOICE_TYPE.draft || !data.attributes.invoice_no) return;
   const local = await localIdOf(env.trx, 'invoice', change.id);
   if (local === null) await insertPulled(env, change.id, data.attributes);
   else await mergeState(env, local, data.attributes);
@@ -143,8 +144,9 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
   }
   const after = await trx.selectFrom('invoice_payments').select('amount_milli').where('invoice_id', '=', local).execute();
   const paid = after.reduce((s, p) => s + p.amount_milli, 0);
-  const voidPending = !authoritative && row.type === 1 && row.status === 4 && mapRow?.remote_status !== 4;
-  if (voidPending && a.status === 4) {
+  const cancelled = INVOICE_STATUS.cancelled;
+  const voidPending = !authoritative && row.type === INVOICE_TYPE.proforma && row.status === cancelled && mapRow?.remote_status !== cancelled;
+  if (voidPending && a.status === cancelled) {
     // this device's void is now moot: said, not silently dropped
     const label = row.prefix ? `${row.prefix} / ${row.invoice_no}` : row.invoice_no;
     await logIssue(trx, { entity: 'invoice', localId: local, operation: 'cancel', message: `Cancelling invoice ${label}: it was already cancelled elsewhere; both agree, nothing more to send` });
@@ -156,11 +158,11 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
   if (row.is_cancel_invoice) {
     status = a.status;
     totalPaid = row.total_paid_milli;
-  } else if (voidPending || a.status === 4 || cancelledBy !== null) {
+  } else if (voidPending || a.status === cancelled || cancelledBy !== null) {
     // cancelled there, voided here and not pushed yet, or cancelled here by an invoice on its way
-    status = 4;
+    status = cancelled;
   } else {
-    status = paid >= row.total_milli ? 1 : 2;
+    status = statusForPaid(paid, row.total_milli);
   }
   await trx
     .updateTable('invoices')
