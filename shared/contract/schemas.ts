@@ -320,6 +320,37 @@ export const changesInput = z.object({
 export const clientListInput = z.object({ ...paging, q: text(200).optional() });
 export const optionalIdInput = z.object({ id: id().optional() });
 
+const taxTypes = ['', 'FOREIGN', 'HAS_TAX_NUMBER', 'NO_TAX_NUMBER'] as const;
+
+/**
+ * The client as an issued invoice keeps it (an invoice's `client`, and the snapshot a sync record carries): bounded
+ * like the client form, but not re-checked against today's rules, because an invoice keeps what was true then.
+ */
+export const invoiceClientSnapshot = z.object({
+  name: text(255),
+  email: text(255),
+  taxcode: text(30),
+  eu_taxcode: text(20),
+  billing_address: address,
+  bank: bank,
+  tax_type: z.enum(taxTypes),
+});
+
+/** The seller as an issued invoice keeps it, bounded like the settings form. */
+export const sellerSnapshot = z.object({
+  name: text(255),
+  address: address,
+  taxcode: text(30),
+  eu_taxcode: text(20),
+  email: text(255),
+  phone: text(50),
+  bank_name: text(100),
+  bank_account_no: text(40),
+  bank_iban: text(40),
+  bank_swift: text(20),
+  vat_exempt: z.boolean(),
+});
+
 export const settingsUpdateInput = z.object({
   seller: z
     .object({

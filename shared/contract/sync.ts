@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../invoice-codes';
 import { date, id, int, requiredText, text } from './fields';
+import { invoiceClientSnapshot, sellerSnapshot } from './schemas';
 
 // ---- device side ----------------------------------------------------------------------------------------------
 
@@ -113,16 +114,18 @@ export interface SyncJoinResult {
   rejoined: boolean;
 }
 
-const money = () => z.string().regex(/^-?\d+\.\d{3}$/, 'must be an amount with 3 decimals');
-const looseObject = () => z.record(z.string(), z.unknown());
+/** An amount with 3 decimals, within the range the core prices exactly (10^12 units). */
+const money = () => z.string().regex(/^-?\d{1,13}\.\d{3}$/, 'must be an amount with 3 decimals, below 10^13');
+/** A quantity or unit price: an exact decimal of bounded length. */
+const decimal = () => z.string().regex(/^-?\d{1,13}(\.\d{1,6})?$/, 'must be a decimal number');
 
 const recordItem = z.object({
   description: text(500),
-  qty: z.string().regex(/^-?\d+(\.\d+)?$/),
+  qty: decimal(),
   unit: text(50),
-  net_unit_price: z.string().regex(/^-?\d+(\.\d+)?$/),
-  gross_unit_price: z.string().regex(/^-?\d+(\.\d+)?$/).nullable(),
-  vat_id: z.union([z.string(), z.number()]).transform(String),
+  net_unit_price: decimal(),
+  gross_unit_price: decimal().nullable(),
+  vat_id: z.union([z.string().max(20), z.number().int()]).transform(String),
   vat_rate: z.string().max(20),
   entitlement: z.string().max(20).nullable(),
   item_comment: text(1000),
@@ -136,7 +139,7 @@ const recordPayment = z.object({
   date: date(),
   amount: money(),
   payment_method: id(),
-  conversion_rate: z.string().regex(/^\d+(\.\d+)?$/),
+  conversion_rate: z.string().regex(/^\d{1,12}(\.\d{1,20})?$/),
 });
 
 /** An issued invoice as a record: everything that makes it the legal document it is, with the remote's ids. */
@@ -150,11 +153,11 @@ export const invoiceRecord = z.object({
   fulfillment_date: date(),
   due_date: date(),
   client_uid: id(),
-  client: looseObject(),
-  seller: looseObject(),
+  client: invoiceClientSnapshot,
+  seller: sellerSnapshot,
   payment_method: id(),
   currency: z.string().regex(/^[A-Z]{3}$/),
-  exchange_rate: z.string().regex(/^\d+(\.\d+)?$/),
+  exchange_rate: z.string().regex(/^\d{1,12}(\.\d{1,20})?$/),
   exchange_rate_source: z.string().max(200),
   round_to: int({ min: 0, max: 10 }),
   rounding: money(),

@@ -131,17 +131,22 @@ test('both devices cancel the same invoice while apart: both stornos are kept, t
     const second = await cb.call('invoices.cancel', { id: (await localOf(p.b, 'LAP / 2026-000001')).id });
     expect(first.attributes.prefixed_invoice_no).toBe('LAP / 2026-000002');
     expect(second.attributes.prefixed_invoice_no).toBe('DESK / 2026-000001');
-    await syncOk(p.a);
-    await syncOk(p.b);
-    const { issues } = await cb.call('sync.conflicts', {});
-    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/already cancelled elsewhere \(by LAP \/ 2026-000002\).*DESK|2026-000001 is kept, unlinked/)]);
-    // the remote holds both documents, the original cancelled by the first that reached it
+    await syncUntilQuiet([p.a, p.b]);
+    // every device shows the double cancellation once, naming both stornos and the way out
+    for (const core of [ca, cb]) {
+      const { issues } = await core.call('sync.conflicts', {});
+      expect(issues.map((i) => i.message)).toEqual([
+        expect.stringMatching(/^Invoice LAP \/ 2026-000001 was cancelled twice, by (LAP \/ 2026-000002 and by DESK|DESK \/ 2026-000001 and by LAP).*new invoice with the lines of LAP \/ 2026-000001/),
+      ]);
+    }
+    // the remote holds both documents; the original is cancelled by the first that reached it, and both refer to it
     const remote = p.remote.core;
     const all = (await remote.call('invoices.list', { max_per_page: 50 })).items.map((i) => i.attributes);
-    const numbers = all.map((a) => a.prefixed_invoice_no).sort();
-    expect(numbers).toEqual(['DESK / 2026-000001', 'LAP / 2026-000001', 'LAP / 2026-000002']);
+    expect(all.map((a) => a.prefixed_invoice_no).sort()).toEqual(['DESK / 2026-000001', 'LAP / 2026-000001', 'LAP / 2026-000002']);
     const originalOnRemote = all.find((a) => a.prefixed_invoice_no === 'LAP / 2026-000001')!;
     expect(all.find((a) => a.uid === originalOnRemote.cancelled_by_uid)!.prefixed_invoice_no).toBe('LAP / 2026-000002');
+    expect(all.filter((a) => a.cancels_uid === originalOnRemote.uid).map((a) => a.prefixed_invoice_no).sort()).toEqual(['DESK / 2026-000001', 'LAP / 2026-000002']);
+    await sameEverywhere(p);
   });
 });
 
@@ -198,7 +203,7 @@ test('a proforma voided on one device while the other generated its invoice: the
     await syncOk(p.b); // the void reaches the remote first
     await syncOk(p.a);
     const { issues } = await ca.call('sync.conflicts', {});
-    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/Proforma D-2026-000001 was voided elsewhere while 2026-000001 was generated from it/)]);
+    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/Proforma LAP \/ D-2026-000001 was voided elsewhere while LAP \/ 2026-000001 was generated from it/)]);
     await syncUntilQuiet([p.a, p.b]);
     await sameEverywhere(p);
     const onRemote = await p.remote.core.call('invoices.query', { block: (await p.remote.core.call('invoices.blocks', {})).find((b) => b.attributes.prefix === 'LAP')!.id });

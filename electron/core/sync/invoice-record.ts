@@ -3,7 +3,6 @@
 // node holds the same document. Both directions use this module: a device pulling the remote's invoices and the
 // remote storing the invoices a device pushes. Ids inside a record are always those of the node that stores it.
 import type { InvoiceRecord } from '../../../shared/contract/sync';
-import { yearOf } from '../../../shared/dates';
 import { numberKindOf } from '../../../shared/invoice-codes';
 import { parseDecimal, toMilli } from '../../../shared/money';
 import type { WriteTx } from '../../db/types';
@@ -89,8 +88,8 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     fulfillment_date: a.fulfillment_date,
     due_date: a.due_date,
     client_uid: ref('client', a.client_uid) ?? -1,
-    client: a.client as Record<string, unknown>,
-    seller: a.seller as Record<string, unknown>,
+    client: a.client as InvoiceRecord['client'],
+    seller: a.seller as InvoiceRecord['seller'],
     payment_method: typeof a.payment_method === 'object' ? a.payment_method.id : a.payment_method,
     currency: a.currency,
     exchange_rate: a.exchange_rate,
@@ -144,30 +143,6 @@ export function parseNumber(record: Pick<InvoiceRecord, 'invoice_no' | 'type'>):
   const kind = numberKindOf(record.type);
   const n = kind && parseNumberOf(record.invoice_no, kind);
   return kind && n ? { kind, ...n } : null;
-}
-
-/** Why a record is not a sound document (its sums, its number), or null. */
-export function recordProblem(r: InvoiceRecord): string | null {
-  const n = parseNumber(r);
-  if (!n) return `invoice_no ${r.invoice_no} is not a ${numberKindOf(r.type) ?? 'invoice'} number`;
-  if (n.year !== yearOf(r.date)) return `the year of ${r.invoice_no} is not the year of its date ${r.date}`;
-  let net = 0;
-  let vat = 0;
-  let gross = 0;
-  for (const i of r.items) {
-    const [ln, lv, lg] = [milli(i.net_amount), milli(i.vat_amount), milli(i.gross_amount)];
-    if (ln + lv !== lg) return `a line of ${r.invoice_no} does not add up (net + VAT ≠ gross)`;
-    net += ln;
-    vat += lv;
-    gross += lg;
-  }
-  if (net !== milli(r.net_total) || vat !== milli(r.vat_total) || gross !== milli(r.gross_total)) {
-    return `the totals of ${r.invoice_no} are not the sums of its lines`;
-  }
-  if (gross + milli(r.rounding) !== milli(r.total)) return `the total of ${r.invoice_no} is not its gross plus rounding`;
-  const paid = r.payments.reduce((s, p) => s + milli(p.amount), 0);
-  if (!r.is_cancel_invoice && paid !== milli(r.total_paid)) return `the payments of ${r.invoice_no} do not add up to total_paid`;
-  return null;
 }
 
 /** What a record and a stored row must share to be the same document (a retried push finds its own record). */

@@ -14,15 +14,16 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { linkCancellation, linkGenerated } from '../invoices/links';
 import { notePushedNumber, pushedNumberProblem } from '../invoices/numbering';
-import { amountToMilli, parseNumber, recordProblem, sameDocument, sealArrived, storeRecord } from './invoice-record';
+import { amountToMilli, parseNumber, sameDocument, sealArrived, storeRecord } from './invoice-record';
+import { generatedProblem, mirrorProblem, recordProblems } from './record-check';
 import { deviceOrigin } from './device';
 
 const label = (r: { prefix: string | null; invoice_no: string | null }) => `${r.prefix ? `${r.prefix} / ` : ''}${r.invoice_no ?? '?'}`;
 
 async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: string): Promise<PushedInvoiceResult> {
   const refuse = (message: string): PushedInvoiceResult => ({ status: 'refused', message });
-  const problem = recordProblem(r);
-  if (problem) return refuse(problem);
+  const problems = recordProblems(r);
+  if (problems.length) return refuse(problems.join('; '));
   const n = parseNumber(r)!;
   const block = await trx.selectFrom('invoice_blocks').selectAll().where('id', '=', r.block_uid).executeTakeFirst();
   if (!block) return refuse(`No invoice block ${r.block_uid} on the remote`);
@@ -50,42 +51,44 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
   const productIds = [...new Set(r.items.map((i) => i.product_uid).filter((x): x is number => x !== null))];
   const products = new Set(productIds.length ? (await trx.selectFrom('products').select('id').where('id', 'in', productIds).execute()).map((p) => p.id) : []);
 
+  // A record that follows a document another record already follows (two devices cancelled the same invoice while
+  // apart) is a numbered legal document too: it is stored, still naming what it refers to, but it cancels (or
+  // generates from) nothing a second time. Every device shows a second cancellation when it pulls it (the pull side
+  // finds the original cancelled already), so the remote adds no warning of its own for it.
   let warning: string | undefined;
-  let cancels = r.cancels_uid;
-  if (cancels !== null) {
-    const original = await trx.selectFrom('invoices').selectAll().where('id', '=', cancels).executeTakeFirst();
+  if (r.cancels_uid !== null) {
+    const original = await trx.selectFrom('invoices').selectAll().where('id', '=', r.cancels_uid).executeTakeFirst();
     if (!original) return refuse(`The invoice ${r.invoice_no} cancels is not on the remote`);
-    if (original.cancelled_by_id !== null) {
-      const by = await trx.selectFrom('invoices').select(['invoice_no', 'prefix']).where('id', '=', original.cancelled_by_id).executeTakeFirst();
-      warning = `Invoice ${original.invoice_no} was already cancelled elsewhere (by ${by ? label(by) : '?'}); the cancelling invoice ${r.invoice_no} is kept, unlinked`;
-      cancels = null;
-    }
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', original.id).orderBy('position').execute();
+    const problem = mirrorProblem(r, original, items);
+    if (problem) return refuse(problem);
   }
-  let proforma = r.proforma_uid;
-  if (proforma !== null) {
-    const p = await trx.selectFrom('invoices').selectAll().where('id', '=', proforma).executeTakeFirst();
+  if (r.proforma_uid !== null) {
+    const p = await trx.selectFrom('invoices').selectAll().where('id', '=', r.proforma_uid).executeTakeFirst();
     if (!p) return refuse(`The proforma of ${r.invoice_no} is not on the remote`);
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', p.id).orderBy('position').execute();
+    const problem = generatedProblem(r, p, items);
+    if (problem) return refuse(problem);
     if (p.generated_invoice_id !== null) {
-      warning = `An invoice was already generated elsewhere from proforma ${p.invoice_no}; ${r.invoice_no} is kept, unlinked`;
-      proforma = null;
+      warning = `An invoice was already generated elsewhere from proforma ${label(p)}; ${label(r)} is kept as a second invoice of it: offset it with a cancelling invoice if it bills the same twice`;
     } else if (p.status === INVOICE_STATUS.cancelled) {
-      warning = `Proforma ${p.invoice_no} was voided elsewhere while ${r.invoice_no} was generated from it`;
+      warning = `Proforma ${label(p)} was voided elsewhere while ${label(r)} was generated from it`;
     }
   }
 
   const record: InvoiceRecord = {
     ...r,
-    cancels_uid: cancels,
-    proforma_uid: proforma,
     bank_account_uid: bank ? bank.id : null,
     recurring_uid: recurring ? recurring.id : null,
     items: r.items.map((i) => ({ ...i, product_uid: i.product_uid !== null && products.has(i.product_uid) ? i.product_uid : null })),
   };
   const { id } = await storeRecord(trx, record, { status: r.status, total_paid_milli: amountToMilli(r.total_paid), now });
   if (block.owner === device) notePushedNumber(trx, block.id, n.kind, n);
-  if (cancels !== null) await linkCancellation(trx, cancels, id, now);
-  if (proforma !== null) await linkGenerated(trx, proforma, id, now);
+  // Sealed before it is linked: the feed then announces the new document before the original's change that names
+  // it, so a device applying the original's change knows the document it is cancelled by.
   sealArrived(trx, id, now);
+  if (r.cancels_uid !== null) await linkCancellation(trx, r.cancels_uid, id, now);
+  if (r.proforma_uid !== null) await linkGenerated(trx, r.proforma_uid, id, now);
   return warning ? { status: 'stored', id, warning } : { status: 'stored', id };
 }
 

@@ -13,6 +13,8 @@ import type { WriteTx } from '../../db/types';
 import { linkCancellation, linkGenerated } from '../../core/invoices/links';
 import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
 import { logIssue } from '../conflict-log';
+import { checkArrivedRecord, secondCancellation } from '../../core/sync/record-check';
+import { milliToString } from '../../../shared/money';
 import { localIdOf, setMapping } from '../id-map';
 import { syncDb } from '../tables';
 import type { PullEnv } from './apply-master';
@@ -72,8 +74,25 @@ async function clientOf(env: InvoicePullEnv, remoteId: number, snapshot: Record<
   return row.id;
 }
 
+const labelOf = (r: { prefix: string; invoice_no: string | null }) => (r.prefix ? `${r.prefix} / ${r.invoice_no}` : (r.invoice_no ?? '?'));
+
+/** The remote is a peer like any other: what it sends is checked as the remote checks what devices push. */
+function arrivedProblems(a: InvoiceLike): string[] {
+  const paid = a.payments.reduce((s, p) => s + amountToMilli(p.amount), 0);
+  const state = a.is_cancel_invoice
+    ? { status: a.status, total_paid: a.total_paid, payments: a.payments }
+    : { status: statusForPaid(paid, amountToMilli(a.total)), total_paid: milliToString(paid), payments: a.payments };
+  return checkArrivedRecord(recordOf(a, (_e, id) => id, state)).problems;
+}
+
 async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLike): Promise<void> {
   const { trx, now } = env;
+  const problems = arrivedProblems(a);
+  if (problems.length) {
+    const message = `Invoice ${labelOf(a)} from the remote was not stored: ${problems.join('; ')}`;
+    await logIssue(trx, { entity: 'invoice', localId: null, operation: 'pull', message });
+    return;
+  }
   const ids = new Map<string, number | null>();
   const resolve = async (entity: RefEntity, id: number | null | undefined) => {
     if (id === null || id === undefined) return;
@@ -87,13 +106,6 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   await resolve('recurring', a.recurring_uid);
   for (const i of a.items) await resolve('product', i.product_uid);
   const record = recordOf(a, (e, id) => ids.get(`${e}:${id}`) ?? null, { status: a.status, total_paid: a.total_paid, payments: a.payments });
-  // One cancelling (generated) invoice per original (proforma): a link this device already has is kept.
-  if (record.cancels_uid !== null && (await trx.selectFrom('invoices').select('id').where('cancels_id', '=', record.cancels_uid).executeTakeFirst())) {
-    record.cancels_uid = null;
-  }
-  if (record.proforma_uid !== null && (await trx.selectFrom('invoices').select('id').where('proforma_id', '=', record.proforma_uid).executeTakeFirst())) {
-    record.proforma_uid = null;
-  }
   const cancelledBy = a.cancelled_by_uid ? await localIdOf(trx, 'invoice', a.cancelled_by_uid) : null;
   const generated = a.generated_invoice_uid ? await localIdOf(trx, 'invoice', a.generated_invoice_uid) : null;
   const stored = await storeRecord(trx, record, {
@@ -105,7 +117,14 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   });
   await setMapping(trx, 'invoice', stored.id, remoteId, a.status);
   await markKnown(trx, stored.id, stored.paymentIds);
-  if (record.cancels_uid !== null) await linkCancellation(trx, record.cancels_uid, stored.id, now);
+  // A record that follows a document another already follows (two devices cancelled one invoice while apart) still
+  // names what it refers to, but cancels nothing a second time; the user is shown the way out.
+  if (record.cancels_uid !== null && !(await linkCancellation(trx, record.cancels_uid, stored.id, now))) {
+    const original = await trx.selectFrom('invoices').select(['id', 'prefix', 'invoice_no', 'cancelled_by_id']).where('id', '=', record.cancels_uid).executeTakeFirstOrThrow();
+    const first = await trx.selectFrom('invoices').select(['prefix', 'invoice_no']).where('id', '=', original.cancelled_by_id!).executeTakeFirst();
+    const message = secondCancellation(labelOf(original), first ? labelOf(first) : '?', labelOf(record));
+    await logIssue(trx, { entity: 'invoice', localId: original.id, operation: 'cancel', message, data: { offset_invoice_uid: original.id } });
+  }
   if (record.proforma_uid !== null) await linkGenerated(trx, record.proforma_uid, stored.id, now);
   sealArrived(trx, stored.id, now);
 }

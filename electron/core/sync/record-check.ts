@@ -1,0 +1,151 @@
+// Whether an invoice record another node sends is a document this core would have issued itself: the one check of
+// a record, used by the remote storing what a device pushes and by a device applying what it pulls. A peer is
+// trusted with nothing: its number, its lines' amounts, its totals, its state and its links are each checked
+// against the core's own rules (the pricing of shared/totals.ts, the numbering rules, the links of ./links.ts).
+// Each problem is a sentence a person can act on; a record with any problem is stored not at all.
+import { invoiceRecord, type InvoiceRecord } from '../../../shared/contract/sync';
+import { yearOf } from '../../../shared/dates';
+import { INVOICE_STATUS, INVOICE_TYPE, numberKindOf, statusForPaid } from '../../../shared/invoice-codes';
+import { milliToString, parseDecimal, toMilli } from '../../../shared/money';
+import { findPaymentMethod } from '../../../shared/reference/payment-methods';
+import { findVatCode } from '../../../shared/reference/vat-codes';
+import { AmountRangeError, computeLine, computeTotals, ROUND_TO_VALUES, type LineAmounts } from '../../../shared/totals';
+import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
+import { parseNumber } from './invoice-record';
+
+const milli = (amount: string) => toMilli(parseDecimal(amount));
+const sameDecimal = (a: string, b: string) => parseDecimal(a).eq(parseDecimal(b));
+
+/** The problems of a record on its own (no database needed): number, lines, totals, payments and state. */
+export function recordProblems(r: InvoiceRecord): string[] {
+  const no = r.invoice_no;
+  const problems: string[] = [];
+  const n = parseNumber(r);
+  if (!n) problems.push(`invoice_no ${no} is not a ${numberKindOf(r.type) ?? 'invoice'} number`);
+  else if (n.year !== yearOf(r.date)) problems.push(`the year of ${no} is not the year of its date ${r.date}`);
+  if (!findPaymentMethod(r.payment_method)) problems.push(`${no}: payment method ${r.payment_method} does not exist`);
+  if (!(ROUND_TO_VALUES as readonly number[]).includes(r.round_to)) problems.push(`${no}: round_to must be 0, 1, 5 or 10`);
+  problems.push(...linkShapeProblems(r));
+
+  const priced: Array<{ vatId: string; vatRate: string; amounts: LineAmounts }> = [];
+  r.items.forEach((item, index) => {
+    const at = `${no}, line ${index + 1}`;
+    const vat = findVatCode(item.vat_id);
+    if (!vat) return problems.push(`${at}: VAT code ${item.vat_id} does not exist`);
+    if (!sameDecimal(vat.value, item.vat_rate)) return problems.push(`${at}: the VAT rate ${item.vat_rate} is not the rate of VAT code ${vat.id}`);
+    let amounts: LineAmounts;
+    try {
+      const price = item.gross_unit_price !== null ? { grossUnitPrice: item.gross_unit_price } : { netUnitPrice: item.net_unit_price };
+      amounts = computeLine({ qty: item.qty, vatRate: vat.value, vatId: vat.id, ...price }, r.currency);
+    } catch (e) {
+      if (e instanceof AmountRangeError) return problems.push(`${at}: ${e.message}`);
+      throw e;
+    }
+    if (amounts.net !== milli(item.net_amount) || amounts.vat !== milli(item.vat_amount) || amounts.gross !== milli(item.gross_amount)) {
+      return problems.push(`${at}: its amounts are not quantity × unit price with its VAT (Folio computes ${milliToString(amounts.net)} + ${milliToString(amounts.vat)} = ${milliToString(amounts.gross)})`);
+    }
+    priced.push({ vatId: vat.id, vatRate: vat.value, amounts });
+  });
+  if (priced.length === r.items.length && (ROUND_TO_VALUES as readonly number[]).includes(r.round_to)) {
+    try {
+      const t = computeTotals(priced, r.round_to);
+      const given = [milli(r.net_total), milli(r.vat_total), milli(r.gross_total), milli(r.rounding), milli(r.total)];
+      if ([t.net, t.vat, t.gross, t.rounding, t.total].some((v, k) => v !== given[k])) problems.push(`the totals of ${no} are not the sums of its lines`);
+    } catch (e) {
+      if (!(e instanceof AmountRangeError)) throw e;
+      problems.push(`${no}: ${e.message}`);
+    }
+  }
+  problems.push(...stateProblems(r));
+  return problems;
+}
+
+/** A record's state follows from its payments; it is never taken as sent. */
+function stateProblems(r: InvoiceRecord): string[] {
+  const no = r.invoice_no;
+  const total = milli(r.total);
+  const paid = r.payments.reduce((s, p) => s + milli(p.amount), 0);
+  if (r.is_cancel_invoice) {
+    // a cancelling invoice is settled by what it cancels: paid, for its whole (negative) total, with no payments
+    if (r.payments.length || r.status !== INVOICE_STATUS.paid || milli(r.total_paid) !== total) return [`${no}: a cancelling invoice is paid by its own total and has no payments`];
+    return total <= 0 ? [] : [`${no}: a cancelling invoice has a negative total`];
+  }
+  const problems: string[] = [];
+  if (r.payments.some((p) => milli(p.amount) <= 0)) problems.push(`${no}: a payment must be more than zero`);
+  if (paid > Math.max(total, 0)) problems.push(`${no}: its payments are more than its total`);
+  if (paid !== milli(r.total_paid)) problems.push(`${no}: total_paid is not the sum of its payments`);
+  else if (r.status !== statusForPaid(paid, total)) problems.push(`${no}: its status is not the one its payments give`);
+  if (r.payments.some((p) => !findPaymentMethod(p.payment_method))) problems.push(`${no}: a payment names a payment method that does not exist`);
+  return problems;
+}
+
+function linkShapeProblems(r: InvoiceRecord): string[] {
+  const no = r.invoice_no;
+  const problems: string[] = [];
+  if (r.is_cancel_invoice && (r.type !== INVOICE_TYPE.invoice || r.cancels_uid === null)) problems.push(`${no}: a cancelling invoice must name the invoice it cancels`);
+  if (!r.is_cancel_invoice && r.cancels_uid !== null) problems.push(`${no}: only a cancelling invoice may cancel another`);
+  if (r.proforma_uid !== null && (r.type !== INVOICE_TYPE.invoice || r.is_cancel_invoice)) problems.push(`${no}: only a normal invoice may be generated from a proforma`);
+  return problems;
+}
+
+/**
+ * Whether a cancelling record mirrors the stored invoice it names: the same client, currency and rate, every line
+ * and total negated. A storno that does not reverse exactly what it names would leave wrong books behind.
+ */
+export function mirrorProblem(r: InvoiceRecord, original: InvoiceRow, originalItems: InvoiceItemRow[]): string | null {
+  const no = r.invoice_no;
+  if (original.type !== INVOICE_TYPE.invoice || original.is_cancel_invoice) return `${no} cancels ${original.invoice_no}, which is not a normal invoice`;
+  if (original.client_id !== r.client_uid) return `${no} cancels ${original.invoice_no} of another client`;
+  if (original.currency !== r.currency || !sameDecimal(original.exchange_rate, r.exchange_rate)) return `${no} cancels ${original.invoice_no} in another currency or at another rate`;
+  if (milli(r.total) !== -original.total_milli || milli(r.vat_total) !== -original.vat_milli) return `${no} does not reverse the totals of ${original.invoice_no}`;
+  const mirrors =
+    originalItems.length === r.items.length &&
+    originalItems.every((o, i) => {
+      const c = r.items[i]!;
+      return (
+        c.description === o.description &&
+        c.vat_id === o.vat_id &&
+        sameDecimal(c.qty, parseDecimal(o.qty).times(-1).toFixed()) &&
+        milli(c.net_amount) === -o.net_milli &&
+        milli(c.vat_amount) === -o.vat_milli &&
+        milli(c.gross_amount) === -o.gross_milli
+      );
+    });
+  return mirrors ? null : `${no}: its lines are not the negated lines of ${original.invoice_no}`;
+}
+
+/** Whether an invoice record may come from the stored proforma it names: the same client, currency and lines. */
+export function generatedProblem(r: InvoiceRecord, proforma: InvoiceRow, proformaItems: InvoiceItemRow[]): string | null {
+  const no = r.invoice_no;
+  if (proforma.type !== INVOICE_TYPE.proforma) return `${no} names ${proforma.invoice_no} as its proforma, which is not a proforma`;
+  if (proforma.client_id !== r.client_uid) return `${no} names a proforma of another client`;
+  if (proforma.currency !== r.currency || milli(r.total) !== proforma.total_milli) return `${no} does not bill what its proforma ${proforma.invoice_no} asked for`;
+  const same =
+    proformaItems.length === r.items.length &&
+    proformaItems.every((o, i) => {
+      const c = r.items[i]!;
+      return c.description === o.description && c.vat_id === o.vat_id && sameDecimal(c.qty, o.qty) && milli(c.gross_amount) === o.gross_milli;
+    });
+  return same ? null : `${no}: its lines are not the lines of its proforma ${proforma.invoice_no}`;
+}
+
+/**
+ * A record as it arrives from elsewhere, not yet parsed (a device pulling the remote's feed): its form by the
+ * contract's schema (snapshots and bounds included), then its content by `recordProblems`.
+ */
+export function checkArrivedRecord(raw: unknown): { record: InvoiceRecord | null; problems: string[] } {
+  const parsed = invoiceRecord.safeParse(raw);
+  if (!parsed.success) {
+    const where = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : 'record');
+    return { record: null, problems: parsed.error.issues.slice(0, 5).map((i) => `${where(i.path)}: ${i.message}`) };
+  }
+  return { record: parsed.data, problems: recordProblems(parsed.data) };
+}
+
+/** The words every device shows for one invoice cancelled twice while apart, with the way out. */
+export function secondCancellation(original: string, one: string, other: string): string {
+  return (
+    `Invoice ${original} was cancelled twice, by ${one} and by ${other}. A numbered document cannot vanish, so both are ` +
+    `kept and ${original} counts as cancelled once; to set the books right, issue a new invoice with the lines of ${original}.`
+  );
+}
