@@ -12,7 +12,7 @@ import { composeInvoiceMail } from './compose';
 import { enqueue, entriesForInvoice, entryById, requeue, toDuty, type OutboxEntry } from './outbox';
 import { recipientsFor } from './recipients';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../secrets/secret-box';
 import { createMailSettingsStore, type MailSettingsStore } from './settings-store';
 import { addressOf, isEmailAddress, validateSmtpSettings, type SmtpSettings } from './settings';
 import { OutboxWorker, realTimers, type MailEvent, type Timers } from './worker';

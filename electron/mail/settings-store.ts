@@ -5,7 +5,7 @@ import { FolioError, invalid } from '../../shared/errors';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../secrets/secret-box';
 import { SMTP_SECURITIES, validateSmtpSettings, type SmtpSettings } from './settings';
 import { mailDb } from './tables';
 

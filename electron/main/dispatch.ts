@@ -4,7 +4,7 @@
 // No 'electron' import, so it is unit-tested under plain Node.
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { FolioError, type ErrorEnvelope } from '../../shared/errors';
-import { SHELL_OPERATIONS, type CallReply, type ShellOperationName } from '../preload/bridge';
+import { SHELL_OPERATIONS, type CallReply, type ShellOperationName } from '../../shared/contract/bridge';
 
 export interface DispatchDeps {
   /** the core's validating entry (`core.call`) */

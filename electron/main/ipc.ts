@@ -1,7 +1,7 @@
 // Registers the one IPC channel. Every call passes the sender check first, then the dispatcher (operation name,
 // input validation in the core, errors as envelopes).
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { CALL_CHANNEL } from '../preload/bridge';
+import { CALL_CHANNEL } from '../../shared/contract/bridge';
 import { createDispatcher, type DispatchDeps } from './dispatch';
 import { isTrustedSender } from './sender';
 

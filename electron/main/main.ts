@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import { createBackupSchedule, type BackupSchedule } from '../backup/index';
-import { safeStorageSecretBox } from '../mail/secret-box';
+import { safeStorageSecretBox } from '../secrets/secret-box';
 import { openDatabase, type OpenedDatabase } from '../db/open';
 import { createRuntime, type Runtime } from '../runtime/runtime';
 import { systemClock } from '../core/clock';

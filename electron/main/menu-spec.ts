@@ -1,6 +1,6 @@
 // The native menu as plain data (labels in hu/en/de, shortcuts, the shell event each command sends), turned into an
 // Electron menu by menu.ts. Kept apart so the shortcuts are unit-tested without Electron.
-import type { ShellEvent } from '../preload/bridge';
+import type { ShellEvent } from '../../shared/contract/bridge';
 
 export type MenuLang = 'hu' | 'en' | 'de';
 

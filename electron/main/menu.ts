@@ -1,6 +1,6 @@
 // Builds the native menu from menu-spec.ts; commands reach the renderer as shell events on the event channel.
 import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import { EVENT_CHANNEL, type ShellEventMessage } from '../preload/bridge';
+import { EVENT_CHANNEL, type ShellEventMessage } from '../../shared/contract/bridge';
 import { menuSpec, type MenuItemSpec, type MenuLang } from './menu-spec';
 
 export interface MenuDeps {

@@ -1,7 +1,7 @@
 // The desktop-only operations (`shell.*`): facts only the shell knows (data folder, version) and the few things
 // only it can do (open the data folder, speak the UI's language in the native menu).
 import { dateIn } from '../../shared/dates';
-import type { ShellInfo, ShellOperations } from '../preload/bridge';
+import type { ShellInfo, ShellOperations } from '../../shared/contract/bridge';
 import { menuLang, type MenuLang } from './menu-spec';
 
 export interface ShellOpsDeps {

@@ -5,17 +5,18 @@
 //   in index order (cryptoType "SHA3-512");
 // - the exchange token arrives AES-128-ECB encrypted with the exchange key (PKCS#7 padding), base64.
 // Checked against NAV's own sample requests, whose signature key sits in a comment (tests/nav/api.spec.ts).
-import { createCipheriv, createDecipheriv, createHash, getHashes } from 'node:crypto';
-import { sha3_512 } from './sha3';
-
-const nodeHasSha3 = getHashes().includes('sha3-512');
+// SHA3-512 comes from @noble/hashes (audited, pure JavaScript), not node:crypto: Electron's Node is built on
+// BoringSSL, which has no SHA-3, so createHash('sha3-512') would work in tests and `serve` but throw in the app.
+// One implementation everywhere means the tests check the code the desktop runs.
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { sha3_512 } from '@noble/hashes/sha3.js';
 
 export function sha512Hex(value: string): string {
   return createHash('sha512').update(value, 'utf8').digest('hex').toUpperCase();
 }
 
+/** SHA3-512 of the UTF-8 bytes of `value`, upper-case hex (NAV's form). */
 export function sha3_512Hex(value: string): string {
-  if (nodeHasSha3) return createHash('sha3-512').update(value, 'utf8').digest('hex').toUpperCase();
   return Buffer.from(sha3_512(Buffer.from(value, 'utf8'))).toString('hex').toUpperCase();
 }
 

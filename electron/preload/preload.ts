@@ -2,7 +2,7 @@
 // contextBridge — `call(operation, input)` over the one IPC channel, and `on(event, listener)` for menu commands.
 // No ipcRenderer, no Node API and no arbitrary channel ever reaches the page.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CALL_CHANNEL, EVENT_CHANNEL, SHELL_EVENTS, type FolioBridge, type ShellEvent, type ShellEventMessage } from './bridge';
+import { CALL_CHANNEL, EVENT_CHANNEL, SHELL_EVENTS, type FolioBridge, type ShellEvent, type ShellEventMessage } from '../../shared/contract/bridge';
 
 const bridge: FolioBridge = {
   call: (operation, input) => ipcRenderer.invoke(CALL_CHANNEL, String(operation), input ?? {}),

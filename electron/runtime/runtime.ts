@@ -9,7 +9,7 @@ import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
 import { createMailer, smtpSettingsFromEnv, type Mailer } from '../mail/index';
-import type { SecretBox } from '../mail/secret-box';
+import type { SecretBox } from '../secrets/secret-box';
 import { systemClock } from '../core/clock';
 import { ratesFromEnv } from '../rates/index';
 import { euVatFromEnv } from '../vat-eu/index';

@@ -17,7 +17,7 @@ import { defaultPrefix, ensureState, isConfigured, pendingCount, readState, upda
 import { syncDb } from './tables';
 import { releaseLease, takeLease } from './lease';
 import { randomUUID } from 'node:crypto';
-import type { SecretBox } from '../mail/secret-box';
+import type { SecretBox } from '../secrets/secret-box';
 
 export interface SyncServiceOptions {
   core: Core;

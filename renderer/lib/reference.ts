@@ -4,7 +4,7 @@ import { VAT_CODES, findVatCode } from '../../shared/reference/vat-codes';
 import { ENTITLEMENTS, findEntitlement } from '../../shared/reference/entitlements';
 import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories';
 import { i18n, t } from './i18n/i18n.svelte';
-import type { Option } from '../components/SelectInput.svelte';
+import type { Option } from '../components/select-option';
 
 export const CURRENCIES = ['HUF', 'EUR', 'USD', 'GBP', 'CHF', 'CZK', 'PLN', 'RON', 'SEK', 'DKK', 'NOK', 'JPY'] as const;
 

@@ -1,12 +1,12 @@
-// SMTP settings: FOLIO_SMTP_URL parsing, the desktop's stored account with its sealed password, the AES-GCM secret
-// box, and a login against a real SMTP server that requires one.
+// SMTP settings: FOLIO_SMTP_URL parsing, the desktop's stored account with its sealed password, and a login against
+// a real SMTP server that requires one.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createCore } from '../../electron/core/index';
 import {
-  aesGcmSecretBox, createMailer, createMailSettingsStore, parseSecretKey, safeStorageSecretBox, secretBoxFromEnv,
-  smtpSettingsFromEnv, smtpSettingsFromUrl, transportOptionsFor,
+  createMailer, createMailSettingsStore, smtpSettingsFromEnv, smtpSettingsFromUrl, transportOptionsFor,
 } from '../../electron/mail/index';
+import { aesGcmSecretBox } from '../../electron/secrets/secret-box';
 import { mailDb } from '../../electron/mail/tables';
 import { createClient, issueInvoice, openFixture, renderPdf, startSmtp } from './helpers';
 
@@ -33,38 +33,6 @@ test('FOLIO_SMTP_URL: smtps, smtp with STARTTLS required, plain for a local rela
     secure: false, requireTLS: true, ignoreTLS: false, auth: { user: 'u', pass: 'p' }, disableFileAccess: true, disableUrlAccess: true,
   });
   expect(transportOptionsFor(smtpSettingsFromUrl('smtps://h', 'a@b.hu'))).toMatchObject({ secure: true, requireTLS: false });
-});
-
-test('the AES-256-GCM box: round trip, a fresh nonce per seal, wrong key and tampering are errors', () => {
-  const key = randomBytes(32);
-  const box = aesGcmSecretBox(key);
-  const a = box.encrypt('jelszó-123');
-  const b = box.encrypt('jelszó-123');
-  expect(a).not.toBe(b);
-  expect(a).not.toContain('jelszó');
-  expect(box.decrypt(a)).toBe('jelszó-123');
-  expect(() => aesGcmSecretBox(randomBytes(32)).decrypt(a)).toThrow('wrong FOLIO_SECRET_KEY');
-  const raw = Buffer.from(a.slice('aes256gcm:v1:'.length), 'base64');
-  raw[raw.length - 1]! ^= 1;
-  expect(() => box.decrypt(`aes256gcm:v1:${raw.toString('base64')}`)).toThrow('cannot be opened');
-  expect(() => box.decrypt('plain')).toThrow('not sealed');
-
-  expect(parseSecretKey(key.toString('hex'))).toEqual(key);
-  expect(parseSecretKey(key.toString('base64'))).toEqual(key);
-  expect(() => parseSecretKey('too-short')).toThrow('32 random bytes');
-  expect(secretBoxFromEnv({})).toBeNull();
-  expect(secretBoxFromEnv({ FOLIO_SECRET_KEY: key.toString('base64') })!.decrypt(a)).toBe('jelszó-123');
-});
-
-test('the safeStorage box refuses to store a password when the OS keyring is not available', () => {
-  const fake = (available: boolean) => ({
-    isEncryptionAvailable: () => available,
-    encryptString: (s: string) => Buffer.from([...Buffer.from(s)].reverse()),
-    decryptString: (b: Buffer) => Buffer.from([...b].reverse()).toString(),
-  });
-  const box = safeStorageSecretBox(fake(true));
-  expect(box.decrypt(box.encrypt('titok'))).toBe('titok');
-  expect(() => safeStorageSecretBox(fake(false)).encrypt('titok')).toThrow('keyring is not available');
 });
 
 test('desktop: settings stored in the database, password sealed, used to log in to a real SMTP server', async () => {

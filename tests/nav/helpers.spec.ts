@@ -1,12 +1,12 @@
 // The small pieces of the NAV mapping: forint allocation, tax numbers, countries, units, text and number forms,
-// and the pure-TypeScript SHA3-512 the app relies on inside Electron.
-import { createHash, randomBytes } from 'node:crypto';
+// and the SHA3-512 of the request signature (the app cannot use node:crypto's inside Electron).
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { Big } from '../../shared/money';
 import { countryCode } from '../../electron/nav/country';
 import * as fmt from '../../electron/nav/format';
 import { allocate } from '../../electron/nav/huf';
-import { sha3_512 } from '../../electron/nav/sha3';
+import { sha3_512Hex } from '../../electron/nav/crypto';
 import { bankAccountNumber, communityVatNumber, parseHungarianTaxNumber } from '../../electron/nav/tax-number';
 import { navUnit } from '../../electron/nav/units';
 import { buildInvoiceDataXml } from '../../electron/nav/invoice-data';
@@ -104,9 +104,24 @@ test('number and text forms fit NAV’s types', () => {
   expect(fmt.text('árvíztűrő', 4)).toBe('árví');
 });
 
-test('SHA3-512 in TypeScript equals OpenSSL’s for every block boundary', () => {
-  for (const n of [0, 1, 7, 8, 71, 72, 73, 143, 144, 145, 1000, 65_537]) {
-    const data = randomBytes(n);
-    expect(Buffer.from(sha3_512(data)).toString('hex'), `length ${n}`).toBe(createHash('sha3-512').update(data).digest('hex'));
+test('SHA3-512 of the request signature: the NIST known answers for "" and "abc"', () => {
+  // FIPS 202 example values (NIST's SHA3-512 "ShortMsg" vectors of length 0 and the 24-bit "abc").
+  expect(sha3_512Hex('')).toBe(
+    'A69F73CCA23A9AC5C8B567DC185A756E97C982164FE25859E0D1DCC1475C80A6' +
+      '15B2123AF1F5F94C11E3E9402C3AC558F500199D95B6D3E301758586281DCD26',
+  );
+  expect(sha3_512Hex('abc')).toBe(
+    'B751850B1A57168A5693CD924B6B096E08F621827444F70D884F5D0240D2712E' +
+      '10E116E9192AF3C91A7EC57647E3934057340B4CF408D5A56592F8274EEC53F0',
+  );
+});
+
+test('SHA3-512 of the request signature equals OpenSSL’s at every block boundary, for UTF-8 text too', () => {
+  // The rate of SHA3-512 is 72 bytes: lengths around one and two blocks, and a long input.
+  for (const n of [1, 7, 8, 71, 72, 73, 143, 144, 145, 1000, 65_537]) {
+    const text = 'a'.repeat(n);
+    expect(sha3_512Hex(text), `length ${n}`).toBe(createHash('sha3-512').update(text, 'utf8').digest('hex').toUpperCase());
   }
+  const hungarian = 'Árvíztűrő tükörfúrógép – 2026-000001';
+  expect(sha3_512Hex(hungarian)).toBe(createHash('sha3-512').update(hungarian, 'utf8').digest('hex').toUpperCase());
 });

@@ -7,7 +7,7 @@ import { builtinModules } from 'node:module';
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
 import { menuSpec, type MenuItemSpec } from '../../electron/main/menu-spec';
-import { SHELL_EVENTS } from '../../electron/preload/bridge';
+import { SHELL_EVENTS } from '../../shared/contract/bridge';
 import { appPaths } from '../../electron/main/paths';
 
 function requires(code: string): string[] {

@@ -2,7 +2,7 @@
 // shared/contract/operations.ts (types only — no zod in the bundle). Desktop-only `shell.*` operations are typed from
 // the preload's bridge declaration.
 import type { InputOf, OperationName, OutputOf } from '../../../shared/contract/operations';
-import type { ShellOperationName, ShellOperations } from '../../../electron/preload/bridge';
+import type { ShellOperationName, ShellOperations } from '../../../shared/contract/bridge';
 import { ApiError } from './errors';
 import type { PdfBlob, Transport } from './transport';
 

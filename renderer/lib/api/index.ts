@@ -1,5 +1,5 @@
 // Picks the transport: IPC when the desktop shell's preload exposed `window.folio`, HTTP otherwise.
-import type { FolioBridge } from '../../../electron/preload/bridge';
+import type { FolioBridge } from '../../../shared/contract/bridge';
 import { Api } from './client';
 import { HttpTransport, type HttpTransportOptions } from './http-transport';
 import { IpcTransport } from './ipc-transport';

@@ -1,6 +1,6 @@
 // Desktop transport: `window.folio.call` (the preload's bridge) over the one IPC channel. The shell answers
 // envelopes, never throws, so every failure arrives with its code and field errors.
-import type { FolioBridge, ShellInfo } from '../../../electron/preload/bridge';
+import type { FolioBridge, ShellInfo } from '../../../shared/contract/bridge';
 import { ApiError, isEnvelope } from './errors';
 import type { PdfBlob, Transport } from './transport';
 

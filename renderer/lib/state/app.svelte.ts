@@ -1,7 +1,7 @@
 // The app's session: the API client, the browser-mode key, the seller's settings (first start when the seller has
 // no name), the business's "today", and small lookups every screen shares (invoice blocks, bank accounts).
 import type { BankAccountAttributes, InvoiceBlockAttributes, Resource, SettingsData } from '../../../shared/resources';
-import type { ShellInfo } from '../../../electron/preload/bridge';
+import type { ShellInfo } from '../../../shared/contract/bridge';
 import type { Api } from '../api';
 import { ApiError, asApiError } from '../api/errors';
 import type { HttpTransport } from '../api/http-transport';

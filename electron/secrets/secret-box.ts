@@ -1,6 +1,7 @@
-// Sealing the stored SMTP password. The desktop seals with Electron's safeStorage (the OS keychain / DPAPI /
-// libsecret); plain Node (serve, tests, the CLI) uses AES-256-GCM with a key the operator supplies. The interface
-// is all the settings store sees, so the core never imports 'electron'.
+// Sealing a secret stored in the database: the SMTP password (mail) and the sync remote's API key (sync). The desktop
+// seals with Electron's safeStorage (the OS keychain / DPAPI / libsecret); plain Node (serve, tests, the CLI) uses
+// AES-256-GCM with a key the operator supplies. The interface is all the stores see, so the core never imports
+// 'electron'.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 export interface SecretBox {

@@ -1,6 +1,7 @@
 // What the preload script exposes to the renderer as `window.folio`, and the names both sides agree on. Pure types
-// and constants (no 'electron' import): the main process, the preload bundle and the renderer all read this file.
-import type { ErrorEnvelope } from '../../shared/errors';
+// and constants (no 'electron' import): the main process, the preload bundle and the renderer all read this file,
+// which is why it lives in shared/ and not beside the preload.
+import type { ErrorEnvelope } from '../errors';
 
 /** The one IPC channel the renderer may invoke; every operation goes through it by name. */
 export const CALL_CHANNEL = 'folio:call';
