@@ -10,6 +10,7 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
 import { recordChange } from '../changes';
 
 export function expenseResource(row: ExpenseRow, client: ClientRow | undefined): Resource<ExpenseAttributes> {
@@ -67,8 +68,8 @@ export function createExpenseService(ctx: CoreContext) {
     }
   }
 
-  async function row(id: number) {
-    const r = await db.selectFrom('expenses').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('expenses').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Expense ${id}`);
     return r;
   }
@@ -121,10 +122,11 @@ export function createExpenseService(ctx: CoreContext) {
     },
 
     async update(input: ExpenseUpdateInput) {
-      const current = await row(input.id);
       await checkRefs(input);
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
         const r = await trx
           .updateTable('expenses')
           .set({

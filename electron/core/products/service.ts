@@ -9,6 +9,7 @@ import { nowStamp } from '../context';
 import { parseJson } from '../json';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
 import { recordChange } from '../changes';
 
 const NUMERIC_ATTRS = [
@@ -88,8 +89,8 @@ function attrsFrom(input: Partial<ProductCreateInput>, base: StoredAttrs = {}): 
 export function createProductService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function row(id: number) {
-    const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Product ${id}`);
     return r;
   }
@@ -138,9 +139,10 @@ export function createProductService(ctx: CoreContext) {
     },
 
     async update(input: ProductUpdateInput) {
-      const current = await row(input.id);
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
         const r = await trx
           .updateTable('products')
           .set({

@@ -46,8 +46,8 @@ export function recurringAttributes(p: RecurringRow): Omit<RecurringAttributes, 
 export function createRecurringService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function row(id: number) {
-    const r = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Recurring profile ${id}`);
     return r;
   }
@@ -109,11 +109,12 @@ export function createRecurringService(ctx: CoreContext) {
     },
 
     async update(input: RecurringUpdateInput) {
-      const current = await row(input.id);
       if (input.base_invoice_uid !== undefined) await checkBase(input.base_invoice_uid);
-      const resuming = input.stopped === false && Boolean(current.stopped);
       const now = nowStamp(ctx);
       const p = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
+        const resuming = input.stopped === false && Boolean(current.stopped);
         const updated = await trx
           .updateTable('recurring_profiles')
           .set({
