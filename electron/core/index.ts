@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock';
 import type { CoreContext } from './context';
 import { nowStamp } from './context';
 import { callContext, type CallContext } from './changes';
+import { setChangeClock } from '../db/change-capture';
 import { createdResponse } from './invoices/mapping';
 import { createChangeFeed } from './sync-feed';
 import { createBankAccountService } from './bank-accounts/service';
@@ -57,6 +58,7 @@ type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<Out
 export async function createCore(deps: CoreDeps) {
   const settings = await readSettings(deps.db);
   const ctx: CoreContext = { db: deps.db, clock: deps.clock ?? systemClock, timeZone: settings.time_zone };
+  setChangeClock(deps.db, () => nowStamp(ctx));
   await ensureDefaultBlock(deps.db, nowStamp(ctx));
 
   const invoices = createInvoiceService(ctx, { ...(deps.rates ? { rates: deps.rates } : {}), sealHooks: deps.sealHooks ?? [] });

@@ -189,7 +189,8 @@ export interface StoreOptions {
 }
 
 /**
- * Inserts a record as a sealed invoice inside `trx`: the row unsealed, its lines, its payments, then the seal — the
+ * Inserts a record as a sealed invoice inside `trx`: the row unsealed, its lines, its payments, the links of the
+ * invoice it cancels or the proforma it was generated from, then the seal — the
  * order the immutability triggers allow (DESIGN §4). No seal hooks run: reporting to NAV and e-mailing stay with the
  * node that issued the invoice. Returns the new row's id and the ids of its payments.
  */
@@ -266,6 +267,15 @@ export async function storeRecord(trx: Db, r: InvoiceRecord, o: StoreOptions): P
     )
     .execute();
   const paymentIds = await insertPayments(trx, inserted.id, r.payments, o.now);
+  // The original it cancels and the proforma it was generated from point at it before it is sealed: the change log
+  // (written by triggers, migrations/0008) then lists their changes before the new invoice, as the core writes them.
+  // A link another invoice already holds is kept.
+  if (r.cancels_uid !== null) {
+    await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: inserted.id, updated_at: o.now }).where('id', '=', r.cancels_uid).where('cancelled_by_id', 'is', null).execute();
+  }
+  if (r.proforma_uid !== null) {
+    await trx.updateTable('invoices').set({ generated_invoice_id: inserted.id, updated_at: o.now }).where('id', '=', r.proforma_uid).where('generated_invoice_id', 'is', null).execute();
+  }
   await trx.updateTable('invoices').set({ sealed: 1 }).where('id', '=', inserted.id).execute();
   return { id: inserted.id, paymentIds };
 }

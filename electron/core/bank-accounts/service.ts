@@ -7,7 +7,6 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { recordChange } from '../changes';
 
 export function bankAccountResource(row: BankAccountRow): Resource<BankAccountAttributes> {
   return {
@@ -53,7 +52,6 @@ export function createBankAccountService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'bank_account', r.id, 'create', now);
         return r;
       });
       return bankAccountResource(inserted);
@@ -77,7 +75,6 @@ export function createBankAccountService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'bank_account', r.id, 'update', now);
         return r;
       });
       return bankAccountResource(updated);

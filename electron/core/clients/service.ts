@@ -10,7 +10,6 @@ import { clientResource, emptyAddress, emptyBank, emptyDefaults } from './mappin
 import { parseJson } from '../json';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { recordChange } from '../changes';
 
 function sameAddress(a: Address, b: Address): boolean {
   return (Object.keys(emptyAddress()) as Array<keyof Address>).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
@@ -85,7 +84,6 @@ export function createClientService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'client', r.id, 'create', now);
         return r;
       });
       return clientResource(inserted);
@@ -118,7 +116,6 @@ export function createClientService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'client', r.id, 'update', changes.updated_at);
         return r;
       });
       return clientResource(updated);
@@ -130,7 +127,6 @@ export function createClientService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       await writeTransaction(db, async (trx) => {
         await trx.updateTable('clients').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
-        recordChange(trx, 'client', input.id, 'delete', now);
       });
       return { deleted: true as const };
     },

@@ -11,7 +11,6 @@ import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { recordChange } from '../changes';
 
 export function expenseResource(row: ExpenseRow, client: ClientRow | undefined): Resource<ExpenseAttributes> {
   const snapshot = client ? clientSnapshot(client) : null;
@@ -115,7 +114,6 @@ export function createExpenseService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'expense', r.id, 'create', now);
         return r;
       });
       return expenseResource(inserted, await clientOf(inserted.client_id));
@@ -144,7 +142,6 @@ export function createExpenseService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'expense', r.id, 'update', now);
         return r;
       });
       return expenseResource(updated, await clientOf(updated.client_id));
@@ -154,7 +151,6 @@ export function createExpenseService(ctx: CoreContext) {
       await row(input.id);
       await writeTransaction(db, async (trx) => {
         await trx.deleteFrom('expenses').where('id', '=', input.id).execute();
-        recordChange(trx, 'expense', input.id, 'delete', nowStamp(ctx));
       });
       return { deleted: true as const };
     },

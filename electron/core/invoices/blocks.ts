@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';
-import { currentOrigin, recordChange } from '../changes';
+import { currentOrigin } from '../changes';
 
 export const DEFAULT_BLOCK_NAME = 'Számlák';
 
@@ -56,7 +56,6 @@ export function createBlockService(ctx: CoreContext) {
           .values({ name: input.name, prefix, owner: input.owner ?? currentOrigin(), created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'block', block.id, 'create', now);
         return block;
       });
       return blockResource(r);
@@ -90,7 +89,6 @@ export function createBlockService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'block', block.id, 'update', now);
         return block;
       });
       return blockResource(r);

@@ -13,7 +13,6 @@ import { clientSnapshot } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { pageWindow, toPage } from '../paging';
-import { recordChange } from '../changes';
 import { readSettings, settingsForIssue } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
 import type { DocumentTotals } from '../../../shared/totals';
@@ -123,7 +122,6 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   function seal(trx: Db, invoice: InvoiceRow): InvoiceRow {
     if (sealInvoice.run(trx, { id: invoice.id }).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
     const sealed = { ...invoice, sealed: 1 };
-    recordChange(trx, 'invoice', invoice.id, 'create', sealed.updated_at);
     for (const hook of sealHooks) hook(trx, sealed);
     return sealed;
   }
@@ -451,7 +449,6 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           if (original.generated_invoice_id)
             throw rule('An invoice was generated from this proforma; cancel that invoice instead');
           // A proforma is not a tax document: voiding it needs no cancelling invoice (DESIGN §8).
-          recordChange(trx, 'invoice', original.id, 'update', now);
           return trx
             .updateTable('invoices')
             .set({ status: 4, updated_at: now })
@@ -513,7 +510,6 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .set({ status: 4, cancelled_by_id: cancelling.id, updated_at: now })
           .where('id', '=', original.id)
           .execute();
-        recordChange(trx, 'invoice', original.id, 'update', now);
         return seal(trx, cancelling);
       });
       return createdResponse(result);
@@ -576,7 +572,6 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
           .set({ generated_invoice_id: invoice.id, updated_at: now })
           .where('id', '=', proforma.id)
           .execute();
-        recordChange(trx, 'invoice', proforma.id, 'update', now);
         const withAdvance = payments.length ? invoice : recordAdvancePayment(trx, invoice, date);
         return seal(trx, withAdvance);
       });
@@ -653,7 +648,6 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       .where('id', '=', invoice.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
     return paymentResult(updated);
   }
 

@@ -10,7 +10,6 @@ import { parseJson } from '../json';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { recordChange } from '../changes';
 
 const NUMERIC_ATTRS = [
   'min_qty',
@@ -132,7 +131,6 @@ export function createProductService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'product', r.id, 'create', now);
         return r;
       });
       return productResource(inserted);
@@ -158,7 +156,6 @@ export function createProductService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'product', r.id, 'update', now);
         return r;
       });
       return productResource(updated);
@@ -170,7 +167,6 @@ export function createProductService(ctx: CoreContext) {
         const now = nowStamp(ctx);
         await writeTransaction(db, async (trx) => {
           await trx.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
-          recordChange(trx, 'product', input.id, 'delete', now);
         });
       }
       return { deleted: true as const };

@@ -9,7 +9,7 @@ import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { loadInvoices } from '../invoices/mapping';
 import { writeTransaction } from '../../db/transaction';
-import { currentOrigin, recordChange } from '../changes';
+import { currentOrigin } from '../changes';
 
 /** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
 export function nextOccurrence(p: RecurringRow): string | null {
@@ -99,7 +99,6 @@ export function createRecurringService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'recurring', created.id, 'create', now);
         return created;
       });
       const [invoice] = await loadInvoices(db, [
@@ -133,7 +132,6 @@ export function createRecurringService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'recurring', updated.id, 'update', now);
         return updated;
       });
       return withInvoices(db, p);
@@ -144,7 +142,6 @@ export function createRecurringService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       await writeTransaction(db, async (trx) => {
         await trx.updateTable('recurring_profiles').set({ stopped: 1, updated_at: now }).where('id', '=', input.id).execute();
-        recordChange(trx, 'recurring', input.id, 'update', now);
       });
       return { stopped: true as const };
     },
@@ -160,7 +157,6 @@ export function createRecurringService(ctx: CoreContext) {
             .set({ stopped: 0, resume_after: today(ctx), updated_at: now })
             .where('id', '=', input.id)
             .execute();
-          recordChange(trx, 'recurring', input.id, 'update', now);
         });
       }
       return { stopped: false as const };

@@ -7,7 +7,6 @@
 // - a proforma voided here and not yet pushed stays void;
 // - links to the cancelling or generated invoice are set as soon as both invoices are here.
 import type { ChangeEntry } from '../../../shared/contract/operations';
-import { recordChange } from '../../core/changes';
 import type { Db } from '../../db/types';
 import { amountToMilli, insertPayments, recordOf, storeRecord, type InvoiceLike, type RefEntity } from '../invoice-record';
 import { logIssue } from '../conflict-log';
@@ -103,13 +102,6 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   });
   await setMapping(trx, 'invoice', stored.id, remoteId, a.status);
   await markKnown(trx, stored.id, stored.paymentIds);
-  if (record.cancels_uid !== null) {
-    await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: stored.id, updated_at: now }).where('id', '=', record.cancels_uid).where('cancelled_by_id', 'is', null).execute();
-  }
-  if (record.proforma_uid !== null) {
-    await trx.updateTable('invoices').set({ generated_invoice_id: stored.id, updated_at: now }).where('id', '=', record.proforma_uid).where('generated_invoice_id', 'is', null).execute();
-  }
-  recordChange(trx, 'invoice', stored.id, 'create', now);
 }
 
 export async function markKnown(trx: Db, invoiceId: number, paymentIds: number[]): Promise<void> {
@@ -171,5 +163,4 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
     .where('id', '=', local)
     .execute();
   await sdb.updateTable('sync_map').set({ remote_status: a.status }).where('entity', '=', 'invoice').where('local_id', '=', local).execute();
-  recordChange(trx, 'invoice', local, 'update', now);
 }

@@ -7,7 +7,7 @@
 import type { SyncJoinInput, SyncJoinResult } from '../../../shared/contract/sync';
 import { FolioError, rule } from '../../../shared/errors';
 import { formatNumber } from '../../core/invoices/numbering';
-import { currentOrigin, recordChange } from '../../core/changes';
+import { currentOrigin } from '../../core/changes';
 import type { CoreContext } from '../../core/context';
 import { nowStamp } from '../../core/context';
 import { writeTransaction } from '../../db/transaction';
@@ -74,7 +74,6 @@ export function createJoinHandler(ctx: CoreContext) {
         .values({ name: input.name, prefix: input.prefix, owner: device, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      recordChange(trx, 'block', block.id, 'create', now);
       return {
         block: { id: block.id, name: block.name, prefix: block.prefix },
         claims: input.legacy.map((l) => ({ kind: l.kind, year: l.year, upto: l.last_no })),

@@ -9,7 +9,6 @@
 // still a numbered legal document and is stored, unlinked, with a warning the device shows its user.
 import type { InvoiceRecord, PushInvoicesInput, PushInvoicesResult, PushedInvoiceResult } from '../../../shared/contract/sync';
 import { formatNumber } from '../../core/invoices/numbering';
-import { recordChange } from '../../core/changes';
 import type { CoreContext } from '../../core/context';
 import { nowStamp } from '../../core/context';
 import type { Db } from '../../db/types';
@@ -114,16 +113,6 @@ export function createStoreInvoicesHandler(ctx: CoreContext) {
         .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet({ last_no: n.seq }))
         .execute();
     }
-    // The log in the order the core writes it: the original's change first, then the new invoice.
-    if (cancels !== null) {
-      await trx.updateTable('invoices').set({ status: 4, cancelled_by_id: id, updated_at: now }).where('id', '=', cancels).execute();
-      recordChange(trx, 'invoice', cancels, 'update', now);
-    }
-    if (proforma !== null) {
-      await trx.updateTable('invoices').set({ generated_invoice_id: id, updated_at: now }).where('id', '=', proforma).execute();
-      recordChange(trx, 'invoice', proforma, 'update', now);
-    }
-    recordChange(trx, 'invoice', id, 'create', now);
     return warning ? { status: 'stored', id, warning } : { status: 'stored', id };
   }
 
