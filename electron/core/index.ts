@@ -196,10 +196,15 @@ export async function createCore(deps: CoreDeps) {
   async function replay(name: OperationName, entityId: number): Promise<unknown> {
     switch (name) {
       case 'invoices.create':
-      case 'invoices.cancel':
         return createdResponse(await deps.db.selectFrom('invoices').selectAll().where('id', '=', entityId).executeTakeFirstOrThrow());
+      // The key is stored with the request's first change, which for these is the original's (the cancelled invoice,
+      // the proforma); the answer is the invoice the request made from it (a voided proforma makes none: itself).
+      case 'invoices.cancel': {
+        const cancelling = await deps.db.selectFrom('invoices').selectAll().where('cancels_id', '=', entityId).executeTakeFirst();
+        return createdResponse(cancelling ?? (await deps.db.selectFrom('invoices').selectAll().where('id', '=', entityId).executeTakeFirstOrThrow()));
+      }
       case 'invoices.generate':
-        return { id: entityId };
+        return { id: (await deps.db.selectFrom('invoices').select('id').where('proforma_id', '=', entityId).executeTakeFirstOrThrow()).id };
       case 'invoices.pay':
       case 'invoices.unpay': {
         const inv = await invoices.read(entityId);

@@ -200,6 +200,21 @@ test('a request that makes several changes stores its idempotency key with the f
   expect(key).toEqual({ entity: 'invoice', entity_id: inv.id }); // the original's change comes first
 });
 
+test('a retried cancel or generate answers with the invoice the first request made', async () => {
+  const { core } = tc;
+  const inv = await coreInvoice(core);
+  const cancelled = await core.call('invoices.cancel', { id: inv.id }, { idempotencyKey: 'retry-cancel-01' });
+  const cancelledAgain = await core.call('invoices.cancel', { id: inv.id }, { idempotencyKey: 'retry-cancel-01' });
+  expect(cancelledAgain.id).toBe(cancelled.id);
+  const proforma = await coreInvoice(core, { type: 1 });
+  const voided = await core.call('invoices.cancel', { id: proforma.id }, { idempotencyKey: 'retry-void-0001' });
+  expect((await core.call('invoices.cancel', { id: proforma.id }, { idempotencyKey: 'retry-void-0001' })).id).toBe(voided.id);
+  const other = await coreInvoice(core, { type: 1 });
+  const generated = await core.call('invoices.generate', { id: other.id }, { idempotencyKey: 'retry-generate1' });
+  expect(generated.id).not.toBe(other.id);
+  expect((await core.call('invoices.generate', { id: other.id }, { idempotencyKey: 'retry-generate1' })).id).toBe(generated.id);
+});
+
 test('over HTTP: a request with X-Folio-Device logs that device as the origin; one without logs local', async () => {
   const server = await startTestServer();
   try {
