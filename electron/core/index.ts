@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './clock';
 import type { CoreContext } from './context';
 import { nowStamp } from './context';
 import { callContext, type CallContext } from './changes';
+import { setChangeClock } from '../db/change-capture';
 import { createdResponse } from './invoices/mapping';
 import { createChangeFeed } from './sync/feed';
 import { createBankAccountService } from './bank-accounts/service';
@@ -58,6 +59,7 @@ type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<Out
 export async function createCore(deps: CoreDeps) {
   const settings = await readSettings(deps.db);
   const ctx: CoreContext = { db: deps.db, clock: deps.clock ?? systemClock, timeZone: settings.time_zone };
+  setChangeClock(deps.db, () => nowStamp(ctx));
   await ensureDefaultBlock(deps.db, nowStamp(ctx));
 
   const invoices = createInvoiceService(ctx, { ...(deps.rates ? { rates: deps.rates } : {}), sealHooks: deps.sealHooks ?? [] });
@@ -195,10 +197,15 @@ export async function createCore(deps: CoreDeps) {
   async function replay(name: OperationName, entityId: number): Promise<unknown> {
     switch (name) {
       case 'invoices.create':
-      case 'invoices.cancel':
         return createdResponse(await deps.db.selectFrom('invoices').selectAll().where('id', '=', entityId).executeTakeFirstOrThrow());
+      // The key is stored with the request's first change, which for these is the original's (the cancelled invoice,
+      // the proforma); the answer is the invoice the request made from it (a voided proforma makes none: itself).
+      case 'invoices.cancel': {
+        const cancelling = await deps.db.selectFrom('invoices').selectAll().where('cancels_id', '=', entityId).executeTakeFirst();
+        return createdResponse(cancelling ?? (await deps.db.selectFrom('invoices').selectAll().where('id', '=', entityId).executeTakeFirstOrThrow()));
+      }
       case 'invoices.generate':
-        return { id: entityId };
+        return { id: (await deps.db.selectFrom('invoices').select('id').where('proforma_id', '=', entityId).executeTakeFirstOrThrow()).id };
       case 'invoices.pay':
       case 'invoices.unpay': {
         const inv = await invoices.read(entityId);

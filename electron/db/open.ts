@@ -4,6 +4,7 @@ import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'ky
 import { migrations } from '../../migrations/index';
 import type { Database } from './schema';
 import { registerHandle } from './prepared';
+import { registerChangeCapture } from './change-capture';
 import type { Db } from './types';
 
 export type { Db } from './types';
@@ -50,6 +51,9 @@ export function openSqlite(file: string, options: OpenOptions = {}): BetterSqlit
   sqlite.pragma('recursive_triggers = ON');
   // A second process (the desktop and `npm run serve` on one file) waits for the writer instead of failing.
   sqlite.pragma('busy_timeout = 10000');
+  // The change-log triggers (migrations/0008) read the origin of a change and the request's idempotency key from
+  // these functions; without them no write to a table sync carries could run on this handle.
+  registerChangeCapture(sqlite);
   return sqlite;
 }
 

@@ -3,6 +3,7 @@
 // SQL: the triggers of migrations/0001 refuse UPDATE of every guarded column, DELETE, and line inserts, updates and
 // deletes, whoever the writer is. Only the payment state, the links and the share code may move (DESIGN §4).
 import BetterSqlite3 from 'better-sqlite3';
+import { registerChangeCapture } from '../../electron/db/change-capture';
 import { expect, test } from '@playwright/test';
 import { call, isErrorEnvelope } from './support/http';
 import { benchInvoice } from './support/bodies';
@@ -98,6 +99,8 @@ test('other operations on issued invoices do not touch the record either', async
 test('raw SQL cannot change any guarded column, delete an issued invoice, or touch its lines', async () => {
   const db = new BetterSqlite3(server.file);
   db.pragma('busy_timeout = 10000');
+  // as on every handle Folio opens: the change-capture triggers (migrations/0008) call these functions
+  registerChangeCapture(db);
   try {
     const columns = (db.prepare("SELECT name, type FROM pragma_table_info('invoices')").all() as Array<{ name: string; type: string }>).filter(
       (c) => !MUTABLE.has(c.name),

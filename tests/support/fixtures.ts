@@ -9,6 +9,7 @@ import { test as base } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { startServer, type RunningServer } from '../../electron/server/start';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
+import { registerChangeCapture } from '../../electron/db/change-capture';
 import { createCore, type Core, type CoreDeps } from '../../electron/core/index';
 import { fixedClock, type Clock } from '../../electron/core/clock';
 import { ApiClient, type Json } from './api-client';
@@ -43,10 +44,14 @@ export function tempDbFile(): { file: string; dir: string; remove(): void } {
   return { file: join(t.dir, 'folio.sqlite'), dir: t.dir, remove: t.remove };
 }
 
-/** A raw better-sqlite3 connection on a database file, beside whatever else has it open (WAL allows it). */
+/**
+ * A raw better-sqlite3 connection on a database file, beside whatever else has it open (WAL allows it). It knows the
+ * change-capture functions, as every handle Folio opens does: the triggers of migrations/0008 call them.
+ */
 export function rawDb(file: string, options: { readonly?: boolean } = {}): BetterSqlite3.Database {
   const db = new BetterSqlite3(file, options.readonly ? { readonly: true, fileMustExist: true } : { fileMustExist: true });
   db.pragma('busy_timeout = 10000');
+  registerChangeCapture(db);
   return db;
 }
 

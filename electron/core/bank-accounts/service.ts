@@ -6,7 +6,7 @@ import type { BankAccountRow } from '../../db/schema';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
+import type { Db } from '../../db/types';
 
 export function bankAccountResource(row: BankAccountRow): Resource<BankAccountAttributes> {
   return {
@@ -25,8 +25,8 @@ export function bankAccountResource(row: BankAccountRow): Resource<BankAccountAt
 export function createBankAccountService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function row(id: number) {
-    const r = await db.selectFrom('bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Bank account ${id}`);
     return r;
   }
@@ -52,16 +52,16 @@ export function createBankAccountService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'bank_account', r.id, 'create', now);
         return r;
       });
       return bankAccountResource(inserted);
     },
 
     async update(input: BankAccountUpdateInput) {
-      const current = await row(input.id);
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
         const r = await trx
           .updateTable('bank_accounts')
           .set({
@@ -75,7 +75,6 @@ export function createBankAccountService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'bank_account', r.id, 'update', now);
         return r;
       });
       return bankAccountResource(updated);

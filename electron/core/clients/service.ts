@@ -9,7 +9,7 @@ import { pageWindow, toPage } from '../paging';
 import { clientResource, emptyAddress, emptyBank, emptyDefaults } from './mapping';
 import { parseJson } from '../json';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
+import type { Db } from '../../db/types';
 
 function sameAddress(a: Address, b: Address): boolean {
   return (Object.keys(emptyAddress()) as Array<keyof Address>).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
@@ -22,8 +22,8 @@ function isSplit(a: Partial<Address>): boolean {
 export function createClientService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function row(id: number) {
-    const r = await db.selectFrom('clients').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('clients').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!r) throw notFound(`Client ${id}`);
     return r;
   }
@@ -84,38 +84,38 @@ export function createClientService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'client', r.id, 'create', now);
         return r;
       });
       return clientResource(inserted);
     },
 
     async update(input: ClientUpdateInput) {
-      const current = clientResource(await row(input.id)).attributes;
-      const problem = taxcodeProblem(input.taxcode ?? current.taxcode, input.tax_type ?? current.tax_type);
-      if (problem && (input.taxcode !== undefined || input.tax_type !== undefined)) throw invalid('taxcode', problem);
-      const changes = {
-        name: input.name ?? current.name,
-        email: input.email ?? current.email,
-        taxcode: input.taxcode?.trim() ?? current.taxcode,
-        eu_taxcode: input.eu_taxcode?.trim() ?? current.eu_taxcode,
-        type: input.type ?? current.type,
-        fokonyv_szam: input.fokonyv_szam ?? current.fokonyv_szam,
-        phone: input.phone ?? current.phone,
-        tax_type: input.tax_type ?? current.tax_type,
-        address: JSON.stringify({ ...current.billing_address, ...input.billing_address }),
-        bank: JSON.stringify({ ...current.bank, ...input.bank }),
-        defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
-        updated_at: nowStamp(ctx),
-      };
       const updated = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes: a partial update merges into the client as it is now, not into a copy
+        // another update may have changed meanwhile (a lost update).
+        const current = clientResource(await row(input.id, trx)).attributes;
+        const problem = taxcodeProblem(input.taxcode ?? current.taxcode, input.tax_type ?? current.tax_type);
+        if (problem && (input.taxcode !== undefined || input.tax_type !== undefined)) throw invalid('taxcode', problem);
+        const changes = {
+          name: input.name ?? current.name,
+          email: input.email ?? current.email,
+          taxcode: input.taxcode?.trim() ?? current.taxcode,
+          eu_taxcode: input.eu_taxcode?.trim() ?? current.eu_taxcode,
+          type: input.type ?? current.type,
+          fokonyv_szam: input.fokonyv_szam ?? current.fokonyv_szam,
+          phone: input.phone ?? current.phone,
+          tax_type: input.tax_type ?? current.tax_type,
+          address: JSON.stringify({ ...current.billing_address, ...input.billing_address }),
+          bank: JSON.stringify({ ...current.bank, ...input.bank }),
+          defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
+          updated_at: nowStamp(ctx),
+        };
         const r = await trx
           .updateTable('clients')
           .set(changes)
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'client', r.id, 'update', changes.updated_at);
         return r;
       });
       return clientResource(updated);
@@ -127,7 +127,6 @@ export function createClientService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       await writeTransaction(db, async (trx) => {
         await trx.updateTable('clients').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
-        recordChange(trx, 'client', input.id, 'delete', now);
       });
       return { deleted: true as const };
     },

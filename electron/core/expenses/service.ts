@@ -10,7 +10,7 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
+import type { Db } from '../../db/types';
 
 export function expenseResource(row: ExpenseRow, client: ClientRow | undefined): Resource<ExpenseAttributes> {
   const snapshot = client ? clientSnapshot(client) : null;
@@ -67,8 +67,8 @@ export function createExpenseService(ctx: CoreContext) {
     }
   }
 
-  async function row(id: number) {
-    const r = await db.selectFrom('expenses').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('expenses').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Expense ${id}`);
     return r;
   }
@@ -114,17 +114,17 @@ export function createExpenseService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'expense', r.id, 'create', now);
         return r;
       });
       return expenseResource(inserted, await clientOf(inserted.client_id));
     },
 
     async update(input: ExpenseUpdateInput) {
-      const current = await row(input.id);
       await checkRefs(input);
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
         const r = await trx
           .updateTable('expenses')
           .set({
@@ -142,7 +142,6 @@ export function createExpenseService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'expense', r.id, 'update', now);
         return r;
       });
       return expenseResource(updated, await clientOf(updated.client_id));
@@ -152,7 +151,6 @@ export function createExpenseService(ctx: CoreContext) {
       await row(input.id);
       await writeTransaction(db, async (trx) => {
         await trx.deleteFrom('expenses').where('id', '=', input.id).execute();
-        recordChange(trx, 'expense', input.id, 'delete', nowStamp(ctx));
       });
       return { deleted: true as const };
     },

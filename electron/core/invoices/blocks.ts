@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';
-import { currentOrigin, recordChange } from '../changes';
+import { currentOrigin } from '../changes';
 
 export const DEFAULT_BLOCK_NAME = 'Számlák';
 
@@ -25,7 +25,7 @@ export async function ensureDefaultBlock(db: Db, now: string): Promise<void> {
 export function createBlockService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function checkPrefixFree(prefix: string, exceptId?: number) {
+  async function checkPrefixFree(prefix: string, exceptId?: number, from: Db = db) {
     // Block 0 prints bare numbers; another block without a prefix would print the very same ones.
     if (!prefix && exceptId !== 0) {
       throw new FolioError(
@@ -34,7 +34,7 @@ export function createBlockService(ctx: CoreContext) {
         [{ field: 'prefix', message: 'is required for a block other than the default one' }],
       );
     }
-    let q = db.selectFrom('invoice_blocks').select('id').where('prefix', '=', prefix);
+    let q = from.selectFrom('invoice_blocks').select('id').where('prefix', '=', prefix);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     if (prefix && (await q.executeTakeFirst())) {
       throw new FolioError('conflict', `Another invoice block already uses the prefix "${prefix}"`, [
@@ -56,7 +56,6 @@ export function createBlockService(ctx: CoreContext) {
           .values({ name: input.name, prefix, owner: input.owner ?? currentOrigin(), created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'block', block.id, 'create', now);
         return block;
       });
       return blockResource(r);
@@ -64,31 +63,32 @@ export function createBlockService(ctx: CoreContext) {
 
     /** Renames a block. Its prefix is part of the numbers already issued, so it changes only while none are. */
     async update(input: { id: number; name?: string | undefined; prefix?: string | undefined }) {
-      const current = await db.selectFrom('invoice_blocks').selectAll().where('id', '=', input.id).executeTakeFirst();
-      if (!current) throw notFound(`Invoice block ${input.id}`);
-      const prefix = input.prefix?.trim();
-      if (prefix !== undefined && prefix !== current.prefix) {
-        const used = await db
-          .selectFrom('invoices')
-          .select('id')
-          .where('block_id', '=', input.id)
-          .where('sealed', '=', 1)
-          .executeTakeFirst();
-        if (used)
-          throw new FolioError('rule_violation', 'The prefix of a block with issued invoices cannot change', [
-            { field: 'prefix', message: 'invoices were already issued in this block' },
-          ]);
-        await checkPrefixFree(prefix, input.id);
-      }
       const now = nowStamp(ctx);
       const r = await writeTransaction(db, async (trx) => {
+        // Read and check in the transaction that writes: a concurrent rename is not written over, and no invoice is
+        // issued in the block between the check of its prefix and the change.
+        const current = await trx.selectFrom('invoice_blocks').selectAll().where('id', '=', input.id).executeTakeFirst();
+        if (!current) throw notFound(`Invoice block ${input.id}`);
+        const prefix = input.prefix?.trim();
+        if (prefix !== undefined && prefix !== current.prefix) {
+          const used = await trx
+            .selectFrom('invoices')
+            .select('id')
+            .where('block_id', '=', input.id)
+            .where('sealed', '=', 1)
+            .executeTakeFirst();
+          if (used)
+            throw new FolioError('rule_violation', 'The prefix of a block with issued invoices cannot change', [
+              { field: 'prefix', message: 'invoices were already issued in this block' },
+            ]);
+          await checkPrefixFree(prefix, input.id, trx);
+        }
         const block = await trx
           .updateTable('invoice_blocks')
           .set({ name: input.name ?? current.name, prefix: prefix ?? current.prefix, updated_at: now })
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'block', block.id, 'update', now);
         return block;
       });
       return blockResource(r);

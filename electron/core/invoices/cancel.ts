@@ -7,7 +7,6 @@ import { FolioError, rule } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
 import { nowStamp, today } from '../context';
 import { createdResponse } from './mapping';
 import { linkCancellation } from './links';
@@ -27,7 +26,6 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
     const now = nowStamp(env.ctx);
     if (original.type === INVOICE_TYPE.proforma) {
       if (original.generated_invoice_id) throw rule('An invoice was generated from this proforma; cancel that invoice instead');
-      recordChange(trx, 'invoice', original.id, 'update', now);
       return trx
         .updateTable('invoices')
         .set({ status: INVOICE_STATUS.cancelled, updated_at: now })

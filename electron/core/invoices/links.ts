@@ -4,7 +4,6 @@
 // says whether this one was made.
 import { INVOICE_STATUS } from '../../../shared/invoice-codes';
 import type { WriteTx } from '../../db/types';
-import { recordChange } from '../changes';
 
 /** Marks `originalId` cancelled by `cancellingId` unless another invoice already cancelled it. */
 export async function linkCancellation(trx: WriteTx, originalId: number, cancellingId: number, now: string): Promise<boolean> {
@@ -15,7 +14,6 @@ export async function linkCancellation(trx: WriteTx, originalId: number, cancell
     .where('cancelled_by_id', 'is', null)
     .executeTakeFirst();
   if (numUpdatedRows === 0n) return false;
-  recordChange(trx, 'invoice', originalId, 'update', now);
   return true;
 }
 
@@ -28,6 +26,5 @@ export async function linkGenerated(trx: WriteTx, proformaId: number, invoiceId:
     .where('generated_invoice_id', 'is', null)
     .executeTakeFirst();
   if (numUpdatedRows === 0n) return false;
-  recordChange(trx, 'invoice', proformaId, 'update', now);
   return true;
 }

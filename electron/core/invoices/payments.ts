@@ -9,7 +9,6 @@ import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
-import { recordChange } from '../changes';
 import { nowStamp } from '../context';
 import { outstandingMilli } from './mapping';
 import { invoiceRow } from './queries';
@@ -56,7 +55,6 @@ async function settle(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow, paid: 
     .where('id', '=', invoice.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  recordChange(trx, 'invoice', invoice.id, 'update', updated.updated_at);
   const outstanding = outstandingMilli(updated);
   return { fully_paid: outstanding === 0, outstanding: milliToNumber(outstanding) };
 }

@@ -5,14 +5,12 @@ import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
-import { recordChange } from '../changes';
 import { insertPayment, insertItem, sealInvoice, setPaid, type ItemValues } from './statements';
 import type { InvoiceEnv } from './types';
 
 export function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): InvoiceRow {
   if (sealInvoice.run(trx, { id: invoice.id }).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
   const sealed = { ...invoice, sealed: 1 };
-  recordChange(trx, 'invoice', invoice.id, 'create', sealed.updated_at);
   for (const hook of env.sealHooks) hook(trx, sealed);
   return sealed;
 }
@@ -43,5 +41,4 @@ export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: st
  */
 export function sealArrived(trx: WriteTx, invoiceId: number, at: string): void {
   if (sealInvoice.run(trx, { id: invoiceId }).changes !== 1) throw new Error(`Invoice ${invoiceId} was not sealed`);
-  recordChange(trx, 'invoice', invoiceId, 'create', at);
 }

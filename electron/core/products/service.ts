@@ -9,7 +9,7 @@ import { nowStamp } from '../context';
 import { parseJson } from '../json';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
+import type { Db } from '../../db/types';
 
 const NUMERIC_ATTRS = [
   'min_qty',
@@ -88,8 +88,8 @@ function attrsFrom(input: Partial<ProductCreateInput>, base: StoredAttrs = {}): 
 export function createProductService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function row(id: number) {
-    const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Product ${id}`);
     return r;
   }
@@ -131,16 +131,16 @@ export function createProductService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'product', r.id, 'create', now);
         return r;
       });
       return productResource(inserted);
     },
 
     async update(input: ProductUpdateInput) {
-      const current = await row(input.id);
       const now = nowStamp(ctx);
       const updated = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
         const r = await trx
           .updateTable('products')
           .set({
@@ -156,7 +156,6 @@ export function createProductService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'product', r.id, 'update', now);
         return r;
       });
       return productResource(updated);
@@ -168,7 +167,6 @@ export function createProductService(ctx: CoreContext) {
         const now = nowStamp(ctx);
         await writeTransaction(db, async (trx) => {
           await trx.updateTable('products').set({ deleted_at: now, updated_at: now }).where('id', '=', input.id).execute();
-          recordChange(trx, 'product', input.id, 'delete', now);
         });
       }
       return { deleted: true as const };

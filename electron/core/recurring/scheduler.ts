@@ -14,7 +14,6 @@ import { milliToString } from '../../../shared/money';
 import type { InvoiceRow, RecurringRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
-import { recordChange } from '../changes';
 import type { Core } from '../index';
 import type { RateQuote } from '../invoices/service';
 import { parseJson } from '../json';
@@ -168,7 +167,6 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         .set({ used_qty: used, last_recurring_date: occ.date, ...(p.max_qty > 0 && used >= p.max_qty ? { stopped: 1 } : {}), updated_at: now })
         .where('id', '=', p.id)
         .execute();
-      recordChange(trx, 'recurring', p.id, 'update', now);
       return invoice;
     });
   }
@@ -316,7 +314,6 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         // nextOccurrence continues after the later of last_recurring_date and resume_after; last_recurring_date
         // keeps meaning "the last period invoiced", so the skip moves resume_after.
         await trx.updateTable('recurring_profiles').set({ resume_after: date, updated_at: now }).where('id', '=', p.id).execute();
-        recordChange(trx, 'recurring', p.id, 'update', now);
         return { profile_id: p.id, occurrence_date: date, skipped: true as const };
       });
     },

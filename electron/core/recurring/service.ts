@@ -9,7 +9,7 @@ import type { CoreContext } from '../context';
 import { nowStamp, today } from '../context';
 import { loadInvoices } from '../invoices/mapping';
 import { writeTransaction } from '../../db/transaction';
-import { currentOrigin, recordChange } from '../changes';
+import { currentOrigin } from '../changes';
 
 /** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
 export function nextOccurrence(p: RecurringRow): string | null {
@@ -46,8 +46,8 @@ export function recurringAttributes(p: RecurringRow): Omit<RecurringAttributes, 
 export function createRecurringService(ctx: CoreContext) {
   const { db } = ctx;
 
-  async function row(id: number) {
-    const r = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
+  async function row(id: number, from: Db = db) {
+    const r = await from.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound(`Recurring profile ${id}`);
     return r;
   }
@@ -99,7 +99,6 @@ export function createRecurringService(ctx: CoreContext) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'recurring', created.id, 'create', now);
         return created;
       });
       const [invoice] = await loadInvoices(db, [
@@ -109,11 +108,12 @@ export function createRecurringService(ctx: CoreContext) {
     },
 
     async update(input: RecurringUpdateInput) {
-      const current = await row(input.id);
       if (input.base_invoice_uid !== undefined) await checkBase(input.base_invoice_uid);
-      const resuming = input.stopped === false && Boolean(current.stopped);
       const now = nowStamp(ctx);
       const p = await writeTransaction(db, async (trx) => {
+        // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
+        const current = await row(input.id, trx);
+        const resuming = input.stopped === false && Boolean(current.stopped);
         const updated = await trx
           .updateTable('recurring_profiles')
           .set({
@@ -132,7 +132,6 @@ export function createRecurringService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        recordChange(trx, 'recurring', updated.id, 'update', now);
         return updated;
       });
       return withInvoices(db, p);
@@ -143,7 +142,6 @@ export function createRecurringService(ctx: CoreContext) {
       const now = nowStamp(ctx);
       await writeTransaction(db, async (trx) => {
         await trx.updateTable('recurring_profiles').set({ stopped: 1, updated_at: now }).where('id', '=', input.id).execute();
-        recordChange(trx, 'recurring', input.id, 'update', now);
       });
       return { stopped: true as const };
     },
@@ -159,7 +157,6 @@ export function createRecurringService(ctx: CoreContext) {
             .set({ stopped: 0, resume_after: today(ctx), updated_at: now })
             .where('id', '=', input.id)
             .execute();
-          recordChange(trx, 'recurring', input.id, 'update', now);
         });
       }
       return { stopped: false as const };

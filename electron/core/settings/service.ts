@@ -8,6 +8,7 @@ import type { CoreContext } from '../context';
 import type { Db, WriteTx } from '../../db/types';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
+import { writeTransaction } from '../../db/transaction';
 
 const KEY = 'app';
 
@@ -79,7 +80,6 @@ export function createSettingsService(ctx: CoreContext) {
     get: () => readSettings(ctx.db),
 
     async update(input: SettingsUpdateInput): Promise<SettingsData> {
-      const current = await readSettings(ctx.db);
       if (input.time_zone !== undefined) {
         try {
           new Intl.DateTimeFormat('en', { timeZone: input.time_zone });
@@ -87,25 +87,31 @@ export function createSettingsService(ctx: CoreContext) {
           throw rule('is not a known time zone (e.g. Europe/Budapest)', 'time_zone');
         }
       }
-      if (input.default_bank_account_uid) {
-        const account = await ctx.db
-          .selectFrom('bank_accounts')
-          .select('id')
-          .where('id', '=', input.default_bank_account_uid)
-          .executeTakeFirst();
-        if (!account) throw rule('no such bank account', 'default_bank_account_uid');
-      }
-      const seller: SellerSnapshot = {
-        ...current.seller,
-        ...stripUndefined(input.seller ?? {}),
-        address: { ...current.seller.address, ...stripUndefined(input.seller?.address ?? {}) },
-      };
-      const next: SettingsData = { ...current, ...stripUndefined({ ...input, seller: undefined }), seller };
-      await ctx.db
-        .insertInto('settings')
-        .values({ key: KEY, value: JSON.stringify(next) })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(next) }))
-        .execute();
+      const next = await writeTransaction(ctx.db, async (trx) => {
+        // Read in the transaction that writes: a partial update merges into the settings as they are now, not into a
+        // copy another update may have changed meanwhile (a lost update).
+        const current = await readSettings(trx);
+        if (input.default_bank_account_uid) {
+          const account = await trx
+            .selectFrom('bank_accounts')
+            .select('id')
+            .where('id', '=', input.default_bank_account_uid)
+            .executeTakeFirst();
+          if (!account) throw rule('no such bank account', 'default_bank_account_uid');
+        }
+        const seller: SellerSnapshot = {
+          ...current.seller,
+          ...stripUndefined(input.seller ?? {}),
+          address: { ...current.seller.address, ...stripUndefined(input.seller?.address ?? {}) },
+        };
+        const merged: SettingsData = { ...current, ...stripUndefined({ ...input, seller: undefined }), seller };
+        await trx
+          .insertInto('settings')
+          .values({ key: KEY, value: JSON.stringify(merged) })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(merged) }))
+          .execute();
+        return merged;
+      });
       if (next.time_zone) ctx.timeZone = next.time_zone;
       return next;
     },

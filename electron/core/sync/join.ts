@@ -7,7 +7,6 @@
 import type { SyncJoinInput, SyncJoinResult } from '../../../shared/contract/sync';
 import { FolioError, rule } from '../../../shared/errors';
 import { writeTransaction } from '../../db/transaction';
-import { recordChange } from '../changes';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { claimLegacyNumbers, claimsOf } from '../invoices/numbering';
@@ -41,7 +40,6 @@ export function createJoinHandler(ctx: CoreContext) {
         .values({ name: input.name, prefix: input.prefix, owner: device, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      recordChange(trx, 'block', block.id, 'create', now);
       return {
         block: { id: block.id, name: block.name, prefix: block.prefix },
         claims: input.legacy.map((l) => ({ kind: l.kind, year: l.year, upto: l.last_no })),

@@ -7,7 +7,6 @@
 // - a proforma voided here and not yet pushed stays void;
 // - links to the cancelling or generated invoice are set as soon as both invoices are here.
 import type { ChangeEntry } from '../../../shared/contract/operations';
-import { recordChange } from '../../core/changes';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { WriteTx } from '../../db/types';
 import { linkCancellation, linkGenerated } from '../../core/invoices/links';
@@ -189,5 +188,4 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
     .where('id', '=', local)
     .execute();
   await sdb.updateTable('sync_map').set({ remote_status: a.status }).where('entity', '=', 'invoice').where('local_id', '=', local).execute();
-  recordChange(trx, 'invoice', local, 'update', now);
 }

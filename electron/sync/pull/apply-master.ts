@@ -3,7 +3,6 @@
 // — that change reaches the remote later, so it wins there, and the remote's version goes to the conflict log here.
 // A delete wins over a concurrent edit (the remote refuses edits of deleted records); the edit goes to the log.
 import type { ChangeEntry } from '../../../shared/contract/operations';
-import { recordChange } from '../../core/changes';
 import type { Db, WriteTx } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { logConflict } from '../conflict-log';
@@ -70,7 +69,6 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
       }
       await trx.deleteFrom('expenses').where('id', '=', local).execute();
       await removeMapping(trx, entity, local);
-      recordChange(trx, entity, local, 'delete', now);
     }
     return;
   }
@@ -85,7 +83,6 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
     const values = entity === 'block' || entity === 'recurring' ? { ...row, owner } : row;
     const inserted = await (trx.insertInto(table) as any).values(values).returning('id').executeTakeFirstOrThrow();
     await setMapping(trx, entity, inserted.id, change.id);
-    recordChange(trx, entity, inserted.id, 'create', now);
     return;
   }
 
@@ -122,5 +119,4 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
     }
   }
   await (trx.updateTable(table) as any).set(values).where('id', '=', local).execute();
-  recordChange(trx, entity, local, tombstone ? 'delete' : 'update', now);
 }
