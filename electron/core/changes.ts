@@ -11,6 +11,8 @@ export interface CallContext {
   /** 'local', or the id of the device that sent the request */
   origin: string;
   idempotency?: { key: string; hash: string; operation: string; stored: boolean };
+  /** devices whose concurrent versions of the record this request's change replaces (X-Folio-Overwrites) */
+  overwrites?: { devices: string; stored: boolean };
 }
 
 export const callContext = new AsyncLocalStorage<CallContext>();
@@ -44,6 +46,11 @@ const insertIdempotencyKey = prepareStatement(
     }),
 );
 
+// Noted with the change just logged (the highest seq, in the same transaction), for the feed to hand to the losers.
+const insertOverwrites = prepareStatement((db, p: { devices: string }) =>
+  db.insertInto('change_overwrites').values((eb) => ({ seq: eb.selectFrom('change_log').select(eb.fn.max('seq').as('seq')), devices: p.devices })),
+);
+
 /** Adds the change-log row of a write (and the request's idempotency key with its first change), in its transaction. */
 export function recordChange(trx: Db, entity: ChangeEntity, entityId: number, op: 'create' | 'update' | 'delete', at: string): void {
   const context = callContext.getStore();
@@ -59,5 +66,10 @@ export function recordChange(trx: Db, entity: ChangeEntity, entityId: number, op
       created_at: at,
     });
     idem.stored = true;
+  }
+  const overwrites = context?.overwrites;
+  if (overwrites && !overwrites.stored) {
+    insertOverwrites.run(trx, { devices: overwrites.devices });
+    overwrites.stored = true;
   }
 }
