@@ -31,8 +31,18 @@ export async function buildNode() {
     legalComments: 'none',
     metafile: true,
     external: ['better-sqlite3', 'geoip-country'],
-    // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
-    banner: { js: "import { createRequire as __folioCreateRequire } from 'node:module'; const require = __folioCreateRequire(import.meta.url);" },
+    // CommonJS packages inside an ES module bundle still call require() for Node's own modules, and read __dirname
+    // (pdfmake's virtual file system names its files by it): both are given as CommonJS would.
+    banner: {
+      js: [
+        "import { createRequire as __folioCreateRequire } from 'node:module';",
+        "import { fileURLToPath as __folioFileURLToPath } from 'node:url';",
+        "import { dirname as __folioDirname } from 'node:path';",
+        'const require = __folioCreateRequire(import.meta.url);',
+        'const __filename = __folioFileURLToPath(import.meta.url);',
+        'const __dirname = __folioDirname(__filename);',
+      ].join(' '),
+    },
   });
   // Folio's own sources; packages change only through an install, which rewrites package-lock.json (checking the
   // lock instead of the ~900 package files they were bundled from keeps the check at a few milliseconds)
