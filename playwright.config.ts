@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   testIgnore: ['**/bench/**', '**/support/**'],
+  // builds the server and CLI bundles the tests spawn (dist/node/), once
+  globalSetup: './tests/support/global-setup.ts',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

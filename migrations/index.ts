@@ -10,6 +10,7 @@ import * as m0006 from './0006-sync';
 import * as m0007 from './0007-nav-reports-retry';
 import * as m0008 from './0008-change-capture';
 import * as m0010 from './0010-document-references';
+import * as m0011 from './0011-sync-overwrites';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-nav-reports-retry': m0007,
   '0008-change-capture': m0008,
   '0010-document-references': m0010,
+  '0011-sync-overwrites': m0011,
 };

@@ -165,12 +165,13 @@ export async function createCore(deps: CoreDeps) {
   /**
    * Validates raw input against the contract and runs the operation. Throws FolioError for anything refused.
    * `origin` names the device a request came from; with an idempotency key, a request already carried out answers
-   * as it did then, and the same key with a different request is refused.
+   * as it did then, and the same key with a different request is refused. `overwrites` names the devices whose
+   * concurrent versions the change replaces (noted with the change, for them to learn from the feed).
    */
   async function call<N extends OperationName>(
     name: N,
     raw: unknown,
-    context: { origin?: string; idempotencyKey?: string; requestHash?: string } = {},
+    context: { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string } = {},
   ): Promise<OutputOf<N>> {
     const handler = handlers[name] as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) throw new FolioError('not_found', `Unknown operation ${String(name)}`);
@@ -179,6 +180,7 @@ export async function createCore(deps: CoreDeps) {
     // and entering one is not free: on Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
     if (context.origin === undefined && !context.idempotencyKey && callContext.getStore() === undefined) return handler(input);
     const store: CallContext = { origin: context.origin ?? 'local' };
+    if (context.overwrites) store.overwrites = { devices: context.overwrites, stored: false };
     if (context.idempotencyKey) {
       const hash = context.requestHash ?? `${name}:${JSON.stringify(raw)}`;
       const seen = await deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', context.idempotencyKey).executeTakeFirst();

@@ -10,6 +10,8 @@ export interface CallContext {
   origin: string;
   /** `stored` is set once the key is stored with the request's first change */
   idempotency?: { key: string; hash: string; operation: string; stored: boolean };
+  /** devices whose concurrent versions of the record this request's change replaces (X-Folio-Overwrites) */
+  overwrites?: { devices: string; stored: boolean };
 }
 
 export const callContext = new AsyncLocalStorage<CallContext>();

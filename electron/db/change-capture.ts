@@ -25,6 +25,18 @@ export function registerChangeCapture(sqlite: BetterSqlite3.Database): void {
     idem.stored = true;
     return 1;
   });
+  // The devices a request's change overwrites (sync, X-Folio-Overwrites): claimed once per call, like the key.
+  sqlite.function('folio_claim_overwrites', volatile, () => {
+    const noted = callContext.getStore()?.overwrites;
+    if (!noted || noted.stored) return null;
+    return noted.devices;
+  });
+  sqlite.function('folio_overwrites', volatile, () => {
+    const noted = callContext.getStore()?.overwrites;
+    if (!noted || noted.stored) return null;
+    noted.stored = true;
+    return noted.devices;
+  });
   sqlite.function('folio_idempotency', volatile, (field: unknown) => {
     const idem = callContext.getStore()?.idempotency;
     if (!idem) return null;

@@ -208,6 +208,13 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+/** A change that replaced other devices' concurrent versions of its record (migrations/0008, docs/sync.md). */
+export interface ChangeOverwritesTable {
+  seq: number;
+  /** the devices whose versions lost, comma-separated */
+  devices: string;
+}
+
 export interface IdempotencyKeysTable {
   key: string;
   request_hash: string;
@@ -219,6 +226,7 @@ export interface IdempotencyKeysTable {
 
 export interface Database {
   change_log: ChangeLogTable;
+  change_overwrites: ChangeOverwritesTable;
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   invoice_blocks: InvoiceBlocksTable;

@@ -1,6 +1,6 @@
 // The outbox worker: takes due messages one at a time and hands them to SMTP. One run at a time per process;
 // between runs it sleeps until the next retry is due (or `pollMs`, to notice messages another process queued).
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
@@ -109,7 +109,9 @@ export class OutboxWorker {
       await this.waiting('E-mail is not set up: messages wait until an SMTP server is configured');
       return 0;
     }
-    const transport = nodemailer.createTransport(transportOptionsFor(settings));
+    // nodemailer is loaded on the first delivery, not at start: most starts send nothing (and `serve` starts faster).
+    const { createTransport } = (await import('nodemailer')).default;
+    const transport = createTransport(transportOptionsFor(settings));
     let attempts = 0;
     try {
       for (;;) {

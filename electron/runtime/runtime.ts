@@ -1,7 +1,6 @@
 // Assembles a running Folio from its parts: the core with its documents, delivery, rates and reporting services,
 // and the background workers. `npm run serve`, the CLI and the Electron main process all start from here, so each
 // door gets the same core.
-import { renderInvoicePdf } from '../documents/index';
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
@@ -51,7 +50,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.navTuning ? { sender: options.navTuning } : {}),
   });
-  const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => renderInvoicePdf(invoice.attributes);
+  // The PDF engine (pdfmake with its fonts, most of the code there is) is loaded on the first document, not at start.
+  const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => (await import('../documents/render')).renderInvoicePdf(invoice.attributes);
   // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
   const mailer = createMailer({
     db: options.db,

@@ -24,11 +24,16 @@ const DEVICE_RE = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
  * Sync extensions carried by headers: `X-Folio-Device` names the device a request comes from (the owner of its
- * invoice blocks), `Idempotency-Key` makes a retried request answer as the first one did.
+ * invoice blocks), `Idempotency-Key` makes a retried request answer as the first one did, `X-Folio-Overwrites` names
+ * the devices whose concurrent versions of the record the request's change replaces (comma-separated device ids).
  */
-export function callContextOf(req: FastifyRequest): { origin?: string; idempotencyKey?: string; requestHash?: string } {
+export function callContextOf(req: FastifyRequest): { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string } {
   const device = req.headers['x-folio-device'];
   const key = req.headers['idempotency-key'];
+  const overwrites = req.headers['x-folio-overwrites'];
+  if (overwrites !== undefined && (typeof overwrites !== 'string' || overwrites.length > 1000 || !overwrites.split(',').every((d) => DEVICE_RE.test(d)))) {
+    throw new FolioError('bad_request', 'X-Folio-Overwrites must be device ids (8 to 64 letters, digits or dashes) separated by commas');
+  }
   if (device !== undefined && (typeof device !== 'string' || !DEVICE_RE.test(device))) {
     throw new FolioError('bad_request', 'X-Folio-Device must be 8 to 64 letters, digits or dashes');
   }
@@ -37,6 +42,7 @@ export function callContextOf(req: FastifyRequest): { origin?: string; idempoten
   }
   return {
     ...(device ? { origin: device } : {}),
+    ...(overwrites ? { overwrites } : {}),
     ...(key ? { idempotencyKey: key, requestHash: createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('hex') } : {}),
   };
 }

@@ -12,7 +12,16 @@ import { syncDb } from './tables';
 
 export async function logConflict(
   db: Db,
-  c: { entity: ChangeEntity; localId: number; remoteId: number | null; version: unknown; winner: 'remote' | 'local'; reason: string },
+  c: {
+    entity: ChangeEntity;
+    localId: number;
+    remoteId: number | null;
+    version: unknown;
+    winner: 'remote' | 'local';
+    reason: string;
+    /** the device that made the losing version, told by this device's winning push (none for the remote's own users) */
+    tell?: string | null;
+  },
 ): Promise<void> {
   const sdb = syncDb(db);
   const version = JSON.stringify(c.version);
@@ -28,7 +37,17 @@ export async function logConflict(
   if (same) return;
   await sdb
     .insertInto('sync_conflicts')
-    .values({ entity: c.entity, local_id: c.localId, remote_id: c.remoteId, version, winner: c.winner, reason: c.reason, created_at: new Date().toISOString(), restored_at: null })
+    .values({
+      entity: c.entity,
+      local_id: c.localId,
+      remote_id: c.remoteId,
+      version,
+      winner: c.winner,
+      reason: c.reason,
+      created_at: new Date().toISOString(),
+      restored_at: null,
+      tell: c.tell ?? null,
+    })
     .execute();
 }
 

@@ -27,6 +27,8 @@ export interface RequestSpec {
   path: string;
   body?: unknown;
   idempotencyKey?: string | null;
+  /** X-Folio-Overwrites: the devices whose concurrent versions this request's change replaces */
+  overwrites?: string | null;
   query?: Record<string, string | number>;
 }
 
@@ -63,6 +65,7 @@ export function createRemote(config: RemoteConfig) {
       accept: 'application/json',
     };
     if (spec.idempotencyKey) headers['Idempotency-Key'] = spec.idempotencyKey;
+    if (spec.overwrites) headers['X-Folio-Overwrites'] = spec.overwrites;
     let payload: string | undefined;
     if (spec.body !== undefined && spec.body !== null) {
       payload = typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body);

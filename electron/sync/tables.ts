@@ -49,6 +49,8 @@ export type SyncJournalTable = {
   idem_key: string | null;
   meta: string;
   created_at: string;
+  /** X-Folio-Overwrites of the request: the devices whose concurrent versions it replaces */
+  overwrites: string | null;
 };
 
 export type SyncConflictsTable = {
@@ -61,6 +63,8 @@ export type SyncConflictsTable = {
   reason: string;
   created_at: string;
   restored_at: string | null;
+  /** the device whose version lost here, to be told with the winning push (null once told, or nobody to tell) */
+  tell: string | null;
 };
 
 export type SyncIssuesTable = {

@@ -21,6 +21,7 @@ const REASONS: Array<[RegExp, MessageKey]> = [
   [/^Changed on the remote and on this computer at the same time/, 'sync.reason.concurrent'],
   [/^Deleted on the remote while it was changed on this computer/, 'sync.reason.deletedRemote'],
   [/^Changed on the remote while it was deleted on this computer/, 'sync.reason.deletedHere'],
+  [/^Changed on this computer and on another device at the same time/, 'sync.reason.lostHere'],
 ];
 
 export function conflictReason(reason: string): string {

@@ -130,6 +130,8 @@ export interface ChangeEntry {
   origin: string;
   /** the record as it is now (null once deleted) */
   data: unknown;
+  /** the devices whose concurrent versions of the record this change replaced (they lost: last writer wins) */
+  overwrites?: string[];
 }
 
 export interface ChangeFeed {

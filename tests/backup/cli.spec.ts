@@ -1,4 +1,4 @@
-// The CLI as a user runs it (`npx tsx electron/cli/main.ts …` in a child process): --help for each command, wrong
+// The CLI as a user runs it (its bundle, what `npm run folio -- …` runs, in a child process): --help for each command, wrong
 // usage, and a full round trip — backup, more invoices, restore refused then accepted, export as JSON and CSV.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { createCore, type Core } from '../../electron/core/index';
 import { fixedClock, type Clock } from '../../electron/core/clock';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
+import { FOLIO_ENTRY } from '../support/built';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, '..', '..');
@@ -117,10 +118,10 @@ export class Issuer {
   }
 }
 
-/** Runs the CLI as a user would: `npx tsx electron/cli/main.ts …`. */
+/** Runs the CLI as a user would: `npm run folio -- …` (its bundle, FOLIO_ENTRY). */
 export function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'electron/cli/main.ts', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [FOLIO_ENTRY, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -1,4 +1,4 @@
-// `npm run folio -- nav export`: a child process (tsx electron/cli/main.ts) writes the invoiceData XML of the
+// `npm run folio -- nav export`: a child process (the CLI's bundle) writes the invoiceData XML of the
 // reported invoices issued in the date range — only those — and every file validates against NAV's data schema.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { ManualClock } from '../../electron/core/clock';
 import { startFakeNav, type FakeNav } from './fake-nav-server';
 import { cancel, issue, openRig, reportOf, setUpBusiness, tempDbFile, xmlOf, type Issued } from './queue-rig';
 import { NAV_REFERENCE_DIR } from './schema';
+import { FOLIO_ENTRY } from '../support/built';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -20,7 +21,7 @@ function run(cmd: string, args: string[]): Promise<{ code: number; stdout: strin
   });
 }
 
-const exportNav = (...args: string[]) => run('npx', ['tsx', 'electron/cli/main.ts', 'nav', 'export', ...args]);
+const exportNav = (...args: string[]) => run(process.execPath, [FOLIO_ENTRY, 'nav', 'export', ...args]);
 const validate = (file: string) => run('bash', [join(NAV_REFERENCE_DIR, 'validate.sh'), 'data', file]);
 
 let nav: FakeNav | undefined;

@@ -3,13 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { FOLIO_ENTRY } from '../support/built';
 import { makeBase, makeClient, makeProfile, openCore } from './support/setup';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NOW = '2026-03-15T10:00:00+01:00';
 
 function folio(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [FOLIO_ENTRY, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, FOLIO_NOW: NOW },

@@ -2,8 +2,8 @@
 // desktops (whole runtimes in this process, each on its own file). Each node works offline — invoices in its own
 // block, payments, a cancellation, a proforma turned into an invoice, master data, one client edited on both
 // devices — then they sync until nothing moves. All three databases must then hold the same business data, every
-// block's numbers must be unique and gapless, the concurrent edit must be in a conflict log, and restoring it must
-// reach everyone.
+// block's numbers must be unique and gapless, the concurrent edit must be in the conflict logs of both devices, and
+// restoring it must reach everyone.
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../electron/db/open';
 import { differences, digestOf, numberingProblems, snapshot, snapshotFile } from './support/digest';
@@ -137,16 +137,21 @@ test('two desktops and a server work offline, sync, and end with the same books'
     console.log(`sync: business data digest ${digestOf(snapR).slice(0, 16)}… on all three nodes; ${snapR.invoices.length} invoices, ${snapR.clients.length} clients, ${snapR.blocks.length} blocks; ` +
       `numbers ${snapR.invoices.map((i) => i.prefixed_invoice_no).join(', ')}`);
 
-    // the concurrent edit of "Korai Kft.": the later push wins everywhere, the other version waits in a conflict log
+    // the concurrent edit of "Korai Kft.": the later push wins everywhere; the other version waits in the conflict
+    // logs of both devices (the winner's: the version it overwrote; the loser's: its own version that was replaced)
     const names = snapR.clients.map((c) => c.name);
     expect(names.filter((n) => String(n).startsWith('Korai Kft. ('))).toHaveLength(1);
-    const logs = [...(await ca.call('sync.conflicts', {})).conflicts, ...(await cb.call('sync.conflicts', {})).conflicts];
-    expect(logs).toHaveLength(1);
-    const lost = logs[0]!;
-    expect(lost.entity).toBe('client');
+    const logA = (await ca.call('sync.conflicts', {})).conflicts;
+    const logB = (await cb.call('sync.conflicts', {})).conflicts;
+    expect([logA.length, logB.length]).toEqual([1, 1]);
+    expect([logA[0]!.entity, logB[0]!.entity]).toEqual(['client', 'client']);
+    expect([logA[0]!.winner, logB[0]!.winner].sort()).toEqual(['local', 'remote']);
+    const nameOf = (c: { version: unknown }) => (c.version as { attributes: { name: string } }).attributes.name;
+    expect(nameOf(logA[0]!)).toBe(nameOf(logB[0]!));
 
-    // restore the lost version on the device that has it in its log; it becomes the newest write everywhere
-    const owner = (await ca.call('sync.conflicts', {})).conflicts.length ? a : b;
+    // restore the lost version on the device whose edit it was; it becomes the newest write everywhere
+    const owner = logA[0]!.winner === 'remote' ? a : b;
+    const lost = (owner === a ? logA : logB)[0]!;
     await owner.runtime.core.call('sync.restoreConflict', { id: lost.id });
     await syncUntilQuiet(devices);
     const lostName = (lost.version as { attributes: { name: string } }).attributes.name;

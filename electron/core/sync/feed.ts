@@ -36,9 +36,14 @@ export function createChangeFeed(db: Db, readers: Record<Exclude<ChangeEntity, '
         .limit(limit + 1)
         .execute();
       const page = rows.slice(0, limit);
+      const noted = page.length
+        ? await db.selectFrom('change_overwrites').selectAll().where('seq', '>=', page[0]!.seq).where('seq', '<=', page.at(-1)!.seq).execute()
+        : [];
+      const overwrites = new Map(noted.map((n) => [n.seq, n.devices.split(',')]));
       const changes: ChangeEntry[] = [];
       for (const r of page) {
-        changes.push({ seq: r.seq, entity: r.entity, id: r.entity_id, op: r.op, origin: r.origin, data: await dataOf(r.entity, r.entity_id, r.op) });
+        const lost = overwrites.get(r.seq);
+        changes.push({ seq: r.seq, entity: r.entity, id: r.entity_id, op: r.op, origin: r.origin, data: await dataOf(r.entity, r.entity_id, r.op), ...(lost ? { overwrites: lost } : {}) });
       }
       return { changes, last_seq: page.at(-1)?.seq ?? input.after ?? 0, has_more: rows.length > limit };
     },

@@ -2,6 +2,8 @@
 // writes: a remote change is applied unless this device has a change of the same record still waiting to be pushed
 // — that change reaches the remote later, so it wins there, and the remote's version goes to the conflict log here.
 // A delete wins over a concurrent edit (the remote refuses edits of deleted records); the edit goes to the log.
+// The device whose version lost is told too: the winner's push names it (conflict-log `tell`, X-Folio-Overwrites),
+// the remote hands that on with the winning change, and there the version about to be replaced goes to the log.
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import type { Db, WriteTx } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
@@ -13,6 +15,32 @@ export interface PullEnv {
   trx: WriteTx;
   pushCursor: number;
   now: string;
+  /** this device's id, to recognise a change that replaced this device's own version (ChangeEntry.overwrites) */
+  deviceId?: string;
+}
+
+const LOST_HERE = "Changed on this computer and on another device at the same time; the other device's change reached the remote later and replaced the one made here";
+
+/** The device that made a remote change's losing version, to be told (none when the remote's own users made it). */
+function deviceOf(change: ChangeEntry): string | null {
+  return change.origin === 'local' ? null : change.origin;
+}
+
+/**
+ * True when the remote change replaced this device's own version of the record: the winner said so, and the version
+ * here is still the one this device made (its last change is this device's own, not one pulled since).
+ */
+async function replacesMine(env: PullEnv, entity: ChangeEntity, localId: number, change: ChangeEntry): Promise<boolean> {
+  if (!env.deviceId || !change.overwrites?.includes(env.deviceId)) return false;
+  const last = await env.trx
+    .selectFrom('change_log')
+    .select('origin')
+    .where('entity', '=', entity)
+    .where('entity_id', '=', localId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.origin === 'local';
 }
 
 type Feed = { attributes: Record<string, any>; deleted?: boolean } | null;
@@ -66,6 +94,8 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
       const mine = await readLocal(trx, entity, local);
       if (mine && (await hasPending(trx, entity, local, env.pushCursor))) {
         await logConflict(trx, { entity, localId: local, remoteId: change.id, version: mine, winner: 'remote', reason: 'Deleted on the remote while it was changed on this computer' });
+      } else if (mine && (await replacesMine(env, entity, local, change))) {
+        await logConflict(trx, { entity, localId: local, remoteId: change.id, version: mine, winner: 'remote', reason: LOST_HERE });
       }
       await trx.deleteFrom('expenses').where('id', '=', local).execute();
       await removeMapping(trx, entity, local);
@@ -93,7 +123,7 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
     if (tombstone) {
       if (mine && !mine.deleted) await logConflict(trx, { entity, localId: local, remoteId: change.id, version: mine, winner: 'remote', reason: 'Deleted on the remote while it was changed on this computer' });
     } else if (!mine || mine.deleted) {
-      await logConflict(trx, { entity, localId: local, remoteId: change.id, version: localized(entity, data, ref), winner: 'local', reason: 'Changed on the remote while it was deleted on this computer' });
+      await logConflict(trx, { entity, localId: local, remoteId: change.id, version: localized(entity, data, ref), winner: 'local', reason: 'Changed on the remote while it was deleted on this computer', tell: deviceOf(change) });
       if (!mine || entity === 'expense') return;
       // the tombstone takes the remote's last version, so both sides keep the same deleted record
       values = { ...row, deleted_at: (await trx.selectFrom(table as 'clients').select('deleted_at').where('id', '=', local).executeTakeFirst())?.deleted_at };
@@ -105,9 +135,13 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
         version: localized(entity, data, ref),
         winner: 'local',
         reason: 'Changed on the remote and on this computer at the same time; the change made here reached the remote later and wins',
+        tell: deviceOf(change),
       });
       return;
     }
+  } else if (await replacesMine(env, entity, local, change)) {
+    const mine = await readLocal(trx, entity, local);
+    if (mine) await logConflict(trx, { entity, localId: local, remoteId: change.id, version: mine, winner: 'remote', reason: LOST_HERE });
   }
   if (entity === 'recurring') {
     if (values.base_invoice_id === null) delete values.base_invoice_id;

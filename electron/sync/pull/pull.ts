@@ -34,7 +34,7 @@ export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<
       writeTransaction(rc.db, async (trx) => {
         const state = await readState(trx);
         if (state.pull_cursor !== cursor) return; // applied meanwhile (a second round in this process)
-        const env = { trx, pushCursor: state.push_cursor, now: rc.stamp(), unannouncedBlocks: unannounced };
+        const env = { trx, pushCursor: state.push_cursor, now: rc.stamp(), unannouncedBlocks: unannounced, deviceId: rc.deviceId };
         for (const c of changes) {
           if (c.entity === 'invoice') await applyInvoice(env, c);
           else await applyMaster(env, c.entity as MasterEntity, c);

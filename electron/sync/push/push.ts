@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { callContext } from '../../core/changes';
 import { writeTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
 import { pendingCount, readState, updateState } from '../state';
 import { syncDb, type JournalRow } from '../tables';
 import { logIssue } from '../conflict-log';
@@ -73,6 +74,7 @@ async function planUnit(rc: RoundContext): Promise<boolean> {
         return;
       }
       const now = new Date().toISOString();
+      const overwrites = await Promise.all(unit.steps.map((s) => takeDevicesToTell(trx, s.meta)));
       await syncDb(trx)
         .insertInto('sync_journal')
         .values(
@@ -86,6 +88,7 @@ async function planUnit(rc: RoundContext): Promise<boolean> {
             idem_key: s.keyed ? `${rc.deviceId}-${unit.first}-${step}-${randomUUID()}` : null,
             meta: JSON.stringify(s.meta),
             created_at: now,
+            overwrites: overwrites[step] ?? null,
           })),
         )
         .execute();
@@ -94,10 +97,29 @@ async function planUnit(rc: RoundContext): Promise<boolean> {
   return true;
 }
 
+/**
+ * The devices whose versions of this step's record lost to this device's (logged when pulled, while this change
+ * waited): the step tells the remote, which tells them. Taken in the journal's transaction, so each is told once.
+ */
+async function takeDevicesToTell(trx: Db, meta: StepMeta): Promise<string | null> {
+  if (meta.kind !== 'update' && meta.kind !== 'delete') return null;
+  const sdb = syncDb(trx);
+  const rows = await sdb
+    .selectFrom('sync_conflicts')
+    .select(['id', 'tell'])
+    .where('entity', '=', meta.entity)
+    .where('local_id', '=', meta.local)
+    .where('tell', 'is not', null)
+    .execute();
+  if (!rows.length) return null;
+  await sdb.updateTable('sync_conflicts').set({ tell: null }).where('id', 'in', rows.map((r) => r.id)).execute();
+  return [...new Set(rows.map((r) => r.tell!))].join(',');
+}
+
 /** Sends one journaled request and applies its answer; false when the rest of its unit was given up. */
 async function sendAndApply(rc: RoundContext, j: JournalRow): Promise<boolean> {
   const meta = JSON.parse(j.meta) as StepMeta;
-  const answer: RemoteAnswer = await rc.remote.request({ method: j.method, path: j.path, body: j.body, idempotencyKey: j.idem_key });
+  const answer: RemoteAnswer = await rc.remote.request({ method: j.method, path: j.path, body: j.body, idempotencyKey: j.idem_key, overwrites: j.overwrites });
   // After the remote refused an operation on an invoice, its state there is fetched to reset the copy here.
   let fetched: Fetched = null;
   if (answer.status >= 400 && (meta.kind === 'pay' || meta.kind === 'unpay' || meta.kind === 'void')) {

@@ -568,6 +568,7 @@ export const de: Messages = {
   'sync.reason.concurrent': 'Hier und auf der Gegenseite gleichzeitig geändert; die Änderung von hier kam später an und hat gewonnen.',
   'sync.reason.deletedRemote': 'Auf der Gegenseite gelöscht, während es hier geändert wurde; die Löschung hat gewonnen.',
   'sync.reason.deletedHere': 'Auf der Gegenseite geändert, während es hier gelöscht wurde; die Löschung hat gewonnen.',
+  'sync.reason.lostHere': 'Hier und auf einem anderen Gerät gleichzeitig geändert; die andere Änderung kam später an und hat die von hier ersetzt.',
   'sync.lostVersion': 'Die unterlegene Version',
   'sync.lostDeleted': 'In dieser Version war der Datensatz gelöscht.',
   'sync.restore': 'Diese Version wiederherstellen',

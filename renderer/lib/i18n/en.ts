@@ -568,6 +568,7 @@ export const en: Messages = {
   'sync.reason.concurrent': 'Changed here and on the remote at the same time; the change made here arrived later, so it won.',
   'sync.reason.deletedRemote': 'Deleted on the remote while it was changed here; the deletion won.',
   'sync.reason.deletedHere': 'Changed on the remote while it was deleted here; the deletion won.',
+  'sync.reason.lostHere': 'Changed here and on another device at the same time; the other change arrived later, so it replaced the one made here.',
   'sync.lostVersion': 'The version that lost',
   'sync.lostDeleted': 'In this version the record was deleted.',
   'sync.restore': 'Restore this version',

@@ -566,6 +566,7 @@ export const hu = {
   'sync.reason.concurrent': 'Itt és a távoli oldalon egyszerre módosították; az itteni változás később ért oda, ezért az nyert.',
   'sync.reason.deletedRemote': 'A távoli oldalon törölték, miközben itt módosították; a törlés nyert.',
   'sync.reason.deletedHere': 'A távoli oldalon módosították, miközben itt törölték; a törlés nyert.',
+  'sync.reason.lostHere': 'Itt és egy másik eszközön egyszerre módosították; a másik változás később ért oda, ezért felülírta az itteni változatot.',
   'sync.lostVersion': 'Az elvesztett változat',
   'sync.lostDeleted': 'Ebben a változatban az adat törölve volt.',
   'sync.restore': 'Ennek a változatnak a visszaállítása',

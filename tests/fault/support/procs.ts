@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVE_ENTRY } from '../../support/built';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -81,7 +82,7 @@ export function startChild(args: string[], env: Record<string, string> = {}, onL
 
 /** `npm run serve` as CI runs it, on a port of its own; resolves once it prints where it listens. */
 export async function startServe(dbFile: string, apiKey: string, extraEnv: Record<string, string> = {}): Promise<Child & { url: string }> {
-  const child = startChild(['electron/server/main.ts', '--db', dbFile, '--port', '0'], { FOLIO_API_KEY: apiKey, ...extraEnv });
+  const child = startChild([SERVE_ENTRY, '--db', dbFile, '--port', '0'], { FOLIO_API_KEY: apiKey, ...extraEnv });
   const m = await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000);
   return Object.assign(child, { url: m[1]! });
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fixedClock } from '../../../electron/core/clock';
 import { openDatabase, type OpenedDatabase } from '../../../electron/db/open';
 import { createRuntime, type Runtime } from '../../../electron/runtime/runtime';
+import { SERVE_ENTRY } from '../../support/built';
 import type { SyncServiceOptions } from '../../../electron/sync/service';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -28,9 +29,9 @@ export interface RemoteProcess {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx electron/server/main.ts --db <file> --port <port>` with FOLIO_API_KEY; resolves when listening. */
+/** `npm run serve -- --db <file> --port <port>` (its bundle) with FOLIO_API_KEY; resolves when listening. */
 export async function startRemote(file: string, options: { port?: number; apiKey?: string; env?: Record<string, string> } = {}): Promise<RemoteProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'electron/server/main.ts', '--db', file, '--port', String(options.port ?? 0)], {
+  const proc = spawn(process.execPath, [SERVE_ENTRY, '--db', file, '--port', String(options.port ?? 0)], {
     cwd: ROOT,
     env: { ...process.env, FOLIO_API_KEY: options.apiKey ?? API_KEY, FOLIO_NOW: NOW, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,8 +11,13 @@ let seed = Number(seedText);
 const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
 const status = await core.call('sync.status', {});
-if (!status.configured) await configure(device, url!, { block_prefix: 'CRASH' });
-else await core.call('sync.configure', { base_url: url! });
+// Configuring starts a round at once, and a join hands block 0 to the remote: until joined, the offline work (in
+// block 0) goes first, or it races that round and is refused.
+const startSync = async () => {
+  if (!status.configured) await configure(device, url!, { block_prefix: 'CRASH' });
+  else await core.call('sync.configure', { base_url: url! });
+};
+if (status.joined) await startSync();
 console.log('ready');
 
 const block = status.joined ? status.own_block_uid! : 0;
@@ -33,6 +38,7 @@ const made = await Promise.all(
 );
 for (const inv of made.slice(0, 3)) if (inv.attributes.status === 2) await core.call('invoices.pay', { id: inv.id, date: '2026-03-15', amount: '10' });
 await core.call('clients.update', { id: clientUid, phone: String(seed) });
+if (!status.joined) await startSync();
 console.log('worked');
 
 for (let n = 1; n <= 1000; n++) {
