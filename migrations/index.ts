@@ -8,6 +8,7 @@ import * as m0004 from './0004-nav-reports';
 import * as m0005 from './0005-change-log';
 import * as m0006 from './0006-sync';
 import * as m0007 from './0007-nav-reports-retry';
+import * as m0009 from './0009-sync-devices';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-change-log': m0005,
   '0006-sync': m0006,
   '0007-nav-reports-retry': m0007,
+  '0009-sync-devices': m0009,
 };
