@@ -118,7 +118,7 @@ export function createRemote(config: RemoteConfig) {
 /** A 401 about the device token rather than the API key (the remote names the header in `errors`). */
 function isDeviceRefusal(body: unknown): boolean {
   const b = body as { error?: unknown; errors?: Array<{ field?: unknown }> } | undefined;
-  return typeof b?.error === 'string' && Array.isArray(b.errors) && b.errors.some((e) => e?.field === 'X-Folio-Device-Token');
+  return typeof b?.error === 'string' && Array.isArray(b.errors) && b.errors.some((e) => e?.field === 'X-Folio-Device-Token' || e?.field === 'X-Folio-Device');
 }
 
 function transportError(e: unknown, base: string, timeoutMs: number): SyncError {

@@ -29,7 +29,9 @@ function hashOf(token: string): Buffer {
 export function deviceOrigin(): string {
   const device = currentOrigin();
   if (device === 'local') {
-    throw new FolioError('unauthorized', 'Only a joined device can do this: send its id (X-Folio-Device) and its token (X-Folio-Device-Token)');
+    throw new FolioError('unauthorized', 'Only a joined device can do this: send its id (X-Folio-Device) and its token (X-Folio-Device-Token)', [
+      { field: 'X-Folio-Device', message: 'must name a joined device' },
+    ]);
   }
   return device;
 }
