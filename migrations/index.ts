@@ -11,6 +11,7 @@ import * as m0007 from './0007-nav-reports-retry';
 import * as m0008 from './0008-change-capture';
 import * as m0010 from './0010-document-references';
 import * as m0011 from './0011-sync-overwrites';
+import * as m0009 from './0009-sync-devices';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006-sync': m0006,
   '0007-nav-reports-retry': m0007,
   '0008-change-capture': m0008,
+  '0009-sync-devices': m0009,
   '0010-document-references': m0010,
   '0011-sync-overwrites': m0011,
 };

@@ -11,6 +11,7 @@ import { timestampIn } from '../../shared/dates';
 import type { Core } from '../core/index';
 import { today } from '../core/context';
 import { isAuthorized, type AuthConfig } from './auth';
+import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
 
@@ -106,6 +107,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!(await isAuthorized(req.headers, options.auth))) {
       return reply.code(401).send(envelope('unauthorized', 'Missing or wrong API key (X-API-KEY header or Authorization: Bearer <JWT>)'));
     }
+    const deviceFailure = await deviceAuthFailure(req, core.ctx.db);
+    if (deviceFailure) return reply.code(401).send(deviceFailure);
   });
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {

@@ -3,19 +3,25 @@
 //    far are read — they cannot grow after that;
 // 2. the remote gives this device a block of its own with the chosen prefix, and reserves those numbers in its
 //    block 0 if it can (else it refuses, and block 0 comes back to this device);
-// 3. locally, the device's block is made (or an existing local block with that prefix is adopted) and mapped.
+// 3. locally, the device's block is made (or an existing local block with that prefix is adopted) and mapped, and
+//    the token the join answered — this device's credential on the remote — is stored sealed.
+// A device that joined before credentials existed has no token: it asks for one by joining again (once).
 import { callContext } from '../core/changes';
 import { writeTransaction } from '../db/transaction';
 import { SyncError } from './errors';
 import { setMapping } from './id-map';
-import { answerMessage } from './remote-client';
+import { answerMessage, type RemoteAnswer } from './remote-client';
 import type { RoundContext } from './round-context';
 import { defaultPrefix, readState, updateState } from './state';
+import type { SyncStateRow } from './tables';
 import type { SyncJoinResult } from '../../shared/contract/sync';
 
 export async function ensureJoined(rc: RoundContext): Promise<void> {
   let state = await readState(rc.db);
-  if (state.join_state === 'joined') return;
+  if (state.join_state === 'joined') {
+    if (state.device_token === '') await claimToken(rc, state);
+    return;
+  }
   rc.progress({ phase: 'joining', done: 0, total: 1 });
   const prefix = state.block_prefix || defaultPrefix(state.device_name, state.device_id);
 
@@ -26,22 +32,34 @@ export async function ensureJoined(rc: RoundContext): Promise<void> {
   });
   state = await readState(rc.db);
 
-  const answer = await rc.remote.request({
-    method: 'POST',
-    path: '/sync/join',
-    body: { name: state.device_name, prefix, legacy: legacy.map((l) => ({ kind: l.kind, year: l.year, last_no: l.last_no })) },
-  });
-  if (answer.status !== 200) {
-    await writeTransaction(rc.db, async (trx) => {
+  const giveBlock0Back = () =>
+    writeTransaction(rc.db, async (trx) => {
       await trx.updateTable('invoice_blocks').set({ owner: 'local' }).where('id', '=', 0).execute();
       await updateState(trx, { join_state: 'none' });
     });
+  let answer: RemoteAnswer;
+  try {
+    answer = await rc.remote.request({
+      method: 'POST',
+      path: '/sync/join',
+      body: { name: state.device_name, prefix, legacy: legacy.map((l) => ({ kind: l.kind, year: l.year, last_no: l.last_no })) },
+    });
+  } catch (e) {
+    // refused (this device id is taken there): nothing was reserved. A lost answer is not known to be a refusal.
+    if (e instanceof SyncError && e.code === 'auth') await giveBlock0Back();
+    throw e;
+  }
+  if (answer.status !== 200) {
+    await giveBlock0Back();
     if (answer.status === 404) {
       throw new SyncError('not_folio', `The remote at ${rc.remote.baseUrl} does not take devices (no /sync/join): is it a Folio server?`);
     }
     throw new SyncError('join_refused', answerMessage(answer));
   }
   const joined = (answer.body as { data: SyncJoinResult }).data;
+  // a device already holding a token is answered none (it sent it with the join)
+  const token = joined.device_token ?? (state.device_token === '' ? null : undefined);
+  if (token === null) throw noToken(rc);
 
   await callContext.run({ origin: 'remote' }, () =>
     writeTransaction(rc.db, async (trx) => {
@@ -56,9 +74,33 @@ export async function ensureJoined(rc: RoundContext): Promise<void> {
           .executeTakeFirstOrThrow());
       await setMapping(trx, 'block', own.id, joined.block.id);
       await setMapping(trx, 'block', 0, 0);
-      await updateState(trx, { join_state: 'joined', own_block_id: own.id, block_prefix: joined.block.prefix });
+      await updateState(trx, {
+        join_state: 'joined',
+        own_block_id: own.id,
+        block_prefix: joined.block.prefix,
+        ...(token ? { device_token: rc.seal(token) } : {}),
+      });
     }),
   );
+  if (token) rc.remote.setDeviceToken(token);
+}
+
+/**
+ * A device that joined before the remote gave credentials: it joins again, without a token, and the remote issues
+ * one — only while it has no credential for this device id that was ever used (docs/sync.md "Device identity").
+ */
+async function claimToken(rc: RoundContext, state: SyncStateRow): Promise<void> {
+  rc.progress({ phase: 'joining', done: 0, total: 1 });
+  const answer = await rc.remote.request({ method: 'POST', path: '/sync/join', body: { name: state.device_name, prefix: state.block_prefix, legacy: [] } });
+  if (answer.status !== 200) throw new SyncError('join_refused', answerMessage(answer));
+  const token = (answer.body as { data: SyncJoinResult }).data.device_token;
+  if (!token) throw noToken(rc);
+  await updateState(rc.db, { device_token: rc.seal(token) });
+  rc.remote.setDeviceToken(token);
+}
+
+function noToken(rc: RoundContext): SyncError {
+  return new SyncError('protocol', `The remote at ${rc.remote.baseUrl} accepted this computer but gave it no device token; sync cannot go on (is the remote up to date?)`);
 }
 
 /** Checks, once per start, that the remote still knows this device's block (not another Folio at the same address). */

@@ -1,5 +1,7 @@
 // HTTP to the remote: its key (X-API-KEY, or the interface's JWT scheme when a public key is set), this device's
-// name (X-Folio-Device), an Idempotency-Key where the caller has one, and a time limit on every request. Transport
+// name and token (X-Folio-Device, X-Folio-Device-Token), an Idempotency-Key where the caller has one, and a time
+// limit on every request. Before it has a token the device names itself only to join: the remote refuses any other
+// request that names a device without its token (docs/sync.md "Device identity"). Transport
 // failures become SyncErrors; any HTTP answer is returned for the caller to judge, except those that end a round
 // whatever was asked (401/403: the key; 5xx, 429, 408: the remote's trouble).
 import { SignJWT } from 'jose';
@@ -12,6 +14,8 @@ export interface RemoteConfig {
   apiKey: string;
   publicKey?: string | undefined;
   deviceId: string;
+  /** this device's credential on the remote; absent before it joined */
+  deviceToken?: string | undefined;
   fetch?: FetchLike;
   /** per request; a slow remote ends the round instead of hanging it */
   timeoutMs?: number;
@@ -39,6 +43,12 @@ export function createRemote(config: RemoteConfig) {
   const base = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 30_000;
   let jwt: { token: string; until: number } | null = null;
+  let deviceToken = config.deviceToken;
+
+  function deviceHeaders(spec: RequestSpec): Record<string, string> {
+    if (deviceToken) return { 'X-Folio-Device': config.deviceId, 'X-Folio-Device-Token': deviceToken };
+    return spec.method === 'POST' && spec.path === '/sync/join' ? { 'X-Folio-Device': config.deviceId } : {};
+  }
 
   async function authHeader(): Promise<Record<string, string>> {
     if (!config.publicKey) return { 'X-API-KEY': config.apiKey };
@@ -61,7 +71,7 @@ export function createRemote(config: RemoteConfig) {
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = {
       ...(await authHeader()),
-      'X-Folio-Device': config.deviceId,
+      ...deviceHeaders(spec),
       accept: 'application/json',
     };
     if (spec.idempotencyKey) headers['Idempotency-Key'] = spec.idempotencyKey;
@@ -85,6 +95,9 @@ export function createRemote(config: RemoteConfig) {
     } catch {
       body = undefined;
     }
+    if (res.status === 401 && isDeviceRefusal(body)) {
+      throw new SyncError('auth', `The remote at ${base} refused this computer's identity: ${(body as { error: string }).error}`);
+    }
     if (res.status === 401 || res.status === 403) {
       throw new SyncError('auth', `The remote at ${base} refused the API key${config.publicKey ? ' (JWT)' : ''}: check the key in the sync settings`);
     }
@@ -95,7 +108,20 @@ export function createRemote(config: RemoteConfig) {
     return { status: res.status, body };
   }
 
-  return { request, baseUrl: base };
+  return {
+    request,
+    baseUrl: base,
+    /** the token a join answered: sent from now on */
+    setDeviceToken(token: string) {
+      deviceToken = token;
+    },
+  };
+}
+
+/** A 401 about the device token rather than the API key (the remote names the header in `errors`). */
+function isDeviceRefusal(body: unknown): boolean {
+  const b = body as { error?: unknown; errors?: Array<{ field?: unknown }> } | undefined;
+  return typeof b?.error === 'string' && Array.isArray(b.errors) && b.errors.some((e) => e?.field === 'X-Folio-Device-Token' || e?.field === 'X-Folio-Device');
 }
 
 function transportError(e: unknown, base: string, timeoutMs: number): SyncError {

@@ -1,5 +1,6 @@
 // What one sync round works with: the local database, the remote, this device's id, the business clock for the
-// timestamps of rows it writes, a progress callback, a stop flag, and the sizes that bound each step.
+// timestamps of rows it writes, a progress callback, a stop flag, sealing for secrets it stores, and the sizes that
+// bound each step.
 import type { SyncProgress } from '../../shared/contract/sync';
 import type { Db } from '../db/types';
 import type { Remote } from './remote-client';
@@ -34,5 +35,7 @@ export interface RoundContext {
   progress(p: SyncProgress): void;
   /** true once the worker is being stopped: finish the step under way, start no other */
   stopping(): boolean;
+  /** seals a secret for storage on this device, as the API key is (./sealed-secret.ts) */
+  seal(plain: string): string;
   limits: SyncLimits;
 }

@@ -16,6 +16,7 @@ import { runRound, type RoundResult } from './round';
 import { defaultPrefix, ensureState, isConfigured, pendingCount, readState, updateState } from './state';
 import { syncDb } from './tables';
 import { releaseLease, takeLease } from './lease';
+import { openSecret, sealSecret } from './sealed-secret';
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../secrets/secret-box';
 
@@ -33,11 +34,9 @@ export interface SyncServiceOptions {
   limits?: Partial<SyncLimits>;
   /** where failures of background rounds are reported besides the status (default: nowhere) */
   onError?: (e: SyncError) => void;
-  /** seals the stored API key (the desktop passes the OS keychain's); without one it is stored as given */
+  /** seals the stored API key and device token (the desktop passes the OS keychain's); without one they are stored as given */
   secretBox?: SecretBox;
 }
-
-const SEALED = 'sealed:';
 
 const OPERATION_PREFIX: Record<MasterEntity, string> = {
   client: 'clients',
@@ -70,15 +69,10 @@ export function createSyncService(options: SyncServiceOptions) {
   let busyPid: number | null = null;
   const LEASE_MS = 5 * 60_000;
 
-  function openKey(stored: string): string {
-    if (!stored.startsWith(SEALED)) return stored;
-    if (!options.secretBox) throw new SyncError('auth', 'The stored API key was sealed by another setup of Folio; enter it again in the sync settings');
-    try {
-      return options.secretBox.decrypt(stored.slice(SEALED.length));
-    } catch {
-      throw new SyncError('auth', 'The stored API key cannot be opened on this computer; enter it again in the sync settings');
-    }
-  }
+  const openKey = (stored: string) => openSecret(options.secretBox, stored, { name: 'API key', fix: 'enter it again in the sync settings' });
+  // a token that cannot be opened here cannot be had again from the remote: only a new device id may join again
+  const openToken = (stored: string) =>
+    openSecret(options.secretBox, stored, { name: "device token (this computer's identity on the remote)", fix: 'this computer must join the remote as a new device' });
 
   async function roundContext(): Promise<RoundContext> {
     const s = await readState(db);
@@ -90,6 +84,7 @@ export function createSyncService(options: SyncServiceOptions) {
         apiKey: openKey(s.api_key),
         publicKey: s.public_key || undefined,
         deviceId: s.device_id,
+        deviceToken: s.device_token ? openToken(s.device_token) : undefined,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
       }),
@@ -98,6 +93,7 @@ export function createSyncService(options: SyncServiceOptions) {
         progress = p;
       },
       stopping: () => stopping,
+      seal: (plain) => sealSecret(options.secretBox, plain),
       limits,
     };
   }
@@ -194,7 +190,7 @@ export function createSyncService(options: SyncServiceOptions) {
     }
     const changes: Parameters<typeof updateState>[1] = {};
     if (input.base_url !== undefined) changes.base_url = input.base_url.replace(/\/+$/, '');
-    if (input.api_key) changes.api_key = options.secretBox ? SEALED + options.secretBox.encrypt(input.api_key) : input.api_key;
+    if (input.api_key) changes.api_key = sealSecret(options.secretBox, input.api_key);
     if (input.public_key !== undefined) changes.public_key = input.public_key;
     if (input.device_name !== undefined) changes.device_name = input.device_name.trim();
     if (input.block_prefix !== undefined) changes.block_prefix = input.block_prefix;

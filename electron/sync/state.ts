@@ -37,6 +37,7 @@ const DEFAULT_STATE: Omit<SyncStateRow, 'updated_at'> = {
   device_name: '',
   base_url: '',
   api_key: '',
+  device_token: '',
   public_key: '',
   block_prefix: '',
   enabled: 0,

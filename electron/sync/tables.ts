@@ -12,6 +12,8 @@ export type SyncStateTable = {
   device_name: Generated<string>;
   base_url: Generated<string>;
   api_key: Generated<string>;
+  /** this device's credential on the remote, sealed like api_key (migration 0009); '' before joining */
+  device_token: Generated<string>;
   public_key: Generated<string>;
   block_prefix: Generated<string>;
   enabled: Generated<number>;

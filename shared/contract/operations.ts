@@ -110,8 +110,11 @@ export interface InvoiceDuties {
   email: Array<{ state: string; to: string; error: string | null; updated_at: string }>;
 }
 
-/** Sync protocol version a Folio remote speaks; a device refuses a remote with another one. */
-export const SYNC_PROTOCOL = 1;
+/**
+ * Sync protocol version a Folio remote speaks; a device refuses a remote with another one.
+ * 2: a device authenticates with the token its join gave it (X-Folio-Device-Token).
+ */
+export const SYNC_PROTOCOL = 2;
 
 export interface SyncInfo {
   app: 'folio';

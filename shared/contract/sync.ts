@@ -112,6 +112,11 @@ export interface SyncJoinResult {
   claims: Array<{ kind: 'invoice' | 'proforma'; year: number; upto: number }>;
   /** true when this device had joined before (the answer repeats the first one) */
   rejoined: boolean;
+  /**
+   * The device's credential, to send as `X-Folio-Device-Token` on every request: answered only by the join that made
+   * it (the remote keeps its hash), null when the device already holds one.
+   */
+  device_token: string | null;
 }
 
 /** An amount with 3 decimals, within the range the core prices exactly (10^12 units). */

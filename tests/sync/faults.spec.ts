@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../electron/server/start';
 import { differences, snapshot } from './support/digest';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, NOW, openDevice, syncOk, tempDir, type Device } from './support/nodes';
+import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device } from './support/nodes';
 
 const client = (name: string) => ({ name, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', force: true });
 const invoice = (clientUid: number, blockUid = 0, over: Record<string, unknown> = {}) => ({
@@ -104,7 +104,8 @@ test('the same Idempotency-Key makes one record; the key with another request is
   const post = (path: string, body: unknown, headers: Record<string, string>) =>
     fetch(remote.url + path, { method: 'POST', headers: { 'X-API-KEY': API_KEY, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   try {
-    const key = { 'Idempotency-Key': 'dev-test-0001-client', 'X-Folio-Device': 'dev-idempotency-test' };
+    const device = (await joinAs(remote.url, 'dev-idempotency-test', 'IDEM')).headers;
+    const key = { 'Idempotency-Key': 'dev-test-0001-client', ...device };
     const first = (await (await post('/clients', client('Egyszer Kft.'), key)).json()) as any;
     const second = (await (await post('/clients', client('Egyszer Kft.'), key)).json()) as any;
     expect(second.data.id).toBe(first.data.id);
@@ -114,7 +115,7 @@ test('the same Idempotency-Key makes one record; the key with another request is
     expect(list.data.filter((c: any) => c.attributes.name === 'Egyszer Kft.')).toHaveLength(1);
 
     const inv = (await (await post('/invoices', invoice(first.data.id), {})).json()) as any;
-    const payKey = { 'Idempotency-Key': 'dev-test-0002-pay', 'X-Folio-Device': 'dev-idempotency-test' };
+    const payKey = { 'Idempotency-Key': 'dev-test-0002-pay', ...device };
     for (let i = 0; i < 3; i++) expect((await post(`/invoices/${inv.data.id}/pay`, { date: '2026-03-15', amount: 1000 }, payKey)).status).toBe(200);
     const read = (await (await fetch(`${remote.url}/invoices/${inv.data.id}`, { headers: { 'X-API-KEY': API_KEY } })).json()) as any;
     expect(read.data.attributes.payments).toHaveLength(1);

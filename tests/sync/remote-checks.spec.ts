@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../electron/server/start';
+import { SYNC_PROTOCOL } from '../../shared/contract/operations';
 import { API_KEY, configure, NOW, openDevice, syncOk, tempDir } from './support/nodes';
 
 const invoice = (clientUid: number) => ({
@@ -81,15 +82,15 @@ test('the interface JWT scheme (a public key set) syncs like the plain key', asy
 test('a remote speaking a newer protocol, or none, is refused with a message and gets nothing', async () => {
   const tmp = tempDir('proto');
   const d = await openDevice('Laptop', tmp.file('d.db'));
-  const newer = await fakeRemote(() => ({ status: 200, body: { success: true, type: 'sync_info', data: { app: 'folio', protocol: 2, last_seq: 0, device: null } } }));
-  const older = await fakeRemote(() => ({ status: 200, body: { success: true, type: 'sync_info', data: { app: 'folio', protocol: 0, last_seq: 0, device: null } } }));
+  const newer = await fakeRemote(() => ({ status: 200, body: { success: true, type: 'sync_info', data: { app: 'folio', protocol: SYNC_PROTOCOL + 1, last_seq: 0, device: null } } }));
+  const older = await fakeRemote(() => ({ status: 200, body: { success: true, type: 'sync_info', data: { app: 'folio', protocol: SYNC_PROTOCOL - 1, last_seq: 0, device: null } } }));
   const stranger = await fakeRemote(() => ({ status: 404, body: { success: false, error: 'No such path' } }));
   try {
     await d.runtime.core.call('clients.create', { name: 'Valaki Kft.' });
     await configure(d, newer.url);
     let s = await d.runtime.core.call('sync.now', {});
     expect(s.last_error_code).toBe('protocol');
-    expect(s.last_error).toMatch(/sync protocol 2, newer than this Folio's \(1\)\. Update Folio on this computer/);
+    expect(s.last_error).toMatch(new RegExp(`sync protocol ${SYNC_PROTOCOL + 1}, newer than this Folio's \\(${SYNC_PROTOCOL}\\)\\. Update Folio on this computer`));
     await configure(d, older.url);
     s = await d.runtime.core.call('sync.now', {});
     expect(s.last_error_code).toBe('protocol');

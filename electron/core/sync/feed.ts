@@ -1,7 +1,7 @@
 // The change feed a Folio remote serves to its devices: the change log after a sequence number, with each record
 // as it is now. Several changes of one record in a page are answered with its current state each time; a device
 // applies them in order, so the last one wins.
-import type { ChangeEntry, ChangeFeed } from '../../../shared/contract/operations';
+import { SYNC_PROTOCOL, type ChangeEntry, type ChangeFeed } from '../../../shared/contract/operations';
 import { FolioError } from '../../../shared/errors';
 import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
@@ -51,7 +51,7 @@ export function createChangeFeed(db: Db, readers: Record<Exclude<ChangeEntity, '
     async info() {
       const last = await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
       const origin = currentOrigin();
-      return { app: 'folio' as const, protocol: 1, last_seq: Number(last?.seq ?? 0), device: origin === 'local' ? null : origin };
+      return { app: 'folio' as const, protocol: SYNC_PROTOCOL, last_seq: Number(last?.seq ?? 0), device: origin === 'local' ? null : origin };
     },
   };
 }

@@ -4,20 +4,27 @@
 // year (and kind) in which the remote's block 0 has numbered nothing: the device reserves those numbers here
 // (numbering's claimLegacyNumbers), and pushes the invoices afterwards. If the remote's block 0 already has numbers
 // in such a year, the two series would collide, and the join is refused.
+// Joining is also where a device gets its credential (./device.ts): a token made here and answered once.
 import type { SyncJoinInput, SyncJoinResult } from '../../../shared/contract/sync';
 import { FolioError, rule } from '../../../shared/errors';
 import { writeTransaction } from '../../db/transaction';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { claimLegacyNumbers, claimsOf } from '../invoices/numbering';
-import { deviceOrigin } from './device';
+import { deviceOrigin, issueDeviceToken } from './device';
 
 export function createJoinHandler(ctx: CoreContext) {
   return async function join(input: SyncJoinInput): Promise<SyncJoinResult> {
     const device = deviceOrigin();
     return writeTransaction(ctx.db, async (trx) => {
+      const now = nowStamp(ctx);
       const mine = await trx.selectFrom('invoice_blocks').selectAll().where('owner', '=', device).orderBy('id').executeTakeFirst();
-      if (mine) return { block: { id: mine.id, name: mine.name, prefix: mine.prefix }, claims: await claimsOf(trx, device), rejoined: true };
+      if (mine) {
+        // a repeated join answers the first result; a token only if the device has none it ever used (it joined
+        // before credentials existed, or the answer carrying its token was lost)
+        const device_token = await issueDeviceToken(trx, device, now);
+        return { block: { id: mine.id, name: mine.name, prefix: mine.prefix }, claims: await claimsOf(trx, device), rejoined: true, device_token };
+      }
       const taken = await trx.selectFrom('invoice_blocks').select('id').where('prefix', '=', input.prefix).executeTakeFirst();
       if (taken) {
         throw new FolioError(
@@ -26,7 +33,6 @@ export function createJoinHandler(ctx: CoreContext) {
           [{ field: 'prefix', message: 'is already used on the remote' }],
         );
       }
-      const now = nowStamp(ctx);
       const collisions = await claimLegacyNumbers(trx, device, input.legacy, now);
       if (collisions.length) {
         throw rule(
@@ -44,6 +50,7 @@ export function createJoinHandler(ctx: CoreContext) {
         block: { id: block.id, name: block.name, prefix: block.prefix },
         claims: input.legacy.map((l) => ({ kind: l.kind, year: l.year, upto: l.last_no })),
         rejoined: false,
+        device_token: await issueDeviceToken(trx, device, now),
       };
     });
   };

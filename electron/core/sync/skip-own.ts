@@ -2,13 +2,12 @@
 // just pushed ten thousand invoices would otherwise read them all back through the change feed — the remote building
 // each record only for the device to skip it. The answer is a cursor the device may jump to: every change up to it
 // (after `after`) was made by the calling device itself.
-import { currentOrigin } from '../changes';
 import type { Db } from '../../db/types';
+import { deviceOrigin } from './device';
 
 export function createSkipOwnHandler(db: Db) {
   return async function skipOwn(input: { after: number }): Promise<{ after: number }> {
-    const device = currentOrigin();
-    if (device === 'local') return { after: input.after };
+    const device = deviceOrigin();
     const foreign = await db
       .selectFrom('change_log')
       .select((eb) => eb.fn.min('seq').as('seq'))

@@ -121,3 +121,19 @@ export async function syncUntilQuiet(devices: Device[], maxPasses = 6): Promise<
   }
   throw new Error(`still moving changes after ${maxPasses} passes`);
 }
+
+/**
+ * Joins a remote as a device over plain HTTP, the way a device's first sync does, and gives the headers that name
+ * and authenticate it from then on.
+ */
+export async function joinAs(url: string, deviceId: string, prefix: string): Promise<{ headers: Record<string, string>; token: string; blockId: number }> {
+  const res = await fetch(`${url}/sync/join`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': API_KEY, 'X-Folio-Device': deviceId, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: prefix, prefix, legacy: [] }),
+  });
+  const body = (await res.json()) as { data?: { device_token: string | null; block: { id: number } }; error?: string };
+  if (res.status !== 200 || !body.data?.device_token) throw new Error(`join as ${deviceId} failed: HTTP ${res.status} ${body.error ?? ''}`);
+  const token = body.data.device_token;
+  return { headers: { 'X-Folio-Device': deviceId, 'X-Folio-Device-Token': token }, token, blockId: body.data.block.id };
+}
