@@ -92,9 +92,13 @@ test('X-Folio-Overwrites that is not a list of device ids is refused with 400, a
     const headers = { 'X-API-KEY': API_KEY, 'content-type': 'application/json' };
     const made = await fetch(`${remote.url}/clients`, { method: 'POST', headers, body: JSON.stringify(client('Fejléc Kft.')) });
     const id = ((await made.json()) as { data: { id: number } }).data.id;
+    // a device proves itself with the token its join gave it; only the header under test is wrong
+    const device = { 'X-Folio-Device': 'dev-0123456789ab' };
+    const joined = await fetch(`${remote.url}/sync/join`, { method: 'POST', headers: { ...headers, ...device }, body: JSON.stringify({ name: 'Fejléc', prefix: 'FEJ' }) });
+    const token = ((await joined.json()) as { data: { device_token: string } }).data.device_token;
     const res = await fetch(`${remote.url}/clients/${id}`, {
       method: 'PUT',
-      headers: { ...headers, 'X-Folio-Device': 'dev-0123456789ab', 'X-Folio-Overwrites': 'dev-0123456789ab,not a device!' },
+      headers: { ...headers, ...device, 'X-Folio-Device-Token': token, 'X-Folio-Overwrites': 'dev-0123456789ab,not a device!' },
       body: JSON.stringify(client('Átírt Kft.')),
     });
     expect(res.status).toBe(400);
