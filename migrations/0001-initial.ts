@@ -141,7 +141,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', ts)
     .addColumn('updated_at', 'text', ts)
     .execute();
-  // Gapless and unique numbering rests on this index as much as on the counter row (DESIGN §4).
+  // Gapless and unique numbering rests on this index as much as on the counter row (docs/design.md §4).
   await db.schema
     .createIndex('invoices_number')
     .unique()

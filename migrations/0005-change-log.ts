@@ -1,5 +1,5 @@
 // Every change to the business data, in the order this node committed it: the outbox a device pushes from and the
-// feed a remote serves to its devices (sync, DESIGN §7). Written in the same transaction as the change itself.
+// feed a remote serves to its devices (sync, docs/design.md §7). Written in the same transaction as the change itself.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

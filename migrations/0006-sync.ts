@@ -1,4 +1,4 @@
-// Sync with a remote Folio (DESIGN §7, docs/sync.md). Frozen in time like every migration.
+// Sync with a remote Folio (docs/design.md §7, docs/sync.md). Frozen in time like every migration.
 //
 // Device side: the settings and cursors (one row), the map between local and remote ids, the payments the remote
 // already has, the journal of requests prepared before their first attempt (each with its idempotency key), the

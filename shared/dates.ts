@@ -1,4 +1,4 @@
-// Calendar dates as 'YYYY-MM-DD' strings in the business's time zone (DESIGN §8). Strings, not Date objects,
+// Calendar dates as 'YYYY-MM-DD' strings in the business's time zone (docs/design.md §8). Strings, not Date objects,
 // cross every door, so no time zone can shift an invoice's date.
 
 export const DEFAULT_TIME_ZONE = 'Europe/Budapest';

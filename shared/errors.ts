@@ -1,4 +1,4 @@
-// Errors cross every door as this typed envelope, never as a thrown object (DESIGN §1, §5).
+// Errors cross every door as this typed envelope, never as a thrown object (docs/design.md §1, §5).
 export type ErrorCode =
   | 'validation_failed'
   | 'bad_request'

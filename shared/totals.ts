@@ -1,4 +1,4 @@
-// Invoice line and document totals, DESIGN §3. The core stores what this computes when an invoice is issued, and
+// Invoice line and document totals, docs/design.md §3. The core stores what this computes when an invoice is issued, and
 // the editor's live preview calls the very same functions, so what the user sees is what gets issued.
 import { Big, currencyDecimals, parseDecimal, roundTo, toMilli, type Milli } from './money';
 

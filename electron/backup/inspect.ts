@@ -26,7 +26,7 @@ export function issuedInvoices(db: BetterSqlite3.Database): IssuedInvoice[] {
     )
     .all() as Array<{ block_id: number; number_kind: string; number_year: number; number_seq: number; prefix: string; invoice_no: string; date: string }>;
   return rows.map((r) => ({
-    // the numbering identity of an invoice (DESIGN §4): the same in every copy of the data, unlike row ids
+    // the numbering identity of an invoice (docs/design.md §4): the same in every copy of the data, unlike row ids
     key: `${r.block_id}/${r.number_kind}/${r.number_year}/${r.number_seq}`,
     number: r.prefix ? `${r.prefix} / ${r.invoice_no}` : r.invoice_no,
     date: r.date,

@@ -1,5 +1,5 @@
 // The business clock, injected into the core so tests and demos can fix "now" (FOLIO_NOW) without touching the
-// security clock (JWT times and rate limits always use the real time, DESIGN §8).
+// security clock (JWT times and rate limits always use the real time, docs/design.md §8).
 export interface Clock {
   now(): Date;
 }

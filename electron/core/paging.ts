@@ -1,4 +1,4 @@
-// Paging of the interface: page from 1, max_per_page default 20, capped at 50 (DESIGN §8).
+// Paging of the interface: page from 1, max_per_page default 20, capped at 50 (docs/design.md §8).
 import type { Page } from '../../shared/contract/operations';
 
 export const DEFAULT_PER_PAGE = 20;

@@ -43,7 +43,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): BetterSqlit
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.readonly ? { readonly: true } : {}),
   });
-  // WAL lets readers run beside the writer; synchronous=FULL makes an issued number survive power loss (DESIGN §6).
+  // WAL lets readers run beside the writer; synchronous=FULL makes an issued number survive power loss (docs/design.md §6).
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

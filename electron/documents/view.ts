@@ -227,7 +227,7 @@ function itemView(item: InvoiceItem, currency: string, lang: DocLang): ItemView 
 
 /**
  * The legal reason printed on a line that carries no ordinary VAT: the item's entitlement, else the VAT code's
- * default (DESIGN §8). A domestic reverse-charge line has no entitlement; the Act requires the words
+ * default (docs/design.md §8). A domestic reverse-charge line has no entitlement; the Act requires the words
  * "fordított adózás" on it.
  */
 export function legalText(item: InvoiceItem, lang: DocLang): string {

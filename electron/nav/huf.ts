@@ -6,7 +6,7 @@
 // value, and every sum agrees with the invoice to the forint.
 import { Big, roundTo } from '../../shared/money';
 
-/** Whole forints, half away from zero, like every other rounding in Folio (DESIGN §8). */
+/** Whole forints, half away from zero, like every other rounding in Folio (docs/design.md §8). */
 export function wholeForints(value: Big): Big {
   return roundTo(value, 0);
 }

@@ -1,6 +1,6 @@
 // The VAT marking of a line (NAV VatRateType), from the line's Folio VAT code and legal reason (entitlement).
 // The code's treatment decides the family; for exempt, out-of-scope and margin lines the entitlement (the item's,
-// else the code's default — the same rule the PDF prints by, DESIGN §8) decides NAV's case and the reason text.
+// else the code's default — the same rule the PDF prints by, docs/design.md §8) decides NAV's case and the reason text.
 import { Big } from '../../shared/money';
 import type { InvoiceItem } from '../../shared/resources';
 import { findEntitlement, type EntitlementDef } from '../../shared/reference/entitlements';

@@ -156,7 +156,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
-  // link is never locked out (DESIGN §8).
+  // link is never locked out (docs/design.md §8).
   const misses = new MissLimiter(30, 60_000);
   app.get('/access/*', {
     config: { public: true },

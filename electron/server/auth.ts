@@ -1,4 +1,4 @@
-// Authentication of the HTTP door (DESIGN §5): `X-API-KEY: <secret>`, or the interface's original scheme,
+// Authentication of the HTTP door (docs/design.md §5): `X-API-KEY: <secret>`, or the interface's original scheme,
 // `Authorization: Bearer <JWT>` (also the old misspelling `Beamer`) signed HS256 with the secret, `sub` = the public
 // key. Real clients send `iat`/`exp` as strings and have clocks off by up to a minute, so the claims are checked here
 // with coercion and ±60 s leeway after jose has verified the signature with HS256 only (no `alg: none`).

@@ -1,6 +1,6 @@
 // Counts failures (unknown share codes) per client in a sliding window. @fastify/rate-limit counts every request
 // before the handler runs, so it cannot tell a wrong guess from a customer reloading a real link; this can.
-// Uses the real clock: security time is never the business clock (DESIGN §8).
+// Uses the real clock: security time is never the business clock (docs/design.md §8).
 export class MissLimiter {
   private readonly misses = new Map<string, number[]>();
 

@@ -16,7 +16,7 @@ export interface VatCodeDef {
   description: string;
   infoText: string | null;
   treatment: VatTreatment;
-  /** The legal reason used when the item gives none (DESIGN §8). EU depends on goods vs services. */
+  /** The legal reason used when the item gives none (docs/design.md §8). EU depends on goods vs services. */
   defaultEntitlement: string | null;
   country: string | null;
 }

@@ -1,4 +1,4 @@
-// Authentication of the HTTP door (DESIGN §5, §8; facts file): X-API-KEY, or a JWT signed HS256 with the secret,
+// Authentication of the HTTP door (docs/design.md §5, §8; docs/interface.md §5): X-API-KEY, or a JWT signed HS256 with the secret,
 // `sub` = the public key, sent as `Authorization: Bearer` (or the old `Beamer`), string or number iat/exp, ±60 s
 // leeway. Tokens are built by hand with node:crypto so odd ones can be crafted.
 import { createHash, createHmac } from 'node:crypto';

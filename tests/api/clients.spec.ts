@@ -190,7 +190,7 @@ test.describe('update and delete', () => {
   });
 
   test('PUT /clients/{id} with only a new foreign taxcode keeps tax_type FOREIGN and accepts it', async () => {
-    // DESIGN §8: "PUT changes the fields it carries and keeps the others" — the stored tax_type FOREIGN still holds.
+    // docs/design.md §8: "PUT changes the fields it carries and keeps the others" — the stored tax_type FOREIGN still holds.
     const id = await createClient(s.api, { tax_type: 'FOREIGN', taxcode: 'DE123456789' });
     const res = await s.api.put(`/clients/${id}`, { taxcode: 'ATU12345678' });
     expect(res.status, res.text).toBe(200);

@@ -1,4 +1,4 @@
-// Requests at the same time (DESIGN §4, §6): parallel creates take distinct gapless numbers, parallel payments can
+// Requests at the same time (docs/design.md §4, §6): parallel creates take distinct gapless numbers, parallel payments can
 // never over-pay, a proforma generates once, and two servers on one database file never share a number.
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';

@@ -1,5 +1,5 @@
 // GET /invoices/{id}/download: the invoice as application/pdf, at most 10 requests per minute per client IP
-// (spec §8; DESIGN §5, §8: 429 with Retry-After).
+// (docs/interface.md §8; docs/design.md §5, §8: 429 with Retry-After).
 import { expect, test } from '@playwright/test';
 import { createInvoice, withServer } from '../support/fixtures';
 

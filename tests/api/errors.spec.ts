@@ -1,4 +1,4 @@
-// The error side of the HTTP door (DESIGN §5): unknown paths, wrong methods, malformed bodies, validation with
+// The error side of the HTTP door (docs/design.md §5): unknown paths, wrong methods, malformed bodies, validation with
 // per-field errors, unknown ids, broken rules — each a 4xx with the error envelope, and each leaving every table
 // exactly as it was.
 import { expect, test } from '@playwright/test';

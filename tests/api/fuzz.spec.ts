@@ -1,4 +1,4 @@
-// Never a 500 (DESIGN §5): valid request bodies with random fields replaced, removed or the whole body swapped for
+// Never a 500 (docs/design.md §5): valid request bodies with random fields replaced, removed or the whole body swapped for
 // random JSON, random query strings and random path ids. Every answer is JSON with `success`; every refused one
 // is a 4xx with the error envelope and leaves every table as it was. fast-check prints the seed of a failure.
 import { expect, test } from '@playwright/test';

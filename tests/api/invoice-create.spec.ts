@@ -1,5 +1,5 @@
 // POST /invoices: the types, the three kinds of items, blocks, payment methods, currencies, round_to, the required
-// fields (DESIGN §8) and the statuses a new invoice starts in (DESIGN §4).
+// fields (docs/design.md §8) and the statuses a new invoice starts in (docs/design.md §4).
 import { expect, test } from '@playwright/test';
 import {
   createBlock,
@@ -98,7 +98,7 @@ test.describe('items', () => {
     expect(created.attributes.total).toBe(4445 + 1270 + 318);
   });
 
-  test('a product priced in EUR on a HUF invoice is a 422 that says so (DESIGN §8)', async () => {
+  test('a product priced in EUR on a HUF invoice is a 422 that says so (docs/design.md §8)', async () => {
     const productUid = await createProduct(s.api, { price: 10, currency_code: 'EUR' });
     const res = await s.api.post('/invoices', invoiceBody(await createClient(s.api), { items: [productLine(productUid, 1)] }));
     expect(res.status, res.text).toBe(422);
@@ -152,7 +152,7 @@ test.describe('items', () => {
   });
 });
 
-test.describe('required fields (DESIGN §8)', () => {
+test.describe('required fields (docs/design.md §8)', () => {
   for (const field of ['client_uid', 'payment_method', 'currency', 'type', 'fulfillment_date', 'due_date', 'items']) {
     test(`a body without ${field} is a 400 naming it`, async () => {
       const body: Record<string, unknown> = invoiceBody(await createClient(s.api));
@@ -220,7 +220,7 @@ test.describe('blocks', () => {
   }
 });
 
-test.describe('payment methods and the starting status (DESIGN §4)', () => {
+test.describe('payment methods and the starting status (docs/design.md §4)', () => {
   for (const method of [1, 5, 9, 11, 12]) {
     test(`advance_paid method ${method} creates a paid invoice`, async () => {
       const created = await createInvoice(s.api, { payment_method: method });

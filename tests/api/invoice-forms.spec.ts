@@ -1,5 +1,5 @@
 // The JSON forms of invoices over HTTP: the envelopes, the read form (decimal strings), the create and cancel
-// answers (numbers), the embedded client and payment method, prefixes and numbers (spec §1, §2, §4; facts file).
+// answers (numbers), the embedded client and payment method, prefixes and numbers (docs/interface.md §1, §2 with its example, §4).
 import { expect, test } from '@playwright/test';
 import { createBlock, createClient, createInvoice, readInvoice, serverPerFile, TODAY, uniquePrefix, withServer } from '../support/fixtures';
 
@@ -101,7 +101,7 @@ test('an invoice in a block with prefix TST is numbered "TST / <year>-<6 digits>
 });
 
 test('a block with the prefix TST gives exactly "TST / 2026-000001"', async () => {
-  // The facts file's example, on a server of its own so that the prefix TST is free.
+  // The example of docs/interface.md §2, on a server of its own so that the prefix TST is free.
   await withServer(async (srv) => {
     const blockUid = await createBlock(srv.api, 'TST');
     const created = await createInvoice(srv.api, { block_uid: blockUid });

@@ -1,4 +1,4 @@
-// The transitions of invoices over HTTP (spec §3, DESIGN §4 and §8): generate from a proforma, cancel, pay and
+// The transitions of invoices over HTTP (docs/interface.md §3, docs/design.md §4 and §8): generate from a proforma, cancel, pay and
 // unpay, share codes, and the drafts' edit, issue and delete.
 import { expect, test } from '@playwright/test';
 import {

@@ -1,5 +1,5 @@
 // GET /invoices/query: every parameter, the date defaults (first day of the month .. today on the business clock),
-// the year/number pairing rule and the number range (spec §4; DESIGN §8).
+// the year/number pairing rule and the number range (docs/interface.md §4; docs/design.md §8).
 import { expect, test } from '@playwright/test';
 import { ManualClock } from '../../electron/core/clock';
 import { createBlock, createClient, invoiceBody, startTestServer, type TestServer } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Paging and order of the lists (spec §1, §8; DESIGN §8): invoices, the invoice query, clients, products and
+// Paging and order of the lists (docs/interface.md §1, §8; docs/design.md §8): invoices, the invoice query, clients, products and
 // expenses are paged — default 20, at most 50 (a larger max_per_page is capped), page/max_per_page below 1 → 400 —
 // newest first; bank accounts, recurring profiles and blocks are returned whole.
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 // Products over HTTP: create, read, list, update, and the soft delete at DELETE /api/products/{id} (the spec's path)
-// and DELETE /products/{id} (DESIGN §5).
+// and DELETE /products/{id} (docs/design.md §5).
 import { expect, test } from '@playwright/test';
 import { createInvoice, createProduct, productBody, productLine, readInvoice, serverPerFile } from '../support/fixtures';
 import type { ApiResponse } from '../support/api-client';

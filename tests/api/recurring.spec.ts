@@ -1,5 +1,5 @@
 // Recurring profiles over HTTP: list, read, create (answer carries `invoice`), update (reads carry `invoices`),
-// stop and resume (spec §2, §3, §4; DESIGN §8).
+// stop and resume (docs/interface.md §2, §3, §4; docs/design.md §8).
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tempDbFile, TODAY } from '../support/fixtures';

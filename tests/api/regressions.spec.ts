@@ -5,7 +5,7 @@ import { clientBody, createInvoice, readInvoice, serverPerFile, withServer } fro
 const s = serverPerFile();
 
 test('posting the identical client twice returns the first one, even when the taxcode has a trailing space', async () => {
-  // Spec §4 create rule 1. The stored taxcode is trimmed, but the duplicate lookup compares the untrimmed input
+  // docs/interface.md §4, creating a client. The stored taxcode is trimmed, but the duplicate lookup compares the untrimmed input
   // (electron/core/clients/service.ts create(): .where('taxcode', '=', input.taxcode ?? '')), so a second,
   // identical request makes a duplicate.
   const body = clientBody({ taxcode: '12345676-2-41 ' });
@@ -15,7 +15,7 @@ test('posting the identical client twice returns the first one, even when the ta
 });
 
 test('a second block without a prefix cannot print the same invoice numbers as the default block', async () => {
-  // DESIGN §4: numbers are unique. checkPrefixFree() in electron/core/invoices/blocks.ts skips the empty prefix, so
+  // docs/design.md §4: numbers are unique. checkPrefixFree() in electron/core/invoices/blocks.ts skips the empty prefix, so
   // a block created without a prefix prints "2026-000001" just like block 0.
   await withServer(async (srv) => {
     const res = await srv.api.post('/invoices/blocks', { name: 'Prefix nélkül' });

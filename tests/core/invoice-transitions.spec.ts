@@ -1,5 +1,5 @@
 // Every transition of an invoice in the core (createCore on a file, a fixed business clock): draft → issue,
-// proforma → generate, normal → cancel, proforma → void, and the payment states (spec §3, DESIGN §4, §8).
+// proforma → generate, normal → cancel, proforma → void, and the payment states (docs/interface.md §3, docs/design.md §4, §8).
 import { expect, test } from '@playwright/test';
 import { FolioError } from '../../shared/errors';
 import { coreClient, coreInvoice, netItem, openTestCore, TODAY, type TestCore } from '../support/fixtures';

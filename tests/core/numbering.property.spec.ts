@@ -1,4 +1,4 @@
-// Numbering stays gapless and unique under random sequences of operations (DESIGN §4): create normal, proforma
+// Numbering stays gapless and unique under random sequences of operations (docs/design.md §4): create normal, proforma
 // and draft invoices in several blocks, issue and delete drafts, cancel, generate, pay, move the clock across
 // years, and fail on purpose. Afterwards plain SQL checks every counter and every number.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Numbering (DESIGN §4, §8): `<year>-<6 digits>` per (block, year), gapless and unique; proformas on their own
+// Numbering (docs/design.md §4, §8): `<year>-<6 digits>` per (block, year), gapless and unique; proformas on their own
 // counter `D-<year>-<6 digits>`; drafts unnumbered; the year is the business year of the issue date (Budapest), so
 // it rolls over at local midnight. A ManualClock moves the business clock.
 import { expect, test } from '@playwright/test';

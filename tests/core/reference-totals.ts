@@ -1,4 +1,4 @@
-// An independent reference for invoice arithmetic (DESIGN §3, §8), in BigInt rationals: no big.js, no floats and
+// An independent reference for invoice arithmetic (docs/design.md §3, §8), in BigInt rationals: no big.js, no floats and
 // nothing from shared/totals.ts or shared/money.ts, so the property tests compare two separate computations.
 
 export interface Rational {

@@ -4,7 +4,7 @@ import { FolioError } from '../../shared/errors';
 import { coreInvoice, openTestCore, TODAY } from '../support/fixtures';
 
 test('a proforma whose invoice was generated cannot be paid any more: the payment belongs to the invoice', async () => {
-  // DESIGN §8: generate "creates the normal invoice carrying the proforma's payments" — once. A payment recorded on
+  // docs/design.md §8: generate "creates the normal invoice carrying the proforma's payments" — once. A payment recorded on
   // the proforma afterwards is carried nowhere: the generated invoice stays unpaid while the money sits on a
   // superseded document. electron/core/invoices/service.ts payable() checks draft/cancelling/cancelled only.
   const tc = await openTestCore();

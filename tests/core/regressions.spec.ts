@@ -23,7 +23,7 @@ test('an item cannot be moved from a draft onto an issued invoice by UPDATE … 
   }
 });
 
-test('a draft with a product line takes the product as it is at issue time (issue() says so; DESIGN §3)', async () => {
+test('a draft with a product line takes the product as it is at issue time (issue() says so; docs/design.md §3)', async () => {
   // electron/core/invoices/service.ts issue(): "The lines are priced again now: a draft that used a product takes the
   // product as it is at issue time." asInput() passes the stored net_unit_price/description/vat_id along with
   // product_uid, so resolveLines() never reads the product again and the old price is issued.

@@ -1,4 +1,4 @@
-// The database seals issued invoices (DESIGN §4): with raw better-sqlite3 on the file — no core, no Kysely — an
+// The database seals issued invoices (docs/design.md §4): with raw better-sqlite3 on the file — no core, no Kysely — an
 // UPDATE or DELETE of an issued invoice (normal, proforma, cancelling) or of its items fails; a draft's may change.
 import { expect, test } from '@playwright/test';
 import type BetterSqlite3 from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// DESIGN §8: "/access: its own limiter, counting unknown codes". A client who opens a real share link a few times
+// docs/design.md §8: "/access: its own limiter, counting unknown codes". A client who opens a real share link a few times
 // (a customer reloading the invoice) must not use up the budget of wrong guesses: 30 unknown codes are 404s even
 // after valid fetches, and only the next unknown one is a 429.
 import { expect, test } from '@playwright/test';

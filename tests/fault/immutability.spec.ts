@@ -1,7 +1,7 @@
 // Issue 6.6 — issued invoices are a legal record. No operation changes or deletes an issued invoice or its lines
 // (update, issue, delete over REST and over /rpc → 422, the record byte-for-byte unchanged), and neither does raw
 // SQL: the triggers of migrations/0001 refuse UPDATE of every guarded column, DELETE, and line inserts, updates and
-// deletes, whoever the writer is. Only the payment state, the links and the share code may move (DESIGN §4).
+// deletes, whoever the writer is. Only the payment state, the links and the share code may move (docs/design.md §4).
 import BetterSqlite3 from 'better-sqlite3';
 import { registerChangeCapture } from '../../electron/db/change-capture';
 import { expect, test } from '@playwright/test';

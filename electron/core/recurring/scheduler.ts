@@ -34,7 +34,7 @@ export interface RecurringSchedulerOptions {
   onError?: (error: unknown) => void;
   intervalMs?: number;
   timer?: SchedulerTimer;
-  /** only profiles owned by this device are issued here (DESIGN §7: one owner per profile) */
+  /** only profiles owned by this device are issued here (docs/design.md §7: one owner per profile) */
   owner?: string;
 }
 

@@ -73,7 +73,7 @@ export function call(base: string, method: string, path: string, options: CallOp
   });
 }
 
-/** The error envelope every refusal must carry (DESIGN §5). */
+/** The error envelope every refusal must carry (docs/design.md §5). */
 export function isErrorEnvelope(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const b = body as Record<string, unknown>;
