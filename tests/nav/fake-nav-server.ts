@@ -1,6 +1,6 @@
 // A stand-in for NAV's Online Számla 3.0 API on 127.0.0.1: a real HTTP server that is as strict as the real one
 // where Folio could go wrong. Every request body is validated against NAV's API schema and every submitted invoice
-// against the data schema (xmllint via validate.sh); password hash and request signature are checked; the exchange
+// against the data schema (xmllint, see schema.ts); password hash and request signature are checked; the exchange
 // token is really AES-128-ECB encrypted with the user's exchange key and is single-use. Submissions are processed
 // "asynchronously": each status query moves a transaction RECEIVED → PROCESSING → DONE / ABORTED, and the outcome
 // comes from NAV-like business checks (nav-checks.ts, invoice number uniqueness, STORNO references).
