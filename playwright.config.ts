@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { BROWSER_ARGS, BROWSER_ENV } from './tests/support/browser';
 
-// One runner for every suite: unit, core, HTTP, fault and the end-to-end tests in Debian's Chromium.
+// One runner for every suite: unit, core, HTTP, fault and the end-to-end tests in Chromium. The global setup picks the
+// browser (tests/support/browser.ts says in which order) and passes its path to the workers in the environment.
 export default defineConfig({
+  globalSetup: './tests/support/global-setup.ts',
   testDir: 'tests',
   testIgnore: ['**/bench/**', '**/support/**'],
   // builds the server and CLI bundles the tests spawn (dist/node/), once
@@ -13,15 +16,8 @@ export default defineConfig({
   reporter: [['list'], ['./tests/support/summary-reporter.ts']],
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: process.env[BROWSER_ENV],
+      args: BROWSER_ARGS,
     },
   },
 });

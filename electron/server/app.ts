@@ -75,9 +75,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.removeContentTypeParser(['text/plain']);
   // An empty body is an empty object: clients POST to …/stop with a JSON content type and nothing else.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    parseJson(req, body as string, done);
+  // Bytes that are not UTF-8 are refused rather than read with replacement characters: a name full of U+FFFD would
+  // be stored as if the client had meant it.
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
+    let body: string;
+    try {
+      body = utf8.decode(raw as Buffer);
+    } catch {
+      const err = new Error('The request body is not valid UTF-8') as FastifyError;
+      (err as { statusCode?: number }).statusCode = 400;
+      return done(err, undefined);
+    }
+    if (body.trim() === '') return done(null, {});
+    parseJson(req, body, done);
   });
 
   await app.register(rateLimit, {

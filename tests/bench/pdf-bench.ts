@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+import { BROWSER_ARGS, resolveBrowser } from '../support/browser';
 import { invoiceHtml, renderInvoicePdf } from '../../electron/documents';
 import { PRINT_FOOTER_TEMPLATE } from '../../electron/documents/html';
 import type { InvoiceAttributes } from '../../shared/resources';
@@ -23,14 +24,6 @@ export interface PdfBenchFigures {
 
 const WARMUP = 20;
 const RUNS = 40;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export async function benchPdf(): Promise<PdfBenchFigures> {
   // The batch first and in its own process: its memory figure must not include this process's history.
@@ -54,7 +47,8 @@ export async function benchPdf(): Promise<PdfBenchFigures> {
 export const run = benchPdf;
 
 async function benchChromium(invoices: InvoiceAttributes[]): Promise<number> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { executablePath } = await resolveBrowser();
+  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {
     const page = await browser.newPage();
     return await medianOf(5, RUNS, async (i) => {

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import config from '../../playwright.config';
+import { BROWSER_ARGS, resolveBrowser } from '../support/browser';
 import { startServer } from '../../electron/server/start';
 import { seedInvoices } from '../e2e/support/seed';
 
@@ -37,8 +37,8 @@ export async function run(): Promise<{ ui_list_first_paint_ms: number; ui_bundle
   const dbFile = join(dir, 'folio.sqlite');
   await seedInvoices(dbFile, { count: 100_000 });
   const server = await startServer({ dbFile, port: 0, auth: { apiKey: 'bench-key' }, now: '2026-11-22T09:00:00Z', uiDir: UI_DIR });
-  const launch = config.use?.launchOptions ?? {};
-  const browser = await chromium.launch({ executablePath: launch.executablePath ?? '/usr/bin/chromium', args: launch.args ?? ['--no-sandbox'] });
+  const { executablePath } = await resolveBrowser();
+  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {
     const times: number[] = [];
     for (let i = 0; i <= RUNS; i++) {

@@ -35,6 +35,13 @@ test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/** Runs a test's work and checks that the server (one per worker) saw no request during it. */
+async function fetchingNothing(work: () => Promise<void>) {
+  const before = hits;
+  await work();
+  expect(hits, 'requests the document made to the network').toBe(before);
+}
+
 const refusedDefinitions: Array<[string, () => TDocumentDefinitions]> = [
   ['an image node naming a local file', () => ({ content: [{ image: LOCAL_FILE }] })],
   ['an image node naming a URL', () => ({ content: [{ image: `${baseUrl}/logo.png` }] })],
@@ -56,43 +63,45 @@ const refusedDefinitions: Array<[string, () => TDocumentDefinitions]> = [
 ];
 
 for (const [name, definition] of refusedDefinitions) {
-  test(`refuses ${name}`, async () => {
-    await expect(renderDocDefinition(definition())).rejects.toThrow();
+  test(`refuses ${name}, fetching nothing`, async () => {
+    await fetchingNothing(() => expect(renderDocDefinition(definition())).rejects.toThrow());
   });
 }
 
 test('the definition check names the problem', async () => {
-  await expect(renderDocDefinition({ content: [{ image: LOCAL_FILE }] })).rejects.toBeInstanceOf(UnsafeDocumentError);
-  await expect(renderDocDefinition({ content: [{ image: 'logo' }], images: { logo: `${baseUrl}/x.png` } })).rejects.toThrow(
-    /not an inline data: URL/,
-  );
+  await fetchingNothing(async () => {
+    await expect(renderDocDefinition({ content: [{ image: LOCAL_FILE }] })).rejects.toBeInstanceOf(UnsafeDocumentError);
+    await expect(renderDocDefinition({ content: [{ image: 'logo' }], images: { logo: `${baseUrl}/x.png` } })).rejects.toThrow(
+      /not an inline data: URL/,
+    );
+  });
 });
 
 test("pdfmake's own policies refuse files and URLs even without the definition check", async () => {
-  await expect(renderWithPdfmakePolicies({ content: [{ image: LOCAL_FILE }] })).rejects.toThrow(/denied by resource access policy/);
-  await expect(
-    renderWithPdfmakePolicies({ content: [{ image: 'logo' }], images: { logo: LOCAL_FILE } }),
-  ).rejects.toThrow(/denied by resource access policy/);
-  await expect(
-    renderWithPdfmakePolicies({ content: [{ image: 'logo' }], images: { logo: `${baseUrl}/logo.png` } }),
-  ).rejects.toThrow(/denied by resource access policy/);
-  await expect(renderWithPdfmakePolicies({ content: [{ text: 'x', font: 'Helvetica' }] })).rejects.toThrow(/not defined/);
-});
-
-test('nothing was fetched over the network', () => {
-  // Runs after the refusals above in this file's worker; the server saw no request at all.
-  expect(hits).toBe(0);
+  await fetchingNothing(async () => {
+    await expect(renderWithPdfmakePolicies({ content: [{ image: LOCAL_FILE }] })).rejects.toThrow(/denied by resource access policy/);
+    await expect(
+      renderWithPdfmakePolicies({ content: [{ image: 'logo' }], images: { logo: LOCAL_FILE } }),
+    ).rejects.toThrow(/denied by resource access policy/);
+    await expect(
+      renderWithPdfmakePolicies({ content: [{ image: 'logo' }], images: { logo: `${baseUrl}/logo.png` } }),
+    ).rejects.toThrow(/denied by resource access policy/);
+    await expect(renderWithPdfmakePolicies({ content: [{ text: 'x', font: 'Helvetica' }] })).rejects.toThrow(/not defined/);
+  });
 });
 
 test('inline image data is allowed, and invoices render offline', async () => {
-  const withImage = await renderDocDefinition({ content: [{ image: 'logo', width: 20 }, { image: PNG_DATA_URL, width: 20 }], images: { logo: PNG_DATA_URL } });
-  expect(withImage.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const invoice = await renderInvoicePdf(huInvoice());
-  expect(invoice.length).toBeGreaterThan(10_000);
-  expect(hits).toBe(0);
+  await fetchingNothing(async () => {
+    const withImage = await renderDocDefinition({ content: [{ image: 'logo', width: 20 }, { image: PNG_DATA_URL, width: 20 }], images: { logo: PNG_DATA_URL } });
+    expect(withImage.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const invoice = await renderInvoicePdf(huInvoice());
+    expect(invoice.length).toBeGreaterThan(10_000);
+  });
 });
 
 test('after the first document, documents share decoded font tables (the speed fix still reaches fontkit)', async () => {
+  // two documents here, whatever ran before in this worker: the second is rendered with the first one's tables
+  await renderInvoicePdf(huInvoice());
   await renderInvoicePdf(huInvoice());
   expect(fontTableCacheActive()).toBe(true);
 });

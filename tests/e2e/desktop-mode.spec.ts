@@ -1,9 +1,10 @@
-// The renderer in desktop mode, without Electron: a stand-in for the preload's `window.folio` bridge answers like
-// the shell does (envelopes, never throws; shell.* operations; menu events), forwarding contract operations to the
-// test server. It checks the IPC transport and what only the desktop shows: no key screen, the data folder, the
+// The renderer in desktop mode, without Electron: the page's `window.folio` crosses to Folio's own IPC dispatcher
+// in the test process, which runs the operations on the test server's core, as the main process does. It checks the IPC transport and what only the desktop shows: no key screen, the data folder, the
 // share code note, and the native menu's commands.
 import { expect, test, type Page } from '@playwright/test';
-import { API_KEY, addClient, setSeller, startFolio, watchErrors, type Folio } from './support/folio';
+import { createDispatcher } from '../../electron/main/dispatch';
+import { SHELL_EVENTS } from '../../electron/preload/bridge';
+import { addClient, setSeller, startFolio, watchErrors, type Folio } from './support/folio';
 
 let folio: Folio;
 let invoiceId = 0;
@@ -21,38 +22,54 @@ test.afterAll(async () => {
   await folio.stop();
 });
 
+/** Operations the page called over the bridge, in order (recorded by the dispatcher's side). */
+let calls: string[] = [];
+
+/**
+ * The desktop's IPC door without Electron: the page gets a `window.folio` shaped like the preload's (the same two
+ * functions, the same event check), and its calls cross to this process, where Folio's own dispatcher
+ * (electron/main/dispatch.ts) runs them on the test server's core — the code the main process runs. Only the shell's
+ * three operations, which need Electron itself, are answered here.
+ */
 async function installBridge(page: Page) {
-  await page.addInitScript((key) => {
+  calls = [];
+  const dispatch = createDispatcher({
+    call: (name, input) => folio.server.core.call(name, input as never),
+    shell: {
+      'shell.info': () => ({ version: '0.1.0', dataDir: '/home/anna/.config/Folio', dbFile: '/home/anna/.config/Folio/folio.sqlite', today: '2026-11-22', platform: 'linux' }),
+      'shell.setLanguage': (input) => input,
+      'shell.openDataFolder': () => ({ opened: true }),
+    },
+  });
+  await page.exposeFunction('__folioInvoke', async (operation: string, input: unknown) => {
+    calls.push(operation);
+    const reply = await dispatch(operation, input);
+    // Electron's IPC clones bytes as bytes; Playwright's binding speaks JSON, so a PDF crosses as base64 and is
+    // turned back into a Uint8Array on the page's side.
+    const data = reply.success ? (reply.data as { pdf?: unknown }) : undefined;
+    if (data && data.pdf instanceof Uint8Array) return { ...reply, data: { ...data, pdf: { base64: Buffer.from(data.pdf).toString('base64') } } };
+    return reply;
+  });
+  await page.addInitScript((events) => {
     const listeners: Record<string, Array<(payload: unknown) => void>> = {};
-    const calls: string[] = [];
-    const w = window as unknown as Record<string, unknown>;
-    w.__calls = calls;
+    const w = window as unknown as Record<string, any>;
     w.__menu = (event: string, payload?: unknown) => (listeners[event] ?? []).forEach((l) => l(payload));
     w.folio = Object.freeze({
       async call(operation: string, input: unknown) {
-        calls.push(operation);
-        if (operation === 'shell.info') {
-          return { success: true, data: { version: '0.1.0', dataDir: '/home/anna/.config/Folio', dbFile: '/home/anna/.config/Folio/folio.sqlite', today: '2026-11-22', platform: 'linux' } };
-        }
-        if (operation === 'shell.setLanguage') return { success: true, data: input };
-        if (operation === 'shell.openDataFolder') return { success: true, data: { opened: true } };
-        if (operation === 'invoices.download') {
-          const id = (input as { id: number }).id;
-          const res = await fetch(`/invoices/${id}/download`, { headers: { 'x-api-key': key } });
-          if (!res.ok) return res.json();
-          return { success: true, data: { filename: 'invoice.pdf', pdf: new Uint8Array(await res.arrayBuffer()) } };
-        }
-        const res = await fetch(`/rpc/${operation}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(input ?? {}) });
-        return res.json();
+        const reply = await w.__folioInvoke(String(operation), input ?? {});
+        const pdf = reply?.data?.pdf;
+        if (pdf && typeof pdf.base64 === 'string') reply.data.pdf = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
+        return reply;
       },
       on(event: string, listener: (payload: unknown) => void) {
+        if (!(events as string[]).includes(event)) throw new Error(`Unknown event ${String(event)}`);
         (listeners[event] ??= []).push(listener);
         return () => {
           listeners[event] = (listeners[event] ?? []).filter((l) => l !== listener);
         };
       },
     });
-  }, API_KEY);
+  }, [...SHELL_EVENTS]);
 }
 
 const menu = (page: Page, event: string, payload?: unknown) =>
@@ -65,11 +82,10 @@ test('desktop mode: no key screen, operations over the bridge, the data folder i
   await expect(page.getByRole('heading', { name: 'Beállítások' })).toBeVisible();
   await expect(page.getByText('/home/anna/.config/Folio')).toBeVisible();
   await page.getByRole('button', { name: 'Mappa megnyitása' }).click();
-  const calls = await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
   expect(calls).toEqual(expect.arrayContaining(['settings.get', 'shell.info', 'shell.setLanguage', 'shell.openDataFolder']));
   // The native menu follows the UI's language.
   await page.getByRole('button', { name: 'English' }).first().click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __calls: string[] }).__calls.filter((c) => c === 'shell.setLanguage').length)).toBeGreaterThan(1);
+  await expect.poll(() => calls.filter((c) => c === 'shell.setLanguage').length).toBeGreaterThan(1);
   expect(errors).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
 // What can be done with an invoice from its page: a draft edited and issued or deleted, an over-payment refused at
 // its field, payments undone, the share link, and a PDF that the server cannot make yet (501) explained plainly.
 import { expect, test } from '@playwright/test';
-import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
+import { addClient, setSeller, startBareFolio, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 
 let folio: Folio;
 let clientId = 0;
@@ -14,9 +14,9 @@ test.afterAll(async () => {
   await folio.stop();
 });
 
-async function invoice(type: 0 | 3, net = '10000') {
-  const created = await folio.server.core.call('invoices.create', {
-    client_uid: clientId, payment_method: 2, currency: 'HUF', type, fulfillment_date: '2026-11-22', due_date: '2026-11-30',
+async function invoice(type: 0 | 3, net = '10000', on = folio, client = clientId) {
+  const created = await on.server.core.call('invoices.create', {
+    client_uid: client, payment_method: 2, currency: 'HUF', type, fulfillment_date: '2026-11-22', due_date: '2026-11-30',
     items: [{ description: 'Szolgáltatás', qty: 1, net_unit_price: net, vat_id: 1 }],
   });
   return created.id;
@@ -84,15 +84,23 @@ test('the share link is the server’s /access/c: address', async ({ page }) => 
 });
 
 test('a PDF the server cannot make yet (501) is explained, not shown as a failure', async ({ page }) => {
-  await withKey(page);
-  const id = await invoice(3);
-  await page.route('**/invoices/*/download', (route) =>
-    route.fulfill({ status: 501, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'PDF download is not available in this build of Folio', code: 'not_available' }) }),
-  );
-  await page.goto(`${folio.url}/#/invoices/${id}`);
-  await page.getByRole('button', { name: 'PDF előnézet' }).click();
-  await expect(page.getByText('A PDF-készítés ebben a kiadásban még nem érhető el.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'PDF előnézet' })).toBeDisabled();
+  // a server whose core has no PDF renderer: its download answers 501 not_available
+  const bare = await startBareFolio();
+  try {
+    await setSeller(bare);
+    const id = await invoice(3, '10000', bare, await addClient(bare));
+    await withKey(page);
+    await page.goto(`${bare.url}/#/invoices/${id}`);
+    const download = page.waitForResponse((r) => r.url().endsWith(`/invoices/${id}/download`));
+    await page.getByRole('button', { name: 'PDF előnézet' }).click();
+    const res = await download;
+    expect(res.status()).toBe(501);
+    expect(await res.json()).toMatchObject({ success: false, code: 'not_available' });
+    await expect(page.getByText('A PDF-készítés ebben a kiadásban még nem érhető el.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'PDF előnézet' })).toBeDisabled();
+  } finally {
+    await bare.stop();
+  }
 });
 
 test('the PDF preview shows the invoice in a frame', async ({ page }) => {

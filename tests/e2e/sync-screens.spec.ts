@@ -5,7 +5,7 @@
 // remote refused, and reads the screen in English. A runtime without sync must not break the screen or the editor.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_KEY as REMOTE_KEY, startRemote, tempDir, type RemoteProcess } from '../sync/support/nodes';
-import { API_KEY as DEVICE_KEY, watchErrors, withKey } from './support/folio';
+import { API_KEY as DEVICE_KEY, startBareFolio, watchErrors, withKey } from './support/folio';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -258,13 +258,22 @@ test('an operation the remote refused is listed with its details and dismissed',
 });
 
 test('without sync in the runtime the screen says so and the editor keeps working', async ({ page }) => {
-  // What a build without sync answers (the core's not_available envelope, HTTP 501), for the screen and the editor.
-  await page.route('**/rpc/sync.*', (route) =>
-    route.fulfill({ status: 501, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'not_available', error: 'Sync is not available in this build of Folio' }) }),
-  );
+  // A server whose core was built without sync: its sync operations answer 501 not_available.
+  const bare = await startBareFolio();
+  try {
+    const status = await fetch(`${bare.url}/rpc/sync.status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': DEVICE_KEY }, body: '{}' });
+    expect(status.status).toBe(501);
+    expect(await status.json()).toMatchObject({ success: false, code: 'not_available' });
+    await withoutSync(page, bare.url);
+  } finally {
+    await bare.stop();
+  }
+});
+
+async function withoutSync(page: Page, url: string) {
   const errors = watchErrors(page);
   await withKey(page);
-  await page.goto(`${device.url}/#/sync`);
+  await page.goto(`${url}/#/sync`);
   await expect(page.getByRole('heading', { level: 1, name: 'Szinkronizálás' })).toBeVisible();
   await expect(page.getByText('A szinkronizálás itt nem érhető el')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Szinkronizálás most' })).toHaveCount(0);
@@ -273,6 +282,6 @@ test('without sync in the runtime the screen says so and the editor keeps workin
   await page.getByText('További beállítások').click();
   // no own block known: the editor keeps its default
   await expect(page.getByLabel('Számlatömb')).toHaveValue('0');
-  // the stubbed 501s are the only console errors (the browser logs each refused request)
+  // the 501s are the only console errors (the browser logs each refused request)
   expect(errors.filter((e) => !/status of 501/.test(e))).toEqual([]);
-});
+}

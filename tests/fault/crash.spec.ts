@@ -56,7 +56,8 @@ test('50 SIGKILLs at random moments lose no number and leave no half-written inv
         await sleep(Math.floor(r() * 400));
       }
       await next.waitFor(/^standby$/, 60_000);
-      await child.kill('SIGKILL');
+      // the child was still at work when the kill landed: it had not exited by itself (null = ended by a signal)
+      expect(await child.kill('SIGKILL'), `child ${kills} exited before its kill (seed ${seed})`).toBeNull();
       kills++;
       next.send('go');
       [child, next] = [next, undefined];

@@ -4,12 +4,18 @@ import { expect, test } from '@playwright/test';
 import { call, isErrorEnvelope } from './support/http';
 import { FUZZ_KEY, startFuzzServer } from './support/fuzz-server';
 
-test('sending an invoice without a mail set-up is a 4xx, not a 5xx', async () => {
+test('sending an invoice without a mail set-up is a 422 that says so, and changes nothing', async () => {
   const server = await startFuzzServer('send');
   try {
+    const digest = server.digest();
+    const version = server.dataVersion();
     const res = await call(server.url, 'GET', `/invoices/${server.known.invoice[1]}/send`, { key: FUZZ_KEY });
-    expect(isErrorEnvelope(res.body) || res.status === 200).toBe(true);
-    expect(res.status, res.text).toBeLessThan(500);
+    expect(res.status, res.text).toBe(422);
+    expect(isErrorEnvelope(res.body)).toBe(true);
+    expect(res.body).toMatchObject({ code: 'rule_violation', error: expect.stringContaining('E-mail is not set up') });
+    // refused before anything was queued or marked as sent
+    expect(server.dataVersion()).toBe(version);
+    expect(server.digest()).toBe(digest);
   } finally {
     await server.close();
   }

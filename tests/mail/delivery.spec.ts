@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { createCore } from '../../electron/core/index';
 import { openDatabase } from '../../electron/db/open';
-import { createMailer, type MailEvent } from '../../electron/mail/index';
+import { createMailer, realTimers, type MailEvent, type Timers } from '../../electron/mail/index';
 import { claimNext } from '../../electron/mail/outbox';
 import { mailDb } from '../../electron/mail/tables';
 import {
-  closedPort, createClient, issueInvoice, openFixture, renderPdf, sleep, smtpSettings, startSmtp, StepClock, until, type Fixture,
+  closedPort, createClient, issueInvoice, openFixture, renderPdf, smtpSettings, startSmtp, StepClock, until, type Fixture,
 } from './helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,8 +67,14 @@ test('server down: the message stays queued with backoff 30 s, 60 s, 120 s …, 
 test('with the real timers of a started worker: queued while down, sent once the server is up, once', async () => {
   const port = await closedPort();
   const events: MailEvent[] = [];
+  // the real timers, counted: the test waits for rounds of the worker, not for a guessed time
+  let timerRounds = 0;
+  const timers: Timers = {
+    setTimeout: (fn, ms) => realTimers.setTimeout(() => (timerRounds++, fn()), ms),
+    clearTimeout: (handle) => realTimers.clearTimeout(handle),
+  };
   const mailer = createMailer({
-    db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(port),
+    db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(port), timers,
     retry: { baseMs: 100, maxMs: 400 }, pollMs: 200, onEvent: (e) => events.push(e),
   });
   const core = await createCore({ db: fx.opened.db, send: mailer.send });
@@ -87,7 +93,8 @@ test('with the real timers of a started worker: queued while down, sent once the
       // Let the worker run a few more rounds (poll, kicks): nothing is sent twice.
       for (const inv of invoices) await core.call('invoices.send', { id: inv.id }).then(() => undefined);
       await smtp.waitFor(4);
-      await sleep(700);
+      const after = timerRounds;
+      await until(async () => timerRounds >= after + 3);
       expect(smtp.messages).toHaveLength(4);
       const ids = smtp.messages.map((m) => m.messageId);
       expect(new Set(ids).size).toBe(4);

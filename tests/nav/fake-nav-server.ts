@@ -1,17 +1,16 @@
 // A stand-in for NAV's Online Számla 3.0 API on 127.0.0.1: a real HTTP server that is as strict as the real one
 // where Folio could go wrong. Every request body is validated against NAV's API schema and every submitted invoice
-// against the data schema (xmllint via validate.sh); password hash and request signature are checked; the exchange
+// against the data schema (xmllint, see schema.ts); password hash and request signature are checked; the exchange
 // token is really AES-128-ECB encrypted with the user's exchange key and is single-use. Submissions are processed
 // "asynchronously": each status query moves a transaction RECEIVED → PROCESSING → DONE / ABORTED, and the outcome
 // comes from NAV-like business checks (nav-checks.ts, invoice number uniqueness, STORNO references).
 // Tests can take it down (503, or refusing connections), drop a response after the request was taken in, and make
 // it abort or warn a given invoice.
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
-import { encryptExchangeToken, requestSignature, sha512Hex } from '../../electron/nav/crypto';
 import { checkInvoiceData, parseInvoiceData, type CheckMessage } from './nav-checks';
 import { validateNavXml } from './schema';
 
@@ -466,4 +465,27 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
     },
     close: stopListening,
   };
+}
+
+// NAV's side of the cryptography, written here from the interface specification with node:crypto alone — not with
+// Folio's electron/nav/crypto.ts — so that a mistake there (a wrong hash, cipher mode or padding) fails against this
+// server instead of agreeing with itself.
+function sha512Hex(value: string): string {
+  return createHash('sha512').update(value, 'utf8').digest('hex').toUpperCase();
+}
+
+function sha3Hex(value: string): string {
+  return createHash('sha3-512').update(value, 'utf8').digest('hex').toUpperCase();
+}
+
+/** requestId + UTC timestamp as yyyyMMddHHmmss + signature key, then per operation SHA3-512(operation + data). */
+function requestSignature(requestId: string, timestamp: Date, signatureKey: string, ops: ReadonlyArray<{ operation: string; invoiceDataBase64: string }>): string {
+  const stamp = timestamp.toISOString().slice(0, 19).replace(/[-T:]/g, '');
+  return sha3Hex(requestId + stamp + signatureKey + ops.map((op) => sha3Hex(op.operation + op.invoiceDataBase64)).join(''));
+}
+
+/** The exchange token as NAV sends it: AES-128-ECB with the exchange key's 16 bytes, PKCS#7 padding, base64. */
+function encryptExchangeToken(token: string, exchangeKey: string): string {
+  const cipher = createCipheriv('aes-128-ecb', Buffer.from(exchangeKey, 'utf8'), null);
+  return Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]).toString('base64');
 }

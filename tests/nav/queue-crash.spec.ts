@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../electron/db/open';
 import { navDb } from '../../electron/nav-queue/store';
 import { startFakeNav, type FakeNav } from './fake-nav-server';
+import { testSeed } from '../support/random';
 import { cancel, issue, openRig, setUpBusiness, tempDbFile, type Issued } from './queue-rig';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -142,8 +143,22 @@ test('killed after NAV took a submission but before its answer, then after stori
   expectExactlyOnce(nav, invoices);
 });
 
+/**
+ * What must hold whenever Folio is dead, however it died: one report per invoice; NAV was given no invoice twice; a
+ * report marked sent or done carries the id of NAV's transaction for that very invoice.
+ */
+function expectQueueInvariants(reports: Awaited<ReturnType<typeof rows>>, n: FakeNav, invoices: Issued[], when: string) {
+  expect(reports.map((r) => r.invoice_id).sort(), when).toEqual(invoices.map((i) => i.id).sort());
+  for (const inv of invoices) expect(n.submissions(inv.number), `${when}: ${inv.number} given to NAV`).toBeLessThanOrEqual(1);
+  for (const r of reports.filter((x) => x.state === 'sent' || x.state === 'done')) {
+    const tx = n.transactions.find((t) => t.invoiceNumber === r.invoice_number);
+    expect(r.transaction_id, `${when}: ${r.invoice_number} is ${r.state}`).toBe(tx?.transactionId);
+  }
+}
+
 test('killed at random moments of reporting, again and again: every invoice reaches NAV exactly once', async () => {
   test.setTimeout(240_000);
+  const { seed, random } = testSeed('FOLIO_NAV_SEED');
   let onNavCall: (() => void) | undefined;
   // speed: the schemas are proven elsewhere
   nav = await startFakeNav({ validateSchemas: false, onCall: () => onNavCall?.() });
@@ -154,8 +169,8 @@ test('killed at random moments of reporting, again and again: every invoice reac
     const run = runChild(file, nav.baseUrl, 'none');
     expect(await run.until('READY', 'EXIT'), run.output()).toBe('READY');
     // The moment: around NAV's k-th answer to this process (an answer may be on its way, half read, or stored).
-    const k = 1 + Math.floor(Math.random() * 14);
-    const jitter = Math.floor(Math.random() * 25);
+    const k = 1 + Math.floor(random() * 14);
+    const jitter = Math.floor(random() * 25);
     let calls = 0;
     const moment = new Promise<string>((res) => {
       onNavCall = () => {
@@ -164,10 +179,12 @@ test('killed at random moments of reporting, again and again: every invoice reac
     });
     const outcome = await Promise.race([run.until('DONE', 'EXIT'), moment]);
     onNavCall = undefined;
-    if (outcome === 'KILL' && run.child.exitCode === null) {
+    // Mid-work: the pass had started talking to NAV (k calls) and had not finished it (no DONE, still alive).
+    if (outcome === 'KILL' && run.child.exitCode === null && !run.output().includes('DONE')) {
       await killed(run);
       kills.push(`${k}+${jitter}ms`);
       const left = await rows(file);
+      expectQueueInvariants(left, nav, invoices, `after kill ${kills.length} at NAV call ${k}+${jitter}ms (seed ${seed})`);
       for (const r of left) {
         if (r.state === 'sent') seen.add('sent');
         else if (r.state === 'waiting' && r.submitted_at && !r.transaction_id) seen.add('in doubt');
@@ -176,6 +193,7 @@ test('killed at random moments of reporting, again and again: every invoice reac
     } else {
       expect(await run.until('DONE', 'EXIT'), run.output()).toBe('DONE');
       expect((await run.exited).code).toBe(0);
+      expectQueueInvariants(await rows(file), nav, invoices, `after an uninterrupted pass (seed ${seed})`);
     }
   }
   // then left alone: a report still processing at NAV waits `stillProcessingDelayMs` (100 ms here) between rounds
@@ -183,11 +201,11 @@ test('killed at random moments of reporting, again and again: every invoice reac
   for (let run = 0; run < 5 && !finished; run++) {
     const last = runChild(file, nav.baseUrl, 'none');
     expect(await last.until('DONE', 'EXIT'), last.output()).toBe('DONE');
+    expect((await last.exited).code).toBe(0);
     finished = (await rows(file)).every((r) => r.state === 'done');
-    if (!finished) await new Promise((r) => setTimeout(r, 200));
   }
   expect(finished, JSON.stringify((await rows(file)).map((r) => [r.state, r.error_code, r.next_attempt_at, r.submitted_at]))).toBe(true);
-  expect(kills.length).toBeGreaterThan(0);
+  expect(kills.length, `kills that landed mid-pass (seed ${seed})`).toBeGreaterThan(0);
   test.info().annotations.push({ type: 'kills', description: `${kills.length} kills (NAV call+delay): ${kills.join(', ')}; left: ${[...seen].join(', ')}` });
   expectExactlyOnce(nav, invoices);
   const reports = await rows(file);

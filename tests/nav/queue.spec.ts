@@ -119,7 +119,7 @@ test('NAV down (connections refused, then 503) and back: the reports wait, retry
 
   await nav.up();
   await nav.down('unavailable'); // listening again, but every answer a 503
-  await new Promise((r) => setTimeout(r, 250)); // past the backoff (at most 200 ms here)
+  await pastBackoff(db);
   await rig.rt.nav.pass();
   reports = await allReports(db);
   expect(reports[0]).toMatchObject({ state: 'waiting', attempts: 4 });
@@ -127,7 +127,7 @@ test('NAV down (connections refused, then 503) and back: the reports wait, retry
   expect(nav.calls.some((c) => c.status === 503)).toBe(true);
 
   await nav.up();
-  await new Promise((r) => setTimeout(r, 250));
+  await pastBackoff(db);
   await rig.rt.nav.pass();
   reports = await allReports(db);
   expect(reports.map((r) => [r.state, r.attempts, r.error_code, r.next_attempt_at])).toEqual(
@@ -345,3 +345,10 @@ test('over HTTP (npm run serve wiring): duties and POST /invoices/:id/nav/retry'
     await server.close();
   }
 });
+
+/** Waits until every report given a next attempt time is due again (the backoff runs on the real clock). */
+async function pastBackoff(db: Parameters<typeof allReports>[0]) {
+  const times = (await allReports(db)).map((r) => r.next_attempt_at).filter((t): t is string => t !== null);
+  const due = Math.max(0, ...times.map((t) => Date.parse(t)));
+  await expect.poll(() => Date.now(), { intervals: [10] }).toBeGreaterThan(due);
+}

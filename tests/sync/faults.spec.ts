@@ -156,7 +156,8 @@ test('5xx, answers too slow, cut connections and a remote that is gone: a clear 
     expect(s.last_error).toMatch(/did not answer within/);
     expect(s.pending_changes).toBeLessThan(pendingBefore);
     expect(s.pending_changes).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1_600)); // the held request reaches the remote meanwhile
+    // the held request reaches the remote meanwhile: wait until the remote has answered it
+    await expect.poll(() => proxy.delayedDone, { timeout: 10_000 }).toBe(proxy.delayed);
 
     // connections cut before reaching the remote
     proxy.rule = (r) => (r.method !== 'GET' ? 'refuse' : 'pass');

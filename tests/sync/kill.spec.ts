@@ -3,25 +3,17 @@
 // SIGKILLed at seeded random moments, ten times, restarted on the same file and port each time, and the devices keep
 // working between kills. After the last restart the nodes sync until nothing moves: the three databases must hold
 // the same business data (no record missing, none twice) and every block's numbers must be gapless.
+// Every kill is checked to have landed while a sync ran, and the remote's file to be whole after it.
 // Replay a failure with FOLIO_SYNC_SEED=<seed printed below>.
 import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { openDatabase } from '../../electron/db/open';
 import { differences, numberingProblems, snapshot, snapshotFile } from './support/digest';
+import { testSeed } from '../support/random';
 import { configure, openDevice, startRemote, syncOk, syncUntilQuiet, tempDir, type Device, type RemoteProcess } from './support/nodes';
 
 const KILLS = 10;
 const BUDGET_MS = 180_000; // a hard stop: on a crowded machine fewer kills fit (at least half must)
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -64,10 +56,7 @@ async function work(d: Device, r: () => number, blockUid: number, n: number) {
 
 test('ten SIGKILLs of the remote during sync lose nothing and duplicate nothing', async () => {
   test.setTimeout(BUDGET_MS + 120_000);
-  const seed = process.env.FOLIO_SYNC_SEED ? Number(process.env.FOLIO_SYNC_SEED) : Math.floor(Math.random() * 2 ** 31);
-  console.log(`sync kill test seed: FOLIO_SYNC_SEED=${seed}`);
-  test.info().annotations.push({ type: 'seed', description: String(seed) });
-  const r = rng(seed);
+  const { seed, random: r } = testSeed('FOLIO_SYNC_SEED');
   const tmp = tempDir('kill');
   const port = await freePort();
   const remoteFile = tmp.file('remote.db');
@@ -89,13 +78,24 @@ test('ten SIGKILLs of the remote during sync lose nothing and duplicate nothing'
     const started = Date.now();
     let kills = 0;
     let interrupted = 0;
+    let midSync = 0;
     while (kills < KILLS && Date.now() - started < BUDGET_MS) {
-      const rounds = devices.map((d) => d.runtime.core.call('sync.now', {}));
+      let settled = 0;
+      const rounds = devices.map((d) => d.runtime.core.call('sync.now', {}).finally(() => settled++));
       await sleep(Math.floor(r() * 600));
+      // the kill lands mid-sync when a round is still running (it may have been quick enough to end before)
+      if (settled < rounds.length) midSync++;
       await remote.kill();
       kills++;
       const statuses = await Promise.all(rounds);
       interrupted += statuses.filter((s) => s.last_error).length;
+      // what the killed remote left on disk is whole: numbers unique and gapless in every block
+      const left = await openDatabase(remoteFile, { readonly: true });
+      try {
+        expect(await numberingProblems(left.db), `remote after kill ${kills} (seed ${seed})`).toEqual([]);
+      } finally {
+        await left.close();
+      }
       // the devices keep working while the remote is down
       for (const d of devices) {
         const s = await d.runtime.core.call('sync.status', {});
@@ -105,6 +105,9 @@ test('ten SIGKILLs of the remote during sync lose nothing and duplicate nothing'
     }
     if (kills < KILLS) test.info().annotations.push({ type: 'note', description: `only ${kills} kills fitted in the time budget` });
     expect(kills).toBeGreaterThanOrEqual(KILLS / 2);
+    // the kills did cut syncs short: not every one landed after the work was over
+    expect(midSync, `kills during a running sync (seed ${seed})`).toBeGreaterThan(0);
+    expect(interrupted, `sync rounds that failed because of a kill (seed ${seed})`).toBeGreaterThan(0);
 
     for (const d of devices) await syncOk(d);
     await syncUntilQuiet(devices);
@@ -115,14 +118,14 @@ test('ten SIGKILLs of the remote during sync lose nothing and duplicate nothing'
       expect((await d.runtime.core.call('sync.conflicts', {})).issues, d.name).toEqual([]);
       expect((await d.runtime.core.call('sync.status', {})).pending_changes).toBe(0);
     }
-    const remoteDb = await import('../../electron/db/open').then((m) => m.openDatabase(remoteFile, { readonly: true }));
+    const remoteDb = await openDatabase(remoteFile, { readonly: true });
     try {
       expect(await numberingProblems(remoteDb.db), 'remote').toEqual([]);
     } finally {
       await remoteDb.close();
     }
     console.log(
-      `sync kill test: ${kills} kills, ${interrupted} rounds cut, ${snapR.invoices.length} invoices and ${snapR.clients.length} clients ` +
+      `sync kill test: ${kills} kills (${midSync} mid-sync), ${interrupted} rounds cut, ${snapR.invoices.length} invoices and ${snapR.clients.length} clients ` +
         `identical on all three nodes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {

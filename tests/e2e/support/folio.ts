@@ -4,6 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { fixedClock } from '../../../electron/core/clock';
+import { createCore } from '../../../electron/core/index';
+import { openDatabase } from '../../../electron/db/open';
+import { buildServer } from '../../../electron/server/app';
 import { startServer, type RunningServer } from '../../../electron/server/start';
 
 export const API_KEY = 'test-key';
@@ -29,6 +33,30 @@ export async function startFolio(prepare?: (dbFile: string) => Promise<void> | v
     dbFile,
     async stop() {
       await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real HTTP door over a core built with none of the optional parts — no PDF renderer, no sync, no mail, no NAV
+ * queue — as a build of Folio without them answers: their operations are refused with `not_available` (HTTP 501).
+ */
+export async function startBareFolio(): Promise<Folio> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-bare-'));
+  const dbFile = join(dir, 'folio.sqlite');
+  const opened = await openDatabase(dbFile);
+  const core = await createCore({ db: opened.db, clock: fixedClock(NOW) });
+  const app = await buildServer({ core, auth: { apiKey: API_KEY }, uiDir: UI_DIR });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return {
+    server: { url: `http://127.0.0.1:${port}`, core, close: () => app.close() },
+    url: `http://127.0.0.1:${port}`,
+    dbFile,
+    async stop() {
+      await app.close();
+      await opened.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

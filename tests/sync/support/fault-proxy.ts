@@ -18,11 +18,14 @@ export interface FaultProxy {
   seen: SeenRequest[];
   /** decides the fault of each request (default: pass everything) */
   rule: (req: { method: string; path: string; idempotencyKey: string | undefined; body: string }) => Fault;
+  /** requests held by a delayMs fault, and those of them the remote has answered since (forwarded or failed) */
+  delayed: number;
+  delayedDone: number;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
-  const proxy: FaultProxy = { url: '', seen: [], rule: () => 'pass', close: async () => undefined };
+  const proxy: FaultProxy = { url: '', seen: [], rule: () => 'pass', delayed: 0, delayedDone: 0, close: async () => undefined };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -46,17 +49,23 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       res.end(JSON.stringify({ success: false, error: 'injected failure', code: 'internal' }));
       return;
     }
-    if (typeof fault === 'object' && 'delayMs' in fault) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (typeof fault === 'object' && 'delayMs' in fault) {
+      proxy.delayed++;
+      await new Promise((r) => setTimeout(r, fault.delayMs));
+    }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
     let upstream: Response;
+    let text: string;
     try {
       upstream = await fetch(target + path, { method: req.method, headers, ...(body ? { body } : {}) });
+      text = await upstream.text();
     } catch {
       req.socket.destroy();
       return;
+    } finally {
+      if (typeof fault === 'object' && 'delayMs' in fault) proxy.delayedDone++;
     }
-    const text = await upstream.text();
     if (fault === 'lose-answer' || res.destroyed) {
       req.socket.destroy();
       return;
