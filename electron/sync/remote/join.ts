@@ -29,7 +29,7 @@ export function createJoinHandler(ctx: CoreContext) {
         const claims = await sdb.selectFrom('sync_claims').select(['kind', 'year', 'upto']).where('device', '=', device).orderBy('year').execute();
         return { block: { id: mine.id, name: mine.name, prefix: mine.prefix }, claims, rejoined: true };
       }
-      const taken = await sdb.selectFrom('invoice_blocks').select('id').where('prefix', '=', input.prefix).executeTakeFirst();
+      const taken = (await sdb.selectFrom('invoice_blocks').select('prefix').execute()).some((b) => b.prefix.toLowerCase() === input.prefix.toLowerCase());
       if (taken) {
         throw new FolioError('conflict', `The prefix "${input.prefix}" is already used by another invoice block on the remote; choose another prefix for this device`, [
           { field: 'prefix', message: 'is already used on the remote' },
