@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { API_KEY, createInvoice, FIXED_NOW, serverPerFile, tempDbFile } from '../support/fixtures';
+import { startServe } from '../fault/support/procs';
 
 const s = serverPerFile();
 
@@ -92,4 +93,21 @@ test.describe('Host header', () => {
       tmp.remove();
     }
   });
+});
+
+test('npm run serve takes its public host names from FOLIO_PUBLIC_HOSTS', async () => {
+  test.setTimeout(90_000);
+  const tmp = tempDbFile();
+  const serve = await startServe(tmp.file, API_KEY, { FOLIO_PUBLIC_HOSTS: 'folio.example.com, proxy.example.org' });
+  try {
+    expect((await rawGet(serve.url, '/clients', 'folio.example.com')).status).toBe(200);
+    expect((await rawGet(serve.url, '/clients', 'proxy.example.org:8443')).status).toBe(200);
+    expect((await rawGet(serve.url, '/clients', new URL(serve.url).host)).status).toBe(200);
+    const refused = await rawGet(serve.url, '/time', 'rebind.attacker.example');
+    expect(refused.status).toBe(421);
+    expect(refused.body).toMatchObject({ success: false, code: 'bad_request' });
+  } finally {
+    await serve.kill();
+    tmp.remove();
+  }
 });
