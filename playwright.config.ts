@@ -7,8 +7,6 @@ export default defineConfig({
   globalSetup: './tests/support/global-setup.ts',
   testDir: 'tests',
   testIgnore: ['**/bench/**', '**/support/**'],
-  // builds the server and CLI bundles the tests spawn (dist/node/), once
-  globalSetup: './tests/support/global-setup.ts',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

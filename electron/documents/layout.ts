@@ -170,6 +170,11 @@ function metaGrid(meta: Field[]): Content {
 
 // Fixed widths keep the amount columns aligned from page to page; the description takes what is left.
 const ITEM_WIDTHS = ['*', 30, 30, 56, 58, 38, 54, 60];
+const A4_WIDTH = 595.28;
+const ITEM_PADDING = 3 + 3; // itemsLayout's paddingLeft + paddingRight, per cell
+/** What the description column ('*') gets: the page's text width less the fixed columns and every cell's padding. */
+const DESCRIPTION_WIDTH =
+  A4_WIDTH - PAGE_MARGINS[0] - PAGE_MARGINS[2] - (ITEM_WIDTHS.slice(1) as number[]).reduce((a, b) => a + b, 0) - ITEM_WIDTHS.length * ITEM_PADDING;
 
 function itemsTable(view: InvoiceView): Content {
   const c = view.columns;
@@ -189,7 +194,7 @@ function itemsTable(view: InvoiceView): Content {
     const blocks: TextBlock[] = [{ text: item.description, style: {} }];
     if (item.comment) blocks.push({ text: item.comment, style: COMMENT_STYLE });
     if (item.legalText) blocks.push({ text: item.legalText, style: LEGAL_STYLE });
-    const [first = [], ...rest] = chunkBlocks(blocks);
+    const [first = [], ...rest] = chunkBlocks(blocks, DESCRIPTION_WIDTH);
     body.push([
       { stack: first.map((b): Content => ({ text: b.text, ...b.style })) },
       { text: item.qty, alignment: 'right' },

@@ -3,3 +3,12 @@ declare module 'pdfmake/build/vfs_fonts.js' {
   const vfs: Record<string, string>;
   export default vfs;
 }
+
+// fontkit (the font engine under pdfmake's pdfkit) has no typings of its own; text-measure.ts uses only this much.
+declare module 'fontkit' {
+  export interface FontkitFont {
+    unitsPerEm: number;
+    glyphForCodePoint(codePoint: number): { advanceWidth: number };
+  }
+  export function create(buffer: Uint8Array): FontkitFont;
+}

@@ -1,5 +1,6 @@
-// CSV per RFC 4180: fields quoted when they hold the delimiter, a quote, CR or LF (quotes doubled), records ended
-// by CRLF. Text that a spreadsheet would run as a formula is defused (see csvCell).
+// CSV per RFC 4180, written by csv-stringify: records ended by CRLF, quotes doubled. Text that a spreadsheet would
+// run as a formula is defused first (see csvText).
+import { stringify } from 'csv-stringify/sync';
 
 export type CsvDelimiter = ',' | ';';
 
@@ -7,54 +8,32 @@ export type CsvDelimiter = ',' | ';';
 export const UTF8_BOM = '\ufeff';
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** = + - @, tab and CR, and their full-width forms, which some spreadsheets take for the same. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/**
+ * Fields holding either delimiter are quoted, not only the file's own: a spreadsheet may open a comma file with the
+ * semicolon of a Hungarian locale (or the other way round) and would split "Kiss; Nagy" in two otherwise.
+ * csv-stringify quotes the file's delimiter, quotes and line breaks by itself.
+ */
+const ALWAYS_QUOTED = /[;,]/;
 
 /**
- * One field. A text beginning with = + - @ (a client named "=HYPERLINK(…)") would be run as a formula by a
+ * One field as text. A text beginning with = + - @ (a client named "=HYPERLINK(…)") would be run as a formula by a
  * spreadsheet (CSV injection), so it gets a leading apostrophe; plain numbers such as "-1270.000" stay numbers.
  */
-export function csvCell(value: unknown, delimiter: CsvDelimiter = ','): string {
+export function csvText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
-  const needsQuotes = text.includes(delimiter) || text.includes('"') || text.includes('\n') || text.includes('\r');
-  return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-export function csvRecord(values: unknown[], delimiter: CsvDelimiter = ','): string {
-  return `${values.map((v) => csvCell(v, delimiter)).join(delimiter)}\r\n`;
-}
-
-/** A small RFC 4180 reader (tests, imports): the inverse of csvRecord, BOM tolerated. */
-export function parseCsv(text: string, delimiter: CsvDelimiter = ','): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = text.startsWith(UTF8_BOM) ? 1 : 0;
-  for (; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+/** Records (arrays of fields) as CSV text, each ended by CRLF; no records give ''. */
+export function csvRecords(records: unknown[][], delimiter: CsvDelimiter = ','): string {
+  if (!records.length) return '';
+  return stringify(
+    records.map((r) => r.map(csvText)),
+    // quote_record_delimiter: a lone "\n" or "\r" inside a field is quoted too (with record_delimiter given,
+    // csv-stringify would otherwise quote only a whole "\r\n").
+    { delimiter, record_delimiter: 'windows', quote_record_delimiter: true, quoted_match: ALWAYS_QUOTED },
+  );
 }

@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../core/clock';
 import { readSettings } from '../core/settings/service';
 import { fileStamp } from '../backup/files';
 import type { Db } from '../db/types';
-import { csvRecord, UTF8_BOM, type CsvDelimiter } from './csv';
+import { csvRecords, UTF8_BOM, type CsvDelimiter } from './csv';
 import {
   CLIENT_COLUMNS, EXPENSE_COLUMNS, INVOICE_COLUMNS, ITEM_COLUMNS, PAYMENT_COLUMNS, PRODUCT_COLUMNS, type Column, type Item, type Payment,
 } from './columns';
@@ -99,9 +99,9 @@ async function writeCsvFolder(
   mkdirSync(partialDir, { recursive: true });
   const open = (name: string, columns: Array<Column<never>>) => {
     const sink = new FileSink(join(partialDir, name));
-    return { sink, name, ready: sink.write(UTF8_BOM + csvRecord(columns.map(([h]) => h), delimiter)) };
+    return { sink, name, ready: sink.write(UTF8_BOM + csvRecords([columns.map(([h]) => h)], delimiter)) };
   };
-  const row = <R>(columns: Array<Column<R>>, r: R) => csvRecord(columns.map(([, v]) => v(r)), delimiter);
+  const row = <R>(columns: Array<Column<R>>, r: R) => columns.map(([, v]) => v(r));
   const sinks: Array<{ sink: FileSink; name: string }> = [];
   try {
     const simple = [
@@ -115,7 +115,7 @@ async function writeCsvFolder(
       await f.ready;
       let done = 0;
       for await (const batch of records(db, section, size)) {
-        await f.sink.write(batch.map((r) => row(columns as Array<Column<typeof r>>, r)).join(''));
+        await f.sink.write(csvRecords(batch.map((r) => row(columns as Array<Column<typeof r>>, r)), delimiter));
         done += batch.length;
         progress(section, done);
       }
@@ -129,15 +129,15 @@ async function writeCsvFolder(
     await Promise.all([inv.ready, items.ready, pays.ready]);
     let done = 0;
     for await (const batch of records(db, 'invoices', size)) {
-      let a = '';
-      let b = '';
-      let c = '';
+      const a: unknown[][] = [];
+      const b: unknown[][] = [];
+      const c: unknown[][] = [];
       for (const r of batch) {
-        a += row(INVOICE_COLUMNS, r);
-        r.attributes.items.forEach((item, i) => (b += row<Item>(ITEM_COLUMNS, { invoice: r.attributes, item, line: i + 1 })));
-        for (const payment of r.attributes.payments) c += row<Payment>(PAYMENT_COLUMNS, { invoice: r.attributes, payment });
+        a.push(row(INVOICE_COLUMNS, r));
+        r.attributes.items.forEach((item, i) => b.push(row<Item>(ITEM_COLUMNS, { invoice: r.attributes, item, line: i + 1 })));
+        for (const payment of r.attributes.payments) c.push(row<Payment>(PAYMENT_COLUMNS, { invoice: r.attributes, payment }));
       }
-      await Promise.all([inv.sink.write(a), items.sink.write(b), pays.sink.write(c)]);
+      await Promise.all([inv.sink.write(csvRecords(a, delimiter)), items.sink.write(csvRecords(b, delimiter)), pays.sink.write(csvRecords(c, delimiter))]);
       done += batch.length;
       progress('invoices', done);
     }

@@ -14,6 +14,7 @@ import { isAuthorized, type AuthConfig } from './auth';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
+import { allowedHostNames, hostNameOf } from './host-check';
 
 export interface ServerOptions {
   core: Core;
@@ -23,6 +24,8 @@ export interface ServerOptions {
   /** renders a shared invoice for /access/c:{code}; absent until the documents module is wired */
   sharePdf?: (code: string) => Promise<{ filename: string; pdf: Uint8Array } | undefined>;
   bodyLimit?: number;
+  /** the Host names the door answers to (host-check.ts); default the loopback names */
+  allowedHosts?: ReadonlySet<string>;
 }
 
 function envelope(code: ErrorCode, message: string, errors?: Array<{ field: string; message: string }>) {
@@ -54,6 +57,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: false,
+    // `/time/` is `/time`: a client's trailing slash never turns a known path into a 404 or 405.
+    routerOptions: { ignoreTrailingSlash: true },
     // Requests refused before any route runs still get the envelope: an undecodable URL…
     frameworkErrors: (error, _req, reply) => {
       void (reply as unknown as FastifyReply).code(400).send(envelope('bad_request', `The request could not be read: ${error.message}`));
@@ -109,6 +114,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     socket.once('close', () => connections--);
   });
   setCompanyHint(core.ctx.db, () => connections > 1);
+
+  // Before anything else: a request under a host name this server is not reached by (DNS rebinding) gets nothing.
+  const allowedHosts = options.allowedHosts ?? allowedHostNames('127.0.0.1');
+  app.addHook('onRequest', async (req, reply) => {
+    const name = hostNameOf(req.headers.host);
+    if (name === undefined || !allowedHosts.has(name)) {
+      return reply
+        .code(421)
+        .send(envelope('bad_request', `This server does not answer to the host name ${JSON.stringify(req.headers.host ?? '')}; use one it serves (see --public-host)`));
+    }
+  });
 
   const publicPaths = [/^\/access\/c:/, /^\/time\/?$/];
   app.addHook('onRequest', async (req, reply) => {

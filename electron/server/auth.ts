@@ -1,7 +1,7 @@
 // Authentication of the HTTP door (docs/design.md §5): `X-API-KEY: <secret>`, or the interface's original scheme,
 // `Authorization: Bearer <JWT>` (also the old misspelling `Beamer`) signed HS256 with the secret, `sub` = the public
 // key. Real clients send `iat`/`exp` as strings and have clocks off by up to a minute, so the claims are checked here
-// with coercion and ±60 s leeway after jose has verified the signature with HS256 only (no `alg: none`).
+// with coercion and ±60 s leeway (and `exp` at most an hour ahead) after jose has verified the signature with HS256 only (no `alg: none`).
 import { timingSafeEqual } from 'node:crypto';
 import { compactVerify } from 'jose';
 
@@ -11,6 +11,11 @@ export interface AuthConfig {
 }
 
 const LEEWAY_S = 60;
+/**
+ * The longest a token may still be valid when it arrives: a stolen token that never ends would be a second API key.
+ * Clients make a fresh short token per request or session, so an hour (plus the leeway for their clock) is plenty.
+ */
+export const MAX_TOKEN_LIFETIME_S = 3600;
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -40,6 +45,7 @@ export async function verifyJwt(token: string, config: AuthConfig, nowMs = Date.
     if (exp === null || nbf === null || iat === null) return false;
     if (exp === undefined) return false; // a token that never expires is refused
     if (now > exp + LEEWAY_S) return false;
+    if (exp > now + MAX_TOKEN_LIFETIME_S + LEEWAY_S) return false; // valid too far ahead
     if (nbf !== undefined && now < nbf - LEEWAY_S) return false;
     if (iat !== undefined && now < iat - LEEWAY_S) return false;
     return true;

@@ -1,4 +1,4 @@
-// `npm run serve -- --db <file> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>]`
+// `npm run serve -- --db <file> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>] [--public-host <name>]…`
 // Prints one line `listening on http://HOST:PORT` when ready (port 0 picks a free port and prints the real one).
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +12,15 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8080' },
     'api-key': { type: 'string' },
     'api-public-key': { type: 'string' },
+    'public-host': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
-const usage = `Usage: npm run serve -- --db <file> [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>]
-Environment: FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
+const usage = `Usage: npm run serve -- --db <file> [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>] [--public-host <name>]…
+  --public-host  a host name the server is also reached by (e.g. behind a reverse proxy); repeat for more.
+                 Without it the server answers only to 127.0.0.1, localhost, [::1] and the --host address.
+Environment: FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_PUBLIC_HOSTS (comma-separated), FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
 
 if (values.help) {
   console.log(usage);
@@ -42,6 +45,7 @@ try {
     port,
     auth: { apiKey, publicKey: values['api-public-key'] ?? process.env.FOLIO_API_PUBLIC_KEY },
     now: process.env.FOLIO_NOW,
+    publicHosts: [...(values['public-host'] ?? []), ...(process.env.FOLIO_PUBLIC_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean),
     uiDir: resolve(here, '../../dist/renderer'),
     env: process.env,
   });

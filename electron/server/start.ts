@@ -7,6 +7,7 @@ import { createRuntime } from '../runtime/runtime';
 import { fixedClock, systemClock, type Clock } from '../core/clock';
 import type { AuthConfig } from './auth';
 import { buildServer } from './app';
+import { allowedHostNames } from './host-check';
 
 export interface StartOptions {
   dbFile: string;
@@ -16,6 +17,8 @@ export interface StartOptions {
   now?: string | undefined;
   clock?: Clock;
   uiDir?: string;
+  /** names (with or without a port) the server is also reached by, e.g. behind a reverse proxy */
+  publicHosts?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -30,13 +33,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
   const runtime = await createRuntime({ db: opened.db, clock, env: options.env ?? {} });
   const { core } = runtime;
+  const host = options.host ?? '127.0.0.1';
   const app = await buildServer({
     core,
+    allowedHosts: allowedHostNames(host, options.publicHosts),
     auth: options.auth,
     sharePdf: runtime.sharePdf,
     ...(options.uiDir ? { uiDir: resolve(options.uiDir) } : {}),
   });
-  const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   await runtime.start();
   const address = app.server.address();

@@ -286,6 +286,11 @@ const recurringFields = {
   comment: text(2000).optional(),
   stopped: bool().optional(),
   start_date: date(),
+  /**
+   * Extension: the number of invoices the save will issue at once, confirming it. Required (and must match) when a
+   * profile would issue more than 31 at once, e.g. a daily profile whose start lies two years back.
+   */
+  confirm_catch_up: int({ min: 0, max: 1_000_000 }).optional(),
 };
 export const recurringCreateInput = z.object(recurringFields);
 export type RecurringCreateInput = z.output<typeof recurringCreateInput>;

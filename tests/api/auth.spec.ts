@@ -165,6 +165,27 @@ test.describe('JWT', () => {
     });
   }
 
+  test('a token valid for up to an hour (plus the clock leeway) is accepted', async () => {
+    const t = now();
+    expect(await status({ Authorization: `Bearer ${jwt(claims({ iat: t, exp: t + 3600 }))}` })).toBe(200);
+    expect(await status({ Authorization: `Bearer ${jwt(claims({ iat: t, exp: t + 3600 + 30 }))}` })).toBe(200);
+  });
+
+  for (const [label, ahead] of [
+    ['ten years', 10 * 365 * 86400],
+    ['one hour and five minutes', 3600 + 300],
+  ] as const) {
+    test(`a token whose exp lies ${label} ahead is a 401 with the error envelope`, async () => {
+      const t = now();
+      for (const exp of [t + ahead, String(t + ahead)]) {
+        const res = await s.anon.withHeaders({ Authorization: `Bearer ${jwt(claims({ iat: t, exp }))}` }).get('/clients');
+        expect(res.status, res.text).toBe(401);
+        expect(res.body).toMatchObject({ success: false, code: 'unauthorized' });
+        expect(typeof res.body.error).toBe('string');
+      }
+    });
+  }
+
   test('another scheme (Basic) is a 401', async () => {
     expect(await status({ Authorization: `Basic ${Buffer.from(`x:${API_KEY}`).toString('base64')}` })).toBe(401);
   });

@@ -1,7 +1,7 @@
 // The read-only lookups and the small resources: VAT codes (v and d), the EU VAT lookup, payment methods in three
 // languages, invoice blocks (list, create, rename), settings and the public time.
 import { expect, test } from '@playwright/test';
-import { createBlock, createInvoice, FIXED_NOW, INVALID_TAXCODE, readInvoice, serverPerFile, uniquePrefix, VALID_TAXCODE, withServer } from '../support/fixtures';
+import { API_KEY, createBlock, createInvoice, FIXED_NOW, INVALID_TAXCODE, readInvoice, serverPerFile, uniquePrefix, VALID_TAXCODE, withServer } from '../support/fixtures';
 import type { ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -171,6 +171,27 @@ test.describe('invoice blocks', () => {
     await createBlock(s.api, prefix);
     const res = await s.api.post('/invoices/blocks', { name: 'Másik', prefix });
     expect(res.status).toBe(409);
+  });
+
+  test('prefixes that differ only in letter case are the same prefix: create, update and sync join refuse it', async () => {
+    const prefix = uniquePrefix('Cs');
+    const first = await createBlock(s.api, prefix.toUpperCase());
+    const refused = (res: ApiResponse) => {
+      expect(res.status, res.text).toBe(409);
+      expect(res.body).toMatchObject({ success: false, code: 'conflict' });
+      expect(fields(res)).toContain('prefix');
+    };
+    const before = (await s.api.ok('GET', '/invoices/blocks')).data.length;
+    refused(await s.api.post('/invoices/blocks', { name: 'Kisbetűs', prefix: prefix.toLowerCase() }));
+    // Unicode letters fold too
+    await createBlock(s.api, `Á${prefix}`);
+    refused(await s.api.post('/invoices/blocks', { name: 'Ékezetes', prefix: `á${prefix.toLowerCase()}` }));
+    const other = await createBlock(s.api, uniquePrefix('OT'));
+    refused(await s.api.put(`/invoices/blocks/${other}`, { prefix: prefix.toLowerCase() }));
+    refused(await s.api.withHeaders({ 'X-API-KEY': API_KEY, 'X-Folio-Device': `device-${prefix}` }).post('/sync/join', { name: 'Laptop', prefix: prefix.toLowerCase() }));
+    expect((await s.api.ok('GET', '/invoices/blocks')).data.length).toBe(before + 2);
+    // the block itself may change the case of its own prefix
+    expect((await s.api.put(`/invoices/blocks/${first}`, { prefix: prefix.toLowerCase() })).status).toBe(200);
   });
 
   test('a block needs a name, and a prefix of letters, digits, "-", "_" and "." only', async () => {

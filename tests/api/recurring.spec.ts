@@ -2,7 +2,7 @@
 // stop and resume (docs/interface.md §2, §3, §4; docs/design.md §8).
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
-import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tempDbFile, TODAY } from '../support/fixtures';
+import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tableDigest, tempDbFile, TODAY, withServer } from '../support/fixtures';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -170,4 +170,111 @@ test('a due profile is issued by the scheduler when the server starts; reads the
   } finally {
     tmp.remove();
   }
+});
+
+// Saving a profile that would issue more than 31 invoices at once needs the count confirmed (confirm_catch_up).
+test.describe('catch-up on save', () => {
+  const TWO_YEARS_BACK = '2024-03-15'; // daily from here to 2026-03-15: 366 + 365 days = 731 occurrences
+
+  test('a daily profile starting two years back is a 422 naming 731, and nothing is stored', async () => {
+    const base = await createInvoice(s.api);
+    const before = tableDigest(s.server.dbFile);
+    for (const confirm of [undefined, 730, 1]) {
+      const res = await s.api.post('/recurring', { ...profileBody(base.id, { frequency: '1D', start_date: TWO_YEARS_BACK, max_qty: 0 }), ...(confirm ? { confirm_catch_up: confirm } : {}) });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body).toMatchObject({ success: false, code: 'rule_violation' });
+      expect(res.body.error).toContain('731 invoices');
+      expect(fields(res)).toEqual(['confirm_catch_up']);
+      expect(res.body.errors[0].message).toContain('731');
+    }
+    expect(tableDigest(s.server.dbFile)).toBe(before);
+  });
+
+  test('max_qty counts: the same profile limited to 20 invoices saves without a question', async () => {
+    const base = await createInvoice(s.api);
+    const res = await s.api.post('/recurring', profileBody(base.id, { frequency: '1D', start_date: TWO_YEARS_BACK, max_qty: 20 }));
+    expect(res.status, res.text).toBe(200);
+    await s.api.ok('POST', `/recurring/${res.body.data.id}/stop`, { body: {} }); // the shared server's scheduler need not issue them
+  });
+
+  test('moving the start of a saved profile two years back is refused the same way on update, then saved when confirmed', async () => {
+    const { profile } = await newProfile({ frequency: '1D', max_qty: 0, stopped: true });
+    // stopped: nothing is issued, so no question
+    expect((await s.api.put(`/recurring/${profile.id}`, { start_date: TWO_YEARS_BACK })).status).toBe(200);
+    const running = await s.api.put(`/recurring/${profile.id}`, { stopped: false, start_date: TWO_YEARS_BACK });
+    // resuming starts after today: still nothing to catch up
+    expect(running.status, running.text).toBe(200);
+    const { profile: other } = await newProfile({ frequency: '1D', max_qty: 0 });
+    const refused = await s.api.put(`/recurring/${other.id}`, { start_date: TWO_YEARS_BACK });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.error).toContain('731 invoices');
+    expect((await s.api.ok('GET', `/recurring/${other.id}`)).data.attributes.start_date).toBe('2026-04-01');
+    const confirmed = await s.api.put(`/recurring/${other.id}`, { start_date: TWO_YEARS_BACK, confirm_catch_up: 731, stopped: true });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.data.attributes.start_date).toBe(TWO_YEARS_BACK);
+  });
+
+  test('a confirmed count saves, and the scheduler then issues exactly that many', async () => {
+    const tmp = tempDbFile();
+    try {
+      let profileId: number;
+      const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      try {
+        const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
+        const clientUid = (await api.ok('POST', '/clients', { body: clientBody() })).data.id;
+        const baseId = (await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, { type: 0 }) })).data.id;
+        // daily from 3 February to 15 March 2026: 41 occurrences
+        const body = { base_invoice_uid: baseId, frequency: '1D', start_date: '2026-02-03' };
+        const refused = await api.post('/recurring', body);
+        expect(refused.status, refused.text).toBe(422);
+        expect(refused.body.error).toContain('41 invoices');
+        const saved = await api.post('/recurring', { ...body, confirm_catch_up: 41 });
+        expect(saved.status, saved.text).toBe(200);
+        profileId = saved.body.data.id;
+      } finally {
+        await first.close();
+      }
+      const second = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      try {
+        const api = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
+        const read = (await api.ok('GET', `/recurring/${profileId}`)).data.attributes;
+        expect(read.invoices).toHaveLength(41);
+        expect(read.last_recurring_date).toBe(TODAY);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  test('a monthly profile 13 months back saves without a question and catches up its 14 invoices', async () => {
+    const tmp = tempDbFile();
+    try {
+      let profileId: number;
+      const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      try {
+        const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
+        const clientUid = (await api.ok('POST', '/clients', { body: clientBody() })).data.id;
+        const baseId = (await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, { type: 0 }) })).data.id;
+        const saved = await api.post('/recurring', { base_invoice_uid: baseId, frequency: '1M', start_date: '2025-02-15' });
+        expect(saved.status, saved.text).toBe(200);
+        profileId = saved.body.data.id;
+      } finally {
+        await first.close();
+      }
+      const second = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      try {
+        const api = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
+        const read = (await api.ok('GET', `/recurring/${profileId}`)).data.attributes;
+        expect(read.invoices).toHaveLength(14);
+        expect(read.used_qty).toBe(14);
+        expect(read.last_recurring_date).toBe('2026-03-15');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      tmp.remove();
+    }
+  });
 });

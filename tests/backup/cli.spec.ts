@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { parseCsv } from '../../electron/export/index';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { cli, createClient, integrity, issue, openLive, query, tempDir } from './helpers';
 
 test('--help of backup, restore and export, and wrong usage', async () => {
@@ -72,7 +72,7 @@ test('round trip: backup, issue more, restore refused then accepted, export JSON
 
     const csv = await cli(['export', '--db', file, '--out', join(tmp.dir, 'export'), '--format', 'csv']);
     expect(csv.code).toBe(0);
-    const rows = parseCsv(readFileSync(join(csv.stdout.trim(), 'invoices.csv'), 'utf8'));
+    const rows: string[][] = parseCsv(readFileSync(join(csv.stdout.trim(), 'invoices.csv'), 'utf8'), { bom: true });
     expect(rows).toHaveLength(6);
     expect(rows[0]!.slice(0, 2)).toEqual(['id', 'invoice_no']);
 

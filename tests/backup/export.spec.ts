@@ -3,9 +3,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { csvCell, csvRecord, exportData, parseCsv, type ExportProgress } from '../../electron/export/index';
+import { parse } from 'csv-parse/sync';
+import { csvRecords, exportData, type ExportProgress } from '../../electron/export/index';
 import type { Core } from '../../electron/core/index';
-import { createClient, issue, openLive, query, tempDir } from './helpers';
+import { cli, createClient, issue, openLive, query, tempDir } from './helpers';
+
+/** CSV text read back by csv-parse, the reader of the same well-kept family (BOM and CRLF tolerated). */
+const parseCsv = (text: string, delimiter = ','): string[][] => parse(text, { bom: true, delimiter });
 
 const TRICKY = 'Kovács, "Kis" és Társa\nBt.';
 
@@ -126,20 +130,63 @@ test('CSV: header row, RFC 4180 quoting, UTF-8 BOM; the files parse back to the 
   }
 });
 
-test('csv cells: quoting, formula defusing, numbers left alone, and the parser is its inverse', () => {
-  expect(csvCell('plain')).toBe('plain');
-  expect(csvCell('a,b')).toBe('"a,b"');
-  expect(csvCell('a;b', ';')).toBe('"a;b"');
-  expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-  expect(csvCell('two\nlines')).toBe('"two\nlines"');
-  expect(csvCell('=1+1')).toBe("'=1+1");
-  expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-  expect(csvCell('-4445.000')).toBe('-4445.000');
-  expect(csvCell('-x')).toBe("'-x");
-  expect(csvCell(null)).toBe('');
-  expect(csvCell(12.5)).toBe('12.5');
-  const rows = [['a', 'b,c', 'd"e', 'f\r\ng', ''], ['1', '', 'ő', 'x', 'y']];
-  expect(parseCsv('\ufeff' + rows.map((r) => csvRecord(r)).join(''))).toEqual(rows);
+test('csv records: quoting of both delimiters, quotes and line breaks, formula defusing, numbers left alone', () => {
+  const cell = (v: unknown, delimiter: ',' | ';' = ',') => csvRecords([[v]], delimiter).slice(0, -2);
+  expect(cell('plain')).toBe('plain');
+  expect(cell('a,b')).toBe('"a,b"');
+  expect(cell('a;b', ';')).toBe('"a;b"');
+  // the other delimiter too: a spreadsheet may split on it
+  expect(cell('a;b')).toBe('"a;b"');
+  expect(cell('a,b', ';')).toBe('"a,b"');
+  expect(cell('say "hi"')).toBe('"say ""hi"""');
+  expect(cell('two\nlines')).toBe('"two\nlines"');
+  expect(cell('=1+1')).toBe("'=1+1");
+  expect(cell('@SUM(A1)')).toBe("'@SUM(A1)");
+  expect(cell('\uFF1D1+1')).toBe("'\uFF1D1+1");
+  expect(cell('-4445.000')).toBe('-4445.000');
+  expect(cell('-x')).toBe("'-x");
+  expect(cell(null)).toBe('');
+  expect(cell(12.5)).toBe('12.5');
+  expect(csvRecords([])).toBe('');
+  const rows = [['a', 'b,c', 'd"e', 'f\r\ng', '', 'h;i'], ['1', '', 'ő', 'x', 'y', 'z']];
+  for (const d of [',', ';'] as const) expect(parseCsv('\ufeff' + csvRecords(rows, d), d)).toEqual(rows);
+});
+
+test('the CLI export quotes every tricky field, and csv-parse reads each back exactly, in either delimiter', async () => {
+  const tmp = tempDir();
+  const live = await openLive(join(tmp.dir, 'folio.sqlite'));
+  const tricky = [
+    'Kiss; Nagy és Társa',
+    'Vessző, pontosvessző; "idézet"',
+    'Két\r\nsor',
+    'Egy\nsor',
+    'szóköz ;  belül',
+    ';',
+    '"',
+    'Ó,Ő;Ű',
+  ];
+  try {
+    for (const name of tricky) await createClient(live.core, { name });
+    await live.close();
+    for (const delimiter of [',', ';'] as const) {
+      const run = await cli(['export', '--db', live.file, '--out', join(tmp.dir, `out${delimiter === ',' ? 'comma' : 'semi'}`), '--format', 'csv', '--delimiter', delimiter]);
+      expect(run.code, run.stderr).toBe(0);
+      const text = readFileSync(join(run.stdout.trim(), 'clients.csv'), 'utf8');
+      expect(text.startsWith('\ufeff')).toBe(true);
+      // every field holding ; or , is quoted, whatever the delimiter
+      expect(text).toContain('"Kiss; Nagy és Társa"');
+      expect(text).toContain('"Ó,Ő;Ű"');
+      const [header, ...rows] = parseCsv(text, delimiter);
+      const nameAt = header!.indexOf('name');
+      expect(rows.every((r) => r.length === header!.length)).toBe(true);
+      expect(rows.map((r) => r[nameAt])).toEqual(tricky);
+      // and field by field against the database
+      const db = query<{ id: number; name: string; email: string }>(live.file, 'select id, name, email from clients order by id');
+      expect(rows.map((r) => [Number(r[header!.indexOf('id')]), r[nameAt], r[header!.indexOf('email')]])).toEqual(db.map((c) => [c.id, c.name, c.email ?? '']));
+    }
+  } finally {
+    tmp.remove();
+  }
 });
 
 test('a long export streams in batches with progress, and reads one consistent moment while the app writes', async () => {

@@ -3,7 +3,7 @@
 // share code note, and the native menu's commands.
 import { expect, test, type Page } from '@playwright/test';
 import { createDispatcher } from '../../electron/main/dispatch';
-import { SHELL_EVENTS } from '../../electron/preload/bridge';
+import { SHELL_EVENTS } from '../../shared/contract/bridge';
 import { addClient, setSeller, startFolio, watchErrors, type Folio } from './support/folio';
 
 let folio: Folio;

@@ -10,6 +10,8 @@ import { startFakeNav, type FakeNav } from './fake-nav-server';
 import { cancel, issue, openRig, reportOf, setUpBusiness, tempDbFile, xmlOf, type Issued } from './queue-rig';
 import { validateNavXml } from './schema';
 import { FOLIO_ENTRY } from '../support/built';
+import { parseNavExportFileName } from '../../electron/nav/export-file-name';
+import { rawDb } from '../support/fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -68,7 +70,7 @@ test('nav export writes schema-valid invoiceData for the invoices issued in the 
   expect(reported10.state).toBe('done');
   await rig.close();
 
-  const fileOf = (inv: Issued) => `${inv.number.replace(/[^\p{L}\p{N}-]+/gu, '_')}.xml`;
+  const fileOf = (inv: Issued) => `${inv.number}.xml`; // the default block has no prefix
 
   // 5–16 March: only the 10 March invoice (not the proforma), written as the very bytes NAV got
   const first = await exportNav('--db', db.file, '--out', join(out, 'a'), '--from', '2025-03-05', '--to', '2025-03-16');
@@ -106,4 +108,61 @@ test('nav export writes schema-valid invoiceData for the invoices issued in the 
   const bad = await exportNav('--db', db.file, '--out', join(out, 'd'), '--from', '2025-13-01');
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('Not a date');
+});
+
+test('prefixes that would meet in a file name (A.B, A_B, A, A., A_) each get their own file; the names read back', async () => {
+  test.setTimeout(120_000);
+  const db = tempDbFile();
+  cleanups.push(db.remove);
+  const out = mkdtempSync(join(tmpdir(), 'folio-nav-names-'));
+  cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+  const rig = await openRig({ file: db.file, clock: new ManualClock('2025-03-03T09:00:00Z') });
+  const client = await setUpBusiness(rig.core);
+  const prefixes = ['A.B', 'A_B', 'A', 'A.', 'A_', 'A__B', 'Á-1'];
+  const issued: Issued[] = [await issue(rig.core, client)];
+  for (const prefix of prefixes) {
+    const block = await rig.core.call('blocks.create', { name: `Blokk ${prefix}`, prefix });
+    const created = await rig.core.call('invoices.create', {
+      client_uid: client, block_uid: block.id, payment_method: 2, currency: 'HUF', type: 3,
+      fulfillment_date: '2025-03-03', due_date: '2025-12-31',
+      items: [{ description: 'Tanácsadás', vat_id: '1', qty: '1', net_unit_price: '10000', unit: 'óra' }],
+    });
+    issued.push({ id: created.id, number: created.attributes.prefixed_invoice_no! });
+  }
+  await rig.close();
+
+  const res = await exportNav('--db', db.file, '--out', out);
+  expect(res.code, res.stderr).toBe(0);
+  expect(res.stdout).toContain(`wrote ${issued.length} invoiceData XML files`);
+  const files = readdirSync(out);
+  expect(files).toHaveLength(issued.length);
+  // each name stands for exactly one invoice, and holds that invoice's data
+  const numbers = files.map((f) => {
+    const { prefix, invoiceNo } = parseNavExportFileName(f);
+    const number = prefix ? `${prefix} / ${invoiceNo}` : invoiceNo;
+    expect(readFileSync(join(out, f), 'utf8')).toContain(`<invoiceNumber>${number}</invoiceNumber>`);
+    return number;
+  });
+  expect(numbers.sort()).toEqual(issued.map((i) => i.number).sort());
+  expect(files).toContain('A.B_2025-000001.xml');
+  expect(files).toContain('A_B_2025-000001.xml');
+
+  // Should two invoices ever meet in one name (data from before prefixes were checked: two blocks "A.B"), the
+  // export says so and exits 1 rather than leave one file for two.
+  const raw = rawDb(db.file);
+  let twin: number;
+  try {
+    twin = Number(raw.prepare(`insert into invoice_blocks (name, prefix, created_at, updated_at) values ('Iker', 'A.B', '2025-03-03', '2025-03-03')`).run().lastInsertRowid);
+  } finally {
+    raw.close();
+  }
+  const reopened = await openRig({ file: db.file, clock: new ManualClock('2025-03-03T10:00:00Z') });
+  await reopened.core.call('invoices.create', {
+    client_uid: client, block_uid: twin, payment_method: 2, currency: 'HUF', type: 3, fulfillment_date: '2025-03-03', due_date: '2025-12-31',
+    items: [{ description: 'Tanácsadás', vat_id: '1', qty: '1', net_unit_price: '10000', unit: 'óra' }],
+  });
+  await reopened.close();
+  const again = await exportNav('--db', db.file, '--out', join(out, 'again'));
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain(`${issued.length + 1} invoices were selected but only ${issued.length} XML files`);
 });

@@ -71,8 +71,8 @@ async function expectWhole(t: TestCore, profile: number, total: number) {
 test('a catch-up killed mid-way leaves no duplicate and no gap after the next pass', async () => {
   test.setTimeout(120_000);
   t = await openCore(NOW);
-  const profile = await makeProfile(t.core, await makeBase(t.core, await makeClient(t.core)), { frequency: '1D', start_date: '2025-02-09' });
   const total = 400; // 2025-02-09 … 2026-03-15, one a day
+  const profile = await makeProfile(t.core, await makeBase(t.core, await makeClient(t.core)), { frequency: '1D', start_date: '2025-02-09', confirm_catch_up: total });
   expect((await createRecurringScheduler({ core: t.core }).pendingOccurrences()).length).toBe(total);
   const file = t.file;
   folder = t.dir;
@@ -110,7 +110,7 @@ test('two processes catching up on one file at once issue each occurrence once',
   t = await openCore(NOW);
   const client = await makeClient(t.core);
   const profiles = [];
-  for (let i = 0; i < 3; i++) profiles.push(await makeProfile(t.core, await makeBase(t.core, client), { frequency: '1D', start_date: '2026-01-01' }));
+  for (let i = 0; i < 3; i++) profiles.push(await makeProfile(t.core, await makeBase(t.core, client), { frequency: '1D', start_date: '2026-01-01', confirm_catch_up: 74 }));
   const file = t.file;
   folder = t.dir;
   await t.closeDb();

@@ -92,7 +92,7 @@ test('max_qty 5 issues five invoices and stops the profile', async () => {
 test('max_qty 0 means no limit; a profile that starts in the future issues nothing yet', async () => {
   t = await openCore(NOW);
   const client = await makeClient(t.core);
-  const unlimited = await makeProfile(t.core, await makeBase(t.core, client), { frequency: '1W', start_date: '2025-03-16', max_qty: 0 });
+  const unlimited = await makeProfile(t.core, await makeBase(t.core, client), { frequency: '1W', start_date: '2025-03-16', max_qty: 0, confirm_catch_up: 53 });
   const later = await makeProfile(t.core, await makeBase(t.core, client), { start_date: '2026-04-01' });
   const scheduler = createRecurringScheduler({ core: t.core });
   await scheduler.runOnce();

@@ -2,18 +2,20 @@
 // Writes one invoiceData XML per reported invoice in the issue-date range: the data export the tax authority may
 // ask for at an inspection. A report NAV has (sent, done) is written as the very bytes it got; any other invoice is
 // built as the queue builds it (navReportSource).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidDate } from '../../../shared/dates';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { openDatabase } from '../../db/open';
 import { buildInvoiceDataXml, navReportRequired } from '../../nav/invoice-data';
+import { navExportFileName } from '../../nav/export-file-name';
 import { navDb, navReportSource } from '../../nav-queue/store';
 
 const HELP = `Usage: npm run folio -- nav export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 Writes one NAV Online Számla 3.0 invoiceData XML file per reported invoice (normal and cancelling invoices) issued
-in the date range (default: all), named after the invoice number.`;
+in the date range (default: all), named after the invoice number: <prefix>_<number>.xml (<number>.xml in the block
+without a prefix). Exits 1 if any invoice could not be written.`;
 
 async function exportXml(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -41,8 +43,9 @@ async function exportXml(args: string[]): Promise<number> {
     if (values.from) q = q.where('date', '>=', values.from);
     if (values.to) q = q.where('date', '<=', values.to);
     const rows = await q.orderBy('id').execute();
-    let written = 0;
+    let selected = 0;
     let failed = 0;
+    const names = new Set<string>();
     for (let i = 0; i < rows.length; i += 200) {
       const page = rows.slice(i, i + 200);
       const reports = await navDb(db)
@@ -56,6 +59,7 @@ async function exportXml(args: string[]): Promise<number> {
       for (const row of page) {
         const { invoice, options } = await navReportSource(db, row.id);
         if (!navReportRequired(invoice.attributes)) continue;
+        selected++;
         let xml: string;
         try {
           const sent = sentData.get(row.id);
@@ -65,14 +69,22 @@ async function exportXml(args: string[]): Promise<number> {
           console.error(`\n${invoice.attributes.prefixed_invoice_no}: ${e instanceof Error ? e.message : String(e)}`);
           continue;
         }
-        const name = (invoice.attributes.prefixed_invoice_no ?? String(invoice.id)).replace(/[^\p{L}\p{N}-]+/gu, '_');
-        writeFileSync(join(values.out, `${name}.xml`), xml);
-        written++;
+        const name = navExportFileName(row.prefix ?? '', row.invoice_no ?? String(row.id));
+        writeFileSync(join(values.out, name), xml);
+        names.add(name);
       }
       process.stderr.write(`\r${Math.min(i + 200, rows.length)} / ${rows.length} invoices`);
     }
     process.stderr.write('\n');
+    // Count what is really in the folder: two invoices whose names met (a file system that ignores letter case)
+    // would leave one file for two, and an inspection must never get one invoice fewer without a word.
+    const onDisk = new Set(readdirSync(values.out));
+    const written = [...names].filter((n) => onDisk.has(n)).length;
     console.log(`wrote ${written} invoiceData XML files to ${values.out}${failed ? `; ${failed} could not be built (see above)` : ''}`);
+    if (written + failed !== selected) {
+      console.error(`folio: ${selected} invoices were selected but only ${written} XML files are in ${values.out} (${failed} failed): file names collided; the export is incomplete`);
+      return 1;
+    }
     return failed ? 1 : 0;
   } finally {
     await close();

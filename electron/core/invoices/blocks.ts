@@ -22,6 +22,11 @@ export async function ensureDefaultBlock(db: Db, now: string): Promise<void> {
     .execute();
 }
 
+/** Block prefixes are compared without regard to letter case. */
+export function samePrefix(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 export function createBlockService(ctx: CoreContext) {
   const { db } = ctx;
 
@@ -34,11 +39,14 @@ export function createBlockService(ctx: CoreContext) {
         [{ field: 'prefix', message: 'is required for a block other than the default one' }],
       );
     }
-    let q = from.selectFrom('invoice_blocks').select('id').where('prefix', '=', prefix);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    if (prefix && (await q.executeTakeFirst())) {
-      throw new FolioError('conflict', `Another invoice block already uses the prefix "${prefix}"`, [
-        { field: 'prefix', message: 'is already used by another block' },
+    // Prefixes that differ only in case are the same prefix: "ABC-1" and "abc-1" read as one number to a person, and
+    // on a case-insensitive file system their PDFs and XML exports share a name. Blocks are few, so JS compares them
+    // (SQLite's lower() folds ASCII letters only).
+    const others = await from.selectFrom('invoice_blocks').select(['id', 'prefix']).execute();
+    const taken = others.find((b) => b.id !== exceptId && samePrefix(b.prefix, prefix));
+    if (prefix && taken) {
+      throw new FolioError('conflict', `Another invoice block already uses the prefix "${taken.prefix}"`, [
+        { field: 'prefix', message: 'is already used by another block (letter case does not count)' },
       ]);
     }
   }

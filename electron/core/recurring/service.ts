@@ -10,6 +10,7 @@ import { nowStamp, today } from '../context';
 import { loadInvoices } from '../invoices/mapping';
 import { writeTransaction } from '../../db/transaction';
 import { currentOrigin } from '../changes';
+import { checkCatchUp } from './catch-up';
 
 /** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
 export function nextOccurrence(p: RecurringRow): string | null {
@@ -76,27 +77,29 @@ export function createRecurringService(ctx: CoreContext) {
     async create(input: RecurringCreateInput) {
       await checkBase(input.base_invoice_uid);
       const now = nowStamp(ctx);
+      const values = {
+        base_invoice_id: input.base_invoice_uid,
+        frequency: input.frequency,
+        due_days: input.due_days ?? 8,
+        fulfillment_shift: input.fulfillment_shift ?? 0,
+        send_invoice: input.send_invoice ? 1 : 0,
+        max_qty: input.max_qty ?? 0,
+        used_qty: 0,
+        comment: input.comment ?? '',
+        stopped: input.stopped ? 1 : 0,
+        last_recurring_date: null,
+        start_date: input.start_date,
+        resume_after: null,
+        // One node runs a profile: the device whose request made it (sync), else this node.
+        owner: currentOrigin(),
+        created_at: now,
+        updated_at: now,
+      };
+      checkCatchUp({ id: 0, ...values }, today(ctx), input.confirm_catch_up);
       const p = await writeTransaction(db, async (trx) => {
         const created = await trx
           .insertInto('recurring_profiles')
-          .values({
-            base_invoice_id: input.base_invoice_uid,
-            frequency: input.frequency,
-            due_days: input.due_days ?? 8,
-            fulfillment_shift: input.fulfillment_shift ?? 0,
-            send_invoice: input.send_invoice ? 1 : 0,
-            max_qty: input.max_qty ?? 0,
-            used_qty: 0,
-            comment: input.comment ?? '',
-            stopped: input.stopped ? 1 : 0,
-            last_recurring_date: null,
-            start_date: input.start_date,
-            resume_after: null,
-            // One node runs a profile: the device whose request made it (sync), else this node.
-            owner: currentOrigin(),
-            created_at: now,
-            updated_at: now,
-          })
+          .values(values)
           .returningAll()
           .executeTakeFirstOrThrow();
         return created;
@@ -114,25 +117,26 @@ export function createRecurringService(ctx: CoreContext) {
         // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
         const current = await row(input.id, trx);
         const resuming = input.stopped === false && Boolean(current.stopped);
-        const updated = await trx
+        const changes = {
+          base_invoice_id: input.base_invoice_uid ?? current.base_invoice_id,
+          frequency: input.frequency ?? current.frequency,
+          due_days: input.due_days ?? current.due_days,
+          fulfillment_shift: input.fulfillment_shift ?? current.fulfillment_shift,
+          send_invoice: input.send_invoice === undefined ? current.send_invoice : input.send_invoice ? 1 : 0,
+          max_qty: input.max_qty ?? current.max_qty,
+          comment: input.comment ?? current.comment,
+          stopped: input.stopped === undefined ? current.stopped : input.stopped ? 1 : 0,
+          start_date: input.start_date ?? current.start_date,
+          ...(resuming ? { resume_after: today(ctx) } : {}),
+          updated_at: now,
+        };
+        checkCatchUp({ ...current, ...changes }, today(ctx), input.confirm_catch_up);
+        return trx
           .updateTable('recurring_profiles')
-          .set({
-            base_invoice_id: input.base_invoice_uid ?? current.base_invoice_id,
-            frequency: input.frequency ?? current.frequency,
-            due_days: input.due_days ?? current.due_days,
-            fulfillment_shift: input.fulfillment_shift ?? current.fulfillment_shift,
-            send_invoice: input.send_invoice === undefined ? current.send_invoice : input.send_invoice ? 1 : 0,
-            max_qty: input.max_qty ?? current.max_qty,
-            comment: input.comment ?? current.comment,
-            stopped: input.stopped === undefined ? current.stopped : input.stopped ? 1 : 0,
-            start_date: input.start_date ?? current.start_date,
-            ...(resuming ? { resume_after: today(ctx) } : {}),
-            updated_at: now,
-          })
+          .set(changes)
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        return updated;
       });
       return withInvoices(db, p);
     },

@@ -11,6 +11,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { claimLegacyNumbers, claimsOf } from '../invoices/numbering';
+import { samePrefix } from '../invoices/blocks';
 import { deviceOrigin, issueDeviceToken } from './device';
 
 export function createJoinHandler(ctx: CoreContext) {
@@ -25,7 +26,8 @@ export function createJoinHandler(ctx: CoreContext) {
         const device_token = await issueDeviceToken(trx, device, now);
         return { block: { id: mine.id, name: mine.name, prefix: mine.prefix }, claims: await claimsOf(trx, device), rejoined: true, device_token };
       }
-      const taken = await trx.selectFrom('invoice_blocks').select('id').where('prefix', '=', input.prefix).executeTakeFirst();
+      // prefixes that differ only in letter case are the same prefix (see blocks.ts)
+      const taken = (await trx.selectFrom('invoice_blocks').select('prefix').execute()).some((b) => samePrefix(b.prefix, input.prefix));
       if (taken) {
         throw new FolioError(
           'conflict',

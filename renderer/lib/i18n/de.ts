@@ -408,6 +408,8 @@ export const de: Messages = {
   'rec.freq': 'alle {n} {unit}',
   'rec.maxHint': '0 = unbegrenzt',
   'rec.send': 'Bei Ausstellung per E-Mail senden',
+  'rec.catchUp': 'Beim Speichern werden {n} Rechnungen auf einmal erstellt: eine für jeden Zeitraum vom Startdatum bis heute. Bestätigen Sie, wenn das stimmt; sonst wählen Sie ein späteres Startdatum.',
+  'rec.confirmCatchUp': 'Ja, {n} Rechnungen erstellen',
   'rec.created': 'Serienrechnung angelegt.',
   'rec.col.base': 'Musterrechnung',
   'rec.col.client': 'Kunde',

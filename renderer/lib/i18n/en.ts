@@ -408,6 +408,8 @@ export const en: Messages = {
   'rec.freq': 'every {n} {unit}',
   'rec.maxHint': '0 = no limit',
   'rec.send': 'Send by e-mail when issued',
+  'rec.catchUp': 'Saving issues {n} invoices at once: one for every period from the start date until today. Confirm if that is right; otherwise choose a later start date.',
+  'rec.confirmCatchUp': 'Yes, issue {n} invoices',
   'rec.created': 'Recurring invoice created.',
   'rec.col.base': 'Model invoice',
   'rec.col.client': 'Client',

@@ -406,6 +406,8 @@ export const hu = {
   'rec.freq': '{n} {unit}',
   'rec.maxHint': '0 = korlátlan',
   'rec.send': 'Küldés e-mailben kiállításkor',
+  'rec.catchUp': 'Mentéskor {n} számla készül el egyszerre: minden elmaradt időszakra egy, a kezdő dátumtól máig. Ha ez így jó, erősítsd meg; ha nem, válassz későbbi kezdő dátumot.',
+  'rec.confirmCatchUp': 'Igen, {n} számla kiállítása',
   'rec.created': 'Ismétlődő számla létrehozva.',
   'rec.col.base': 'Minta számla',
   'rec.col.client': 'Ügyfél',

@@ -87,6 +87,8 @@ export interface ProfileOptions {
   fulfillment_shift?: number;
   send_invoice?: boolean;
   comment?: string;
+  /** the catch-up count the save confirms (needed above 31 invoices at once, see docs/recurring.md) */
+  confirm_catch_up?: number;
 }
 
 export async function makeProfile(core: Core, baseId: number, o: ProfileOptions): Promise<number> {
@@ -99,6 +101,7 @@ export async function makeProfile(core: Core, baseId: number, o: ProfileOptions)
     send_invoice: o.send_invoice ?? false,
     max_qty: o.max_qty ?? 0,
     comment: o.comment ?? '',
+    ...(o.confirm_catch_up !== undefined ? { confirm_catch_up: o.confirm_catch_up } : {}),
   });
   return p.id;
 }
