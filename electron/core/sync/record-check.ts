@@ -149,3 +149,11 @@ export function secondCancellation(original: string, one: string, other: string)
     `kept and ${original} counts as cancelled once; to set the books right, issue a new invoice with the lines of ${original}.`
   );
 }
+
+/** The words every device shows for one proforma that two devices turned into an invoice while apart. */
+export function secondGeneration(proforma: string, one: string, other: string): string {
+  return (
+    `Proforma ${proforma} was turned into an invoice twice, as ${one} and as ${other}. Both invoices are kept (a numbered ` +
+    `document cannot vanish); if they bill the same twice, cancel ${other}.`
+  );
+}

@@ -69,9 +69,8 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', p.id).orderBy('position').execute();
     const problem = generatedProblem(r, p, items);
     if (problem) return refuse(problem);
-    if (p.generated_invoice_id !== null) {
-      warning = `An invoice was already generated elsewhere from proforma ${label(p)}; ${label(r)} is kept as a second invoice of it: offset it with a cancelling invoice if it bills the same twice`;
-    } else if (p.status === INVOICE_STATUS.cancelled) {
+    // a second invoice of one proforma is shown by every device when it pulls it, like a second cancellation
+    if (p.generated_invoice_id === null && p.status === INVOICE_STATUS.cancelled) {
       warning = `Proforma ${label(p)} was voided elsewhere while ${label(r)} was generated from it`;
     }
   }

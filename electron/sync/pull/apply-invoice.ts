@@ -12,7 +12,7 @@ import type { WriteTx } from '../../db/types';
 import { linkCancellation, linkGenerated } from '../../core/invoices/links';
 import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
 import { logIssue } from '../conflict-log';
-import { checkArrivedRecord, secondCancellation } from '../../core/sync/record-check';
+import { checkArrivedRecord, secondCancellation, secondGeneration } from '../../core/sync/record-check';
 import { milliToString } from '../../../shared/money';
 import { localIdOf, setMapping } from '../id-map';
 import { syncDb } from '../tables';
@@ -124,7 +124,12 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
     const message = secondCancellation(labelOf(original), first ? labelOf(first) : '?', labelOf(record));
     await logIssue(trx, { entity: 'invoice', localId: original.id, operation: 'cancel', message, data: { offset_invoice_uid: original.id } });
   }
-  if (record.proforma_uid !== null) await linkGenerated(trx, record.proforma_uid, stored.id, now);
+  if (record.proforma_uid !== null && !(await linkGenerated(trx, record.proforma_uid, stored.id, now))) {
+    const proforma = await trx.selectFrom('invoices').select(['id', 'prefix', 'invoice_no', 'generated_invoice_id']).where('id', '=', record.proforma_uid).executeTakeFirstOrThrow();
+    const first = await trx.selectFrom('invoices').select(['prefix', 'invoice_no']).where('id', '=', proforma.generated_invoice_id!).executeTakeFirst();
+    const message = secondGeneration(labelOf(proforma), first ? labelOf(first) : '?', labelOf(record));
+    await logIssue(trx, { entity: 'invoice', localId: stored.id, operation: 'generate', message, data: { cancel_invoice_uid: stored.id } });
+  }
   sealArrived(trx, stored.id, now);
 }
 
