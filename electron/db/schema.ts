@@ -208,7 +208,7 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
-/** A change that replaced other devices' concurrent versions of its record (migrations/0008, docs/sync.md). */
+/** A change that replaced other devices' concurrent versions of its record (migrations/0011, docs/sync.md). */
 export interface ChangeOverwritesTable {
   seq: number;
   /** the devices whose versions lost, comma-separated */

@@ -221,8 +221,12 @@ test('over HTTP: a request with X-Folio-Device logs that device as the origin; o
     const db = server.core.ctx.db;
     const read = async (id: number) =>
       db.selectFrom('change_log').select(['entity', 'entity_id', 'op', 'origin']).where('entity', '=', 'client').where('entity_id', '=', id).orderBy('seq').execute();
+    // a device proves itself with the token its join gave it
+    const joined = await server.api.post('/sync/join', { name: 'HTTP', prefix: 'HTTP' }, { headers: { 'X-Folio-Device': 'device-http-0001' } });
+    expect(joined.status, joined.text).toBe(200);
+    const token = joined.body.data.device_token as string;
     const fromDevice = await server.api.post('/clients', clientBody(), {
-      headers: { 'X-Folio-Device': 'device-http-0001', 'Idempotency-Key': 'http-key-0001' },
+      headers: { 'X-Folio-Device': 'device-http-0001', 'X-Folio-Device-Token': token, 'Idempotency-Key': 'http-key-0001' },
     });
     expect(fromDevice.status, fromDevice.text).toBe(200);
     const id = fromDevice.body.data.id as number;
