@@ -139,6 +139,13 @@ test('edited on one device while deleted on the other: the delete wins, the edit
     expect(logged[0]!.version.attributes.name).toBe('Szerkesztett Kft.');
     expect(logged[1]!.version.attributes.name).toBe('Szerkesztett irodaszer');
     expect(Number(logged[2]!.version.attributes.price)).toBe(15000);
-    expect(await conflictsOf(a)).toEqual([]);
+    // A's edits lost to B's delete: A is told too, and can restore its version from its own log
+    const told = await conflictsOf(a);
+    expect(told.map(({ version: _v, local_uid: _l, reason: _r, ...c }) => c)).toEqual([
+      { entity: 'client', winner: 'remote' },
+      { entity: 'expense', winner: 'remote' },
+      { entity: 'product', winner: 'remote' },
+    ]);
+    expect(told[0]!.version.attributes.name).toBe('Szerkesztett Kft.');
   });
 });

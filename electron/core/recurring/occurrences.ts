@@ -1,9 +1,20 @@
 // Which occurrences of a profile are due: from the next one the profile has not issued (service.ts's nextOccurrence:
 // after the last issued, skipped or resumed-after day) up to the business date, never more than max_qty leaves.
 import { addDays } from '../../../shared/dates';
-import { firstOccurrenceAfter, parseFrequency } from '../../../shared/recurrence';
+import { firstOccurrenceAfter, occurrence, parseFrequency } from '../../../shared/recurrence';
 import type { RecurringRow } from '../../db/schema';
-import { nextOccurrence } from './service';
+
+/** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
+export function nextOccurrence(p: RecurringRow): string | null {
+  if (p.stopped || (p.max_qty > 0 && p.used_qty >= p.max_qty)) return null;
+  const freq = parseFrequency(p.frequency);
+  if (!freq) return null;
+  const after = [p.last_recurring_date, p.resume_after]
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .pop();
+  return after ? firstOccurrenceAfter(p.start_date, freq, after) : occurrence(p.start_date, freq, 0);
+}
 
 export interface DueOccurrence {
   profileId: number;

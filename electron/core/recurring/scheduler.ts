@@ -19,7 +19,7 @@ import type { RateQuote } from '../invoices/service';
 import { parseJson } from '../json';
 import { BASE_COLUMNS, fulfillmentDateOf, occurrenceInvoice } from './occurrence-input';
 import { byDateThenProfile, dueOccurrences, type DueOccurrence } from './occurrences';
-import { nextOccurrence } from './service';
+import { nextOccurrence } from './occurrences';
 
 export interface SchedulerTimer {
   setInterval(callback: () => void, ms: number): unknown;

@@ -2,7 +2,6 @@
 import type { RecurringCreateInput, RecurringUpdateInput } from '../../../shared/contract/schemas';
 import type { RecurringAttributes, Resource } from '../../../shared/resources';
 import { invalid, notFound } from '../../../shared/errors';
-import { firstOccurrenceAfter, occurrence, parseFrequency } from '../../../shared/recurrence';
 import type { Db } from '../../db/types';
 import type { RecurringRow } from '../../db/schema';
 import type { CoreContext } from '../context';
@@ -11,18 +10,7 @@ import { loadInvoices } from '../invoices/mapping';
 import { writeTransaction } from '../../db/transaction';
 import { currentOrigin } from '../changes';
 import { checkCatchUp } from './catch-up';
-
-/** The next occurrence the scheduler will issue, or null when the profile is stopped or used up. */
-export function nextOccurrence(p: RecurringRow): string | null {
-  if (p.stopped || (p.max_qty > 0 && p.used_qty >= p.max_qty)) return null;
-  const freq = parseFrequency(p.frequency);
-  if (!freq) return null;
-  const after = [p.last_recurring_date, p.resume_after]
-    .filter((d): d is string => Boolean(d))
-    .sort()
-    .pop();
-  return after ? firstOccurrenceAfter(p.start_date, freq, after) : occurrence(p.start_date, freq, 0);
-}
+import { nextOccurrence } from './occurrences';
 
 export function recurringAttributes(p: RecurringRow): Omit<RecurringAttributes, 'invoices'> {
   return {
