@@ -122,3 +122,26 @@ export function issueDetail(data: unknown): string {
   if (!p || typeof p.amount_milli !== 'number') return '';
   return t('sync.issuePayment', { date: fmt.date(str(p.date)), amount: fmt.decimal(milliString(p.amount_milli), 3) });
 }
+
+/** What the user can do about an issue, beyond dismissing it: a sentence and a link that starts the remedy. */
+export interface IssueWayOut {
+  hint: string;
+  label: string;
+  href: string;
+}
+
+/**
+ * The way out the core names in an issue's data. A double cancellation ({offset_invoice_uid}) is set right by a new
+ * invoice with the original's lines, so the link opens the editor with a copy of it (the detail screen's duplicate);
+ * a second invoice of one proforma ({cancel_invoice_uid}) may need cancelling, which is done on its detail screen.
+ */
+export function issueWayOut(data: unknown): IssueWayOut | null {
+  const d = data as { offset_invoice_uid?: unknown; cancel_invoice_uid?: unknown } | null;
+  if (typeof d?.offset_invoice_uid === 'number') {
+    return { hint: t('sync.offsetHint'), label: t('sync.offsetInvoice'), href: `#/invoices/new?from=${d.offset_invoice_uid}` };
+  }
+  if (typeof d?.cancel_invoice_uid === 'number') {
+    return { hint: t('sync.secondInvoiceHint'), label: t('sync.openInvoice'), href: `#/invoices/${d.cancel_invoice_uid}` };
+  }
+  return null;
+}

@@ -157,3 +157,17 @@ test('invoice filters: read from the URL, unknown statuses dropped, invoice numb
     input: { page: 1, max_per_page: 50, start_date: '2026-01-01', end_date: '9999-12-31', type: INVOICE_TYPE.draft },
   });
 });
+
+test('sync: the way out an issue names — an offsetting copy of the original, or the second invoice to open', () => {
+  expect(text.issueWayOut({ offset_invoice_uid: 12 })).toEqual({
+    hint: expect.stringContaining('állíts ki új számlát az eredeti tételeivel'),
+    label: 'Új számla az eredeti tételeivel',
+    href: '#/invoices/new?from=12',
+  });
+  expect(text.issueWayOut({ cancel_invoice_uid: 7 })).toEqual({ hint: expect.stringContaining('sztornózd'), label: 'Számla megnyitása', href: '#/invoices/7' });
+  // no remedy named (or a malformed one): only the usual links
+  expect(text.issueWayOut({ payment: { date: '2026-11-22', amount_milli: 1 } })).toBeNull();
+  expect(text.issueWayOut({ offset_invoice_uid: '12' })).toBeNull();
+  expect(text.issueWayOut(null)).toBeNull();
+  expect(text.operationName('generate')).toBe('számla díjbekérőből');
+});

@@ -584,6 +584,10 @@ export const de: Messages = {
   'sync.issueTitle': '{entity}: {operation}',
   'sync.issuePayment': 'Die abgelehnte Zahlung: {date}, {amount}',
   'sync.openRecord': 'Öffnen',
+  'sync.offsetInvoice': 'Neue Rechnung mit den Positionen des Originals',
+  'sync.openInvoice': 'Rechnung öffnen',
+  'sync.offsetHint': 'Zwei Computer haben diese Rechnung storniert; beide Stornorechnungen bleiben erhalten. Um die Bücher richtigzustellen, stellen Sie eine neue Rechnung mit den Positionen des Originals aus.',
+  'sync.secondInvoiceHint': 'Zwei Computer haben aus derselben Proformarechnung eine Rechnung erstellt; beide bleiben erhalten. Wird dasselbe doppelt berechnet, öffnen Sie die zweite und stornieren Sie sie.',
   'sync.dismiss': 'Verwerfen',
   'sync.dismissed': 'Verworfen.',
   'sync.dismissedAt': 'Verworfen: {date}',
@@ -600,6 +604,7 @@ export const de: Messages = {
   'sync.op.pay': 'Zahlung',
   'sync.op.unpay': 'Zahlungen entfernen',
   'sync.op.cancel': 'Storno oder Ungültigmachung',
+  'sync.op.generate': 'Rechnung aus Proformarechnung',
 
   'tmpl.hu': 'Ungarisch',
   'tmpl.en': 'Englisch',

@@ -584,6 +584,10 @@ export const en: Messages = {
   'sync.issueTitle': '{entity}: {operation}',
   'sync.issuePayment': 'The refused payment: {date}, {amount}',
   'sync.openRecord': 'Open',
+  'sync.offsetInvoice': "New invoice with the original's lines",
+  'sync.openInvoice': 'Open the invoice',
+  'sync.offsetHint': "Two computers cancelled this invoice; both cancelling invoices are kept. To set the books right, issue a new invoice with the original's lines.",
+  'sync.secondInvoiceHint': 'Two computers turned the same proforma into an invoice; both invoices are kept. If they bill the same twice, open the second one and cancel it.',
   'sync.dismiss': 'Dismiss',
   'sync.dismissed': 'Dismissed.',
   'sync.dismissedAt': 'Dismissed: {date}',
@@ -600,6 +604,7 @@ export const en: Messages = {
   'sync.op.pay': 'payment',
   'sync.op.unpay': 'removing payments',
   'sync.op.cancel': 'cancellation or void',
+  'sync.op.generate': 'invoice from a proforma',
 
   'tmpl.hu': 'Hungarian',
   'tmpl.en': 'English',

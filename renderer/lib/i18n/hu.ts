@@ -582,6 +582,10 @@ export const hu = {
   'sync.issueTitle': '{entity}: {operation}',
   'sync.issuePayment': 'Az elutasított befizetés: {date}, {amount}',
   'sync.openRecord': 'Megnyitás',
+  'sync.offsetInvoice': 'Új számla az eredeti tételeivel',
+  'sync.openInvoice': 'Számla megnyitása',
+  'sync.offsetHint': 'Ezt a számlát két gép is sztornózta, mindkét sztornó megmarad. A könyvek rendbetételéhez állíts ki új számlát az eredeti tételeivel.',
+  'sync.secondInvoiceHint': 'Ugyanabból a díjbekérőből két gép is számlát készített, mindkettő megmarad. Ha ugyanazt számlázzák kétszer, nyisd meg a másodikat és sztornózd.',
   'sync.dismiss': 'Elvetés',
   'sync.dismissed': 'Elvetve.',
   'sync.dismissedAt': 'Elvetve: {date}',
@@ -598,6 +602,7 @@ export const hu = {
   'sync.op.pay': 'befizetés',
   'sync.op.unpay': 'befizetések visszavonása',
   'sync.op.cancel': 'sztornó vagy érvénytelenítés',
+  'sync.op.generate': 'számla díjbekérőből',
 
   'tmpl.hu': 'Magyar',
   'tmpl.en': 'Angol',
