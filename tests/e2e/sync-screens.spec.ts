@@ -5,7 +5,7 @@
 // remote refused, and reads the screen in English. A runtime without sync must not break the screen or the editor.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_KEY as REMOTE_KEY, startRemote, tempDir, type RemoteProcess } from '../sync/support/nodes';
-import { API_KEY as DEVICE_KEY, startBareFolio, watchErrors, withKey } from './support/folio';
+import { API_KEY as DEVICE_KEY, startBareFolio, rpcOn, watchErrors, withKey } from './support/folio';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -13,18 +13,9 @@ let tmp: ReturnType<typeof tempDir>;
 let remote: RemoteProcess;
 let device: RemoteProcess;
 
-/** An operation by name on a node's /rpc door (what the UI calls), failing loudly with the node's envelope. */
-async function rpc<T = any>(node: RemoteProcess, name: string, input: unknown = {}): Promise<T> {
-  const key = node === remote ? REMOTE_KEY : DEVICE_KEY;
-  const res = await fetch(`${node.url}/rpc/${name}`, {
-    method: 'POST',
-    headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as { success: boolean; data: T };
-  if (!res.ok || !body.success) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
+/** An operation by name on a node's /rpc door (what the UI calls). */
+const rpc = <T = any>(node: RemoteProcess, name: string, input: unknown = {}) =>
+  rpcOn<T>(node.url, node === remote ? REMOTE_KEY : DEVICE_KEY, name, input);
 
 const remoteClientNamed = async (name: string) =>
   (await rpc<{ items: Array<{ id: number; attributes: { name: string } }> }>(remote, 'clients.list', { q: name })).items.find((c) => c.attributes.name === name);

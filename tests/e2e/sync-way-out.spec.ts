@@ -5,7 +5,7 @@
 // opened where it can be cancelled.
 import { expect, test, type Page } from '@playwright/test';
 import { API_KEY as REMOTE_KEY, startRemote, tempDir, type RemoteProcess } from '../sync/support/nodes';
-import { API_KEY as DEVICE_KEY, watchErrors, withKey } from './support/folio';
+import { API_KEY as DEVICE_KEY, rpcOn, watchErrors, withKey } from './support/folio';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,18 +14,9 @@ let remote: RemoteProcess;
 let laptop: RemoteProcess;
 let desk: RemoteProcess;
 
-/** An operation by name on a node's /rpc door (what the UI calls), failing loudly with the node's envelope. */
-async function rpc<T = any>(node: RemoteProcess, name: string, input: unknown = {}): Promise<T> {
-  const key = node === remote ? REMOTE_KEY : DEVICE_KEY;
-  const res = await fetch(`${node.url}/rpc/${name}`, {
-    method: 'POST',
-    headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as { success: boolean; data: T };
-  if (!res.ok || !body.success) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
+/** An operation by name on a node's /rpc door (what the UI calls). */
+const rpc = <T = any>(node: RemoteProcess, name: string, input: unknown = {}) =>
+  rpcOn<T>(node.url, node === remote ? REMOTE_KEY : DEVICE_KEY, name, input);
 
 async function syncOk(node: RemoteProcess): Promise<void> {
   expect((await rpc(node, 'sync.now')).last_error).toBeNull();

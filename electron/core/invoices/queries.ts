@@ -25,11 +25,9 @@ export function createInvoiceQueries(ctx: CoreContext) {
     return res!;
   }
 
-  async function list(input: { page?: number | undefined; max_per_page?: number | undefined }) {
-    const w = pageWindow(input);
-    const rows = await db
-      .selectFrom('invoices')
-      .selectAll()
+  /** A page of a query, newest first, as resources. */
+  async function pageOf(q: ReturnType<typeof all>, w: ReturnType<typeof pageWindow>) {
+    const rows = await q
       .orderBy('id', 'desc')
       .limit(w.perPage + 1)
       .offset(w.offset)
@@ -38,9 +36,15 @@ export function createInvoiceQueries(ctx: CoreContext) {
     return { ...page, items: await loadInvoices(db, page.items) };
   }
 
+  const all = () => db.selectFrom('invoices').selectAll();
+
+  async function list(input: { page?: number | undefined; max_per_page?: number | undefined }) {
+    return pageOf(all(), pageWindow(input));
+  }
+
   async function query(input: InvoiceQueryInput) {
     const w = pageWindow(input);
-    let q = db.selectFrom('invoices').selectAll();
+    let q = all();
     const byNumber = input.num_start !== undefined || input.num_end !== undefined;
     // Dates default to this month only when no number range is asked for: a number range names its own invoices.
     const start = input.start_date ?? (byNumber ? undefined : firstDayOfMonth(today(ctx)));
@@ -67,13 +71,7 @@ export function createInvoiceQueries(ctx: CoreContext) {
       const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
     }
-    const rows = await q
-      .orderBy('id', 'desc')
-      .limit(w.perPage + 1)
-      .offset(w.offset)
-      .execute();
-    const page = toPage(rows, w, (r) => r);
-    return { ...page, items: await loadInvoices(db, page.items) };
+    return pageOf(q, w);
   }
 
   async function byShareCode(code: string) {

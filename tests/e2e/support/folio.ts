@@ -105,3 +105,15 @@ export async function addClient(folio: Folio, name = 'Vevő Kft.'): Promise<numb
   });
   return client.id;
 }
+
+/** An operation by name on a Folio's /rpc door (what the UI calls), failing loudly with the node's envelope. */
+export async function rpcOn<T = any>(url: string, key: string, name: string, input: unknown = {}): Promise<T> {
+  const res = await fetch(`${url}/rpc/${name}`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { success: boolean; data: T };
+  if (!res.ok || !body.success) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
