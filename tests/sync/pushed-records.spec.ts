@@ -312,4 +312,11 @@ test('the valid records are stored, and pushed again answer exists', async () =>
   const again = await pushRecords(rig.remote.url, rig.headers, [rig.V, rig.S, rig.G]);
   expect(again.body.data.results).toEqual(ids.map((id: number) => ({ status: 'exists', id })));
   expect(await remoteState(db())).toBe(before);
+
+  // another document under a stored number is no retry, even with the same date and total
+  const used = /2026-000002 of block "LAPA" is already used on the remote by another invoice/;
+  await expectRefused({ ...copy(rig.V), client_uid: rig.otherClient }, used);
+  const relabelled = copy(rig.V);
+  relabelled.items[0]!.description = 'Valami más';
+  await expectRefused(relabelled, used);
 });

@@ -40,7 +40,8 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     .where('number_seq', '=', n.seq)
     .executeTakeFirst();
   if (existing) {
-    return sameDocument(existing, r)
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', existing.id).orderBy('position').execute();
+    return sameDocument(existing, items, r)
       ? { status: 'exists', id: existing.id }
       : refuse(`The number ${r.invoice_no} of block "${block.prefix}" is already used on the remote by another invoice`);
   }
