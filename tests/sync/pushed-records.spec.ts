@@ -6,105 +6,21 @@
 import { expect, test } from '@playwright/test';
 import type { InvoiceRecord } from '../../shared/contract/sync';
 import { INVOICE_STATUS } from '../../shared/invoice-codes';
-import { startServer, type RunningServer } from '../../electron/server/start';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device } from './support/nodes';
-import { credentialOf, nextNumber, pushRecords, pushRaw, recordOfLocal, remoteState } from './support/records';
+import { asNext, nextNumber, pushRecords, pushRaw, remoteState, startPushRig, type PushRig } from './support/records';
 
-interface Rig {
-  tmp: ReturnType<typeof tempDir>;
-  remote: RunningServer;
-  device: Device;
-  headers: Record<string, string>;
-  /** a new invoice (lines net- and gross-priced, 27 %, 5 %, AAM, a discount; rounded to 5; partly paid) */
-  V: InvoiceRecord;
-  /** the cancellation of the first invoice, already on the remote */
-  S: InvoiceRecord;
-  /** the invoice generated from a proforma already on the remote */
-  G: InvoiceRecord;
-  /** remote ids */
-  firstInvoice: number;
-  otherClient: number;
-  otherBlock: number;
-}
-
-let rig: Rig;
+let rig: PushRig;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const tmp = tempDir('pushed-records');
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
-  const device = await openDevice('Laptop A', tmp.file('a.db'));
-  const call = device.runtime.core.call.bind(device.runtime.core) as (op: string, input: unknown) => Promise<any>;
-  await configure(device, remote.url, { block_prefix: 'LAPA' });
-  const x = (await call('clients.create', { name: 'Vevő Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' })).id;
-  const y = (await call('clients.create', { name: 'Másik Bt.' })).id;
-  await syncOk(device);
-  const own = (await call('sync.status', {})).own_block_uid as number;
-  const body = (type: number, items: unknown[], extra: Record<string, unknown> = {}) => ({
-    client_uid: x,
-    payment_method: 2,
-    currency: 'HUF',
-    type,
-    block_uid: own,
-    fulfillment_date: '2026-03-15',
-    due_date: '2026-03-23',
-    items,
-    ...extra,
-  });
-  // on the remote before the tests: an invoice to cancel and a proforma to bill
-  const first = await call('invoices.create', body(3, [
-    { description: 'Munkadíj', vat_id: 1, qty: 2, net_unit_price: 10000, unit: 'óra' },
-    { description: 'Könyv', vat_id: 2, qty: 1, gross_unit_price: 5250, unit: 'db' },
-  ]));
-  const proforma = await call('invoices.create', body(1, [{ description: 'Előleg', vat_id: 1, qty: 1, net_unit_price: 20000, unit: 'db' }]));
-  await syncOk(device);
-
-  // issued offline, never pushed: the records under test
-  const v = await call('invoices.create', body(3, [
-    { description: 'Tanácsadás', vat_id: 1, qty: 3, net_unit_price: 1234.5, unit: 'óra' },
-    { description: 'Folyóirat', vat_id: 2, qty: 1.5, gross_unit_price: 3333, unit: 'db' },
-    { description: 'Oktatás', vat_id: 7, qty: 1, net_unit_price: 5000, unit: 'alk' },
-    { description: 'Kedvezmény', vat_id: 1, qty: 1, net_unit_price: -500, unit: 'db' },
-  ], { round_to: 5 }));
-  await call('invoices.pay', { id: v.id, date: '2026-03-15', amount: 5000 });
-  const s = await call('invoices.cancel', { id: first.id });
-  const g = await call('invoices.generate', { id: proforma.id });
-  const [V, S, G] = [await recordOfLocal(device, v.id), await recordOfLocal(device, s.id), await recordOfLocal(device, g.id)];
-  expect([V.invoice_no, S.invoice_no, G.invoice_no]).toEqual(['2026-000002', '2026-000003', '2026-000004']);
-  expect(V.payments).toHaveLength(1);
-  expect(V.rounding).not.toBe('0.000');
-  expect(S.cancels_uid).not.toBeNull();
-  expect(G.proforma_uid).not.toBeNull();
-
-  const other = await joinAs(remote.url, 'dev-other-device-0001', 'OTHER');
-  rig = {
-    tmp,
-    remote,
-    device,
-    headers: await credentialOf(device),
-    V,
-    S,
-    G,
-    firstInvoice: S.cancels_uid!,
-    otherClient: (await remote.core.ctx.db.selectFrom('clients').select('id').where('name', '=', 'Másik Bt.').executeTakeFirstOrThrow()).id,
-    otherBlock: other.blockId,
-  };
+  rig = await startPushRig('pushed-records');
 });
 
 test.afterAll(async () => {
-  await rig?.device.close();
-  await rig?.remote.close();
-  rig?.tmp.remove();
+  await rig?.close();
 });
 
 const copy = <T>(r: T): T => structuredClone(r);
 const db = () => rig.remote.core.ctx.db;
-
-/** The record numbered as the next of its block and year on the remote, so only what the test changes is wrong. */
-async function asNext(r: InvoiceRecord): Promise<InvoiceRecord> {
-  const kind = r.type === 1 ? 'proforma' : 'invoice';
-  return { ...copy(r), invoice_no: await nextNumber(db(), r.block_uid, kind, Number(r.date.slice(0, 4))) };
-}
 
 async function expectRefused(record: unknown, words: RegExp) {
   const before = await remoteState(db());
@@ -143,14 +59,14 @@ test("a number in another device's block is refused", async () => {
 });
 
 test('a number that is not the next one (a gap) is refused', async () => {
-  const next = await asNext(rig.V);
+  const next = await asNext(db(), rig.V);
   const gap = next.invoice_no.replace(/\d{6}$/, (s) => String(Number(s) + 1).padStart(6, '0'));
   await expectRefused({ ...next, invoice_no: gap }, /is not the next number of block "LAPA"/);
 });
 
 test('a number of another year than its date is refused', async () => {
   await expectRefused({ ...copy(rig.V), invoice_no: '2025-000001' }, /the year of 2025-000001 is not the year of its date 2026-/);
-  const next = await asNext(rig.V);
+  const next = await asNext(db(), rig.V);
   await expectRefused({ ...next, date: '2027-03-15' }, /is not the year of its date 2027-03-15/);
 });
 
@@ -159,14 +75,14 @@ test('a number already used is refused', async () => {
 });
 
 test('a prefix that is not its block\'s is refused', async () => {
-  const next = await asNext(rig.V);
+  const next = await asNext(db(), rig.V);
   await expectRefused({ ...next, prefix: 'OTHER' }, /its prefix "OTHER" is not the prefix of block "LAPA"/);
 });
 
 // ---- lines and totals -------------------------------------------------------------------------------------------
 
 test('a line whose net is not quantity × unit price is refused', async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   r.items[0]!.net_amount = '3700.000';
   r.items[0]!.gross_amount = (Number(r.items[0]!.net_amount) + Number(r.items[0]!.vat_amount)).toFixed(3);
   resum(r);
@@ -174,28 +90,28 @@ test('a line whose net is not quantity × unit price is refused', async () => {
 });
 
 test('a gross-priced line whose net unit price is not the one its gross price gives is refused', async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   expect(r.items[1]!.gross_unit_price).not.toBeNull();
   r.items[1]!.net_unit_price = '1.000';
   await expectRefused(r, /line 2: its net unit price 1.000 is not the one its gross unit price gives/);
 });
 
 test("a VAT rate that is not its code's is refused", async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   r.items[0]!.vat_rate = '0.05';
   await expectRefused(r, /line 1: the VAT rate 0.05 is not the rate of VAT code 1/);
 });
 
 test('totals that are not the sums of the lines are refused', async () => {
   for (const field of ['net_total', 'vat_total', 'gross_total', 'total'] as const) {
-    const r = await asNext(rig.V);
+    const r = await asNext(db(), rig.V);
     r[field] = (Number(r[field]) + 1).toFixed(3);
     await expectRefused(r, /the totals of 2026-\d{6} are not the sums of its lines/);
   }
 });
 
 test('a wrong rounding is refused, even when the total follows it', async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   r.rounding = (Number(r.rounding) + 5).toFixed(3);
   r.total = (Number(r.total) + 5).toFixed(3);
   await expectRefused(r, /are not the sums of its lines/);
@@ -204,7 +120,7 @@ test('a wrong rounding is refused, even when the total follows it', async () => 
 // ---- state and payments -----------------------------------------------------------------------------------------
 
 test("status 'paid' without payments is refused", async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   r.payments = [];
   r.total_paid = '0.000';
   r.status = INVOICE_STATUS.paid;
@@ -212,13 +128,13 @@ test("status 'paid' without payments is refused", async () => {
 });
 
 test('total_paid that is not the sum of the payments is refused', async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   r.total_paid = (Number(r.total_paid) + 1).toFixed(3);
   await expectRefused(r, /total_paid is not the sum of its payments/);
 });
 
 test('payments over the total are refused', async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   const over = (Number(r.total) + 1).toFixed(3);
   r.payments = [{ ...r.payments[0]!, amount: over }];
   r.total_paid = over;
@@ -227,14 +143,14 @@ test('payments over the total are refused', async () => {
 });
 
 test('an unknown payment method is refused, on the invoice or on a payment', async () => {
-  await expectRefused({ ...(await asNext(rig.V)), payment_method: 999 }, /payment method 999 does not exist/);
-  const r = await asNext(rig.V);
+  await expectRefused({ ...(await asNext(db(), rig.V)), payment_method: 999 }, /payment method 999 does not exist/);
+  const r = await asNext(db(), rig.V);
   r.payments[0]!.payment_method = 999;
   await expectRefused(r, /a payment names a payment method that does not exist/);
 });
 
 test('an unknown VAT code is refused', async () => {
-  const r = await asNext(rig.V);
+  const r = await asNext(db(), rig.V);
   r.items[0]!.vat_id = '999';
   await expectRefused(r, /line 1: VAT code 999 does not exist/);
 });
@@ -242,54 +158,54 @@ test('an unknown VAT code is refused', async () => {
 // ---- links ------------------------------------------------------------------------------------------------------
 
 test('a cancellation whose lines do not mirror the original is refused', async () => {
-  const renamed = await asNext(rig.S);
+  const renamed = await asNext(db(), rig.S);
   renamed.items[0]!.description = 'Valami más';
   await expectRefused(renamed, /its lines are not the negated lines of 2026-000001/);
-  const swapped = await asNext(rig.S);
+  const swapped = await asNext(db(), rig.S);
   swapped.items.reverse();
   await expectRefused(swapped, /its lines are not the negated lines of 2026-000001/);
 });
 
 test("a cancellation of another client's invoice is refused", async () => {
-  await expectRefused({ ...(await asNext(rig.S)), client_uid: rig.otherClient }, /cancels 2026-000001 of another client/);
+  await expectRefused({ ...(await asNext(db(), rig.S)), client_uid: rig.otherClient }, /cancels 2026-000001 of another client/);
 });
 
 test('cancels_uid on a record that is not a cancellation is refused', async () => {
-  await expectRefused({ ...(await asNext(rig.V)), cancels_uid: rig.firstInvoice }, /only a cancelling invoice may cancel another/);
+  await expectRefused({ ...(await asNext(db(), rig.V)), cancels_uid: rig.firstInvoice }, /only a cancelling invoice may cancel another/);
 });
 
 test('proforma_uid naming a normal invoice is refused', async () => {
-  await expectRefused({ ...(await asNext(rig.G)), proforma_uid: rig.firstInvoice }, /names 2026-000001 as its proforma, which is not a proforma/);
+  await expectRefused({ ...(await asNext(db(), rig.G)), proforma_uid: rig.firstInvoice }, /names 2026-000001 as its proforma, which is not a proforma/);
 });
 
 test('an invoice of a proforma of another client is refused', async () => {
-  await expectRefused({ ...(await asNext(rig.G)), client_uid: rig.otherClient }, /names a proforma of another client/);
+  await expectRefused({ ...(await asNext(db(), rig.G)), client_uid: rig.otherClient }, /names a proforma of another client/);
 });
 
 // ---- malformed and absurd ---------------------------------------------------------------------------------------
 
 test('a malformed client snapshot is a 400 with the error envelope, and changes nothing', async () => {
-  const r: any = await asNext(rig.V);
+  const r: any = await asNext(db(), rig.V);
   r.client.billing_address = 5;
   await expectMalformed({ records: [r] }, /^records\.0\.client\.billing_address$/);
 });
 
 test('an absurd amount is refused or a 400, never a 500', async () => {
-  const huge = await asNext(rig.V);
+  const huge = await asNext(db(), rig.V);
   huge.items[0]!.net_amount = '99999999999999999.000';
   await expectMalformed({ records: [huge] }, /^records\.0\.items\.0\.net_amount$/);
   // within the form, but beyond what the core takes: a product of two fine numbers, a quantity, a total, a rate
-  const product = await asNext(rig.V);
+  const product = await asNext(db(), rig.V);
   product.items[0]!.qty = '1000000';
   product.items[0]!.net_unit_price = '9999999';
   await expectRefused(product, /line 1: the amount is too large/);
-  const qty = await asNext(rig.V);
+  const qty = await asNext(db(), rig.V);
   qty.items[0]!.qty = '9999999999999';
   await expectRefused(qty, /line 1: qty 9999999999999: is too large/);
-  const total = await asNext(rig.V);
+  const total = await asNext(db(), rig.V);
   total.total = '9999999999999.000';
   await expectRefused(total, /total 9999999999999.000: is too large/);
-  const rate = await asNext(rig.V);
+  const rate = await asNext(db(), rig.V);
   rate.items[0]!.vat_rate = 'abc';
   await expectRefused(rate, /line 1: vat_rate abc: is not a decimal number/);
 });

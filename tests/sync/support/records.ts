@@ -9,8 +9,9 @@ import { loadInvoices } from '../../../electron/core/invoices/mapping';
 import { amountToMilli, recordOf } from '../../../electron/core/sync/invoice-record';
 import type { Db } from '../../../electron/db/open';
 import { syncDb } from '../../../electron/sync/tables';
+import { startServer, type RunningServer } from '../../../electron/server/start';
 import { digestOf, snapshot } from './digest';
-import { API_KEY, type Device } from './nodes';
+import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device } from './nodes';
 
 /** The record the device would push for its invoice `localId` (the planner's own steps: electron/sync/push/plan.ts). */
 export async function recordOfLocal(d: Device, localId: number): Promise<InvoiceRecord> {
@@ -85,4 +86,98 @@ export async function nextNumber(db: Db, blockId: number, kind: 'invoice' | 'pro
     .executeTakeFirst();
   const seq = String(Number(row?.last_no ?? 0) + 1).padStart(6, '0');
   return `${kind === 'proforma' ? 'D-' : ''}${year}-${seq}`;
+}
+
+/** The record numbered as the next of its block and year on the remote, so only what a test changes is wrong. */
+export async function asNext(db: Db, r: InvoiceRecord): Promise<InvoiceRecord> {
+  const kind = r.type === 1 ? 'proforma' : 'invoice';
+  return { ...structuredClone(r), invoice_no: await nextNumber(db, r.block_uid, kind, Number(r.date.slice(0, 4))) };
+}
+
+export interface PushRig {
+  remote: RunningServer;
+  device: Device;
+  /** the device's credential, to push as it */
+  headers: Record<string, string>;
+  /** a new invoice (lines net- and gross-priced, 27 %, 5 %, AAM, a discount; rounded to 5; partly paid) */
+  V: InvoiceRecord;
+  /** the cancellation of the device's first invoice, which is on the remote */
+  S: InvoiceRecord;
+  /** the invoice generated from the device's proforma, which is on the remote */
+  G: InvoiceRecord;
+  /** remote ids: the first invoice, the proforma, a client the records are not for, another device's block */
+  firstInvoice: number;
+  proforma: number;
+  otherClient: number;
+  otherBlock: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A real remote (in this process, real HTTP on port 0) and a real device joined to it as "LAPA". The device issues
+ * an invoice and a proforma and syncs them; then, offline, an invoice, the cancellation of the first and the invoice
+ * of the proforma, whose records (never pushed) are the valid records the tests change. Another device joins too, so
+ * there is a block this device does not own.
+ */
+export async function startPushRig(name: string): Promise<PushRig> {
+  const tmp = tempDir(name);
+  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const device = await openDevice('Laptop A', tmp.file('a.db'));
+  const call = device.runtime.core.call.bind(device.runtime.core) as (op: string, input: unknown) => Promise<any>;
+  await configure(device, remote.url, { block_prefix: 'LAPA' });
+  const x = (await call('clients.create', { name: 'Vevő Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' })).id;
+  await call('clients.create', { name: 'Másik Bt.' });
+  await syncOk(device);
+  const own = (await call('sync.status', {})).own_block_uid as number;
+  const body = (type: number, items: unknown[], extra: Record<string, unknown> = {}) => ({
+    client_uid: x,
+    payment_method: 2,
+    currency: 'HUF',
+    type,
+    block_uid: own,
+    fulfillment_date: '2026-03-15',
+    due_date: '2026-03-23',
+    items,
+    ...extra,
+  });
+  const first = await call('invoices.create', body(3, [
+    { description: 'Munkadíj', vat_id: 1, qty: 2, net_unit_price: 10000, unit: 'óra' },
+    { description: 'Könyv', vat_id: 2, qty: 1, gross_unit_price: 5250, unit: 'db' },
+  ]));
+  const proforma = await call('invoices.create', body(1, [{ description: 'Előleg', vat_id: 1, qty: 1, net_unit_price: 20000, unit: 'db' }]));
+  await syncOk(device);
+
+  const v = await call('invoices.create', body(3, [
+    { description: 'Tanácsadás', vat_id: 1, qty: 3, net_unit_price: 1234.5, unit: 'óra' },
+    { description: 'Folyóirat', vat_id: 2, qty: 1.5, gross_unit_price: 3333, unit: 'db' },
+    { description: 'Oktatás', vat_id: 7, qty: 1, net_unit_price: 5000, unit: 'alk' },
+    { description: 'Kedvezmény', vat_id: 1, qty: 1, net_unit_price: -500, unit: 'db' },
+  ], { round_to: 5 }));
+  await call('invoices.pay', { id: v.id, date: '2026-03-15', amount: 5000 });
+  const s = await call('invoices.cancel', { id: first.id });
+  const g = await call('invoices.generate', { id: proforma.id });
+  const [V, S, G] = [await recordOfLocal(device, v.id), await recordOfLocal(device, s.id), await recordOfLocal(device, g.id)];
+  const shape = [V.invoice_no, S.invoice_no, G.invoice_no, V.payments.length, V.rounding !== '0.000', S.cancels_uid !== null, G.proforma_uid !== null];
+  if (JSON.stringify(shape) !== JSON.stringify(['2026-000002', '2026-000003', '2026-000004', 1, true, true, true])) {
+    throw new Error(`the rig's records are not as the tests expect: ${JSON.stringify(shape)}`);
+  }
+  const other = await joinAs(remote.url, 'dev-other-device-0001', 'OTHER');
+  const rdb = remote.core.ctx.db;
+  return {
+    remote,
+    device,
+    headers: await credentialOf(device),
+    V,
+    S,
+    G,
+    firstInvoice: S.cancels_uid!,
+    proforma: G.proforma_uid!,
+    otherClient: (await rdb.selectFrom('clients').select('id').where('name', '=', 'Másik Bt.').executeTakeFirstOrThrow()).id,
+    otherBlock: other.blockId,
+    async close() {
+      await device.close();
+      await remote.close();
+      tmp.remove();
+    },
+  };
 }
