@@ -208,7 +208,7 @@ interface LineSpec {
 }
 
 type Command =
-  | { op: 'issue'; dev: 0 | 1; client: 0 | 1; proforma: boolean; eur: boolean; rate: string; roundTo: 0 | 5; lines: LineSpec[]; discount: boolean }
+  | { op: 'issue'; dev: 0 | 1; client: 0 | 1; proforma: boolean; cash: boolean; eur: boolean; rate: string; roundTo: 0 | 5; lines: LineSpec[]; discount: boolean }
   | { op: 'pay'; dev: 0 | 1; pick: number; full: boolean }
   | { op: 'cancel'; dev: 0 | 1; pick: number }
   | { op: 'generate'; dev: 0 | 1; pick: number }
@@ -229,6 +229,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       dev,
       client: fc.constantFrom(0 as const, 1 as const),
       proforma: fc.boolean(),
+      /** cash is paid when issued */
+      cash: fc.boolean(),
       eur: fc.boolean(),
       rate: fc.constantFrom('392.5', '401.2345'),
       roundTo: fc.constantFrom(0 as const, 5 as const),
@@ -291,7 +293,7 @@ async function runHistory(commands: Command[]) {
         if (c.discount) items.push({ description: 'Kedvezmény', vat_id: 1, qty: '1', unit: 'db', net_unit_price: `-${units(40)}` });
         const created = await call(d, 'invoices.create', {
           client_uid: clients[c.dev]![c.client]!,
-          payment_method: 2,
+          payment_method: c.cash ? 1 : 2,
           currency: c.eur ? 'EUR' : 'HUF',
           ...(c.eur ? { exchange_rate: c.rate } : {}),
           round_to: c.roundTo,
@@ -347,18 +349,26 @@ test('(a) whatever devices issue, the remote accepts it and every node has the s
   test.setTimeout(180_000);
   // histories always among the runs: each kind of document, an EUR invoice at a rate of 4 decimals cancelled
   const every: Command[] = [
-    { op: 'issue', dev: 0, client: 0, proforma: false, eur: true, rate: '401.2345', roundTo: 5, discount: true, lines: [{ vat: 1, qty: '3.25', price: 12345, gross: true }, { vat: 7, qty: '1', price: 5000, gross: false }] },
+    { op: 'issue', dev: 0, client: 0, proforma: false, cash: false, eur: true, rate: '401.2345', roundTo: 5, discount: true, lines: [{ vat: 1, qty: '3.25', price: 12345, gross: true }, { vat: 7, qty: '1', price: 5000, gross: false }] },
     { op: 'pay', dev: 0, pick: 0, full: false },
     { op: 'cancel', dev: 0, pick: 0 },
-    { op: 'issue', dev: 1, client: 1, proforma: true, eur: false, rate: '392.5', roundTo: 0, discount: false, lines: [{ vat: 2, qty: '0.5', price: 777, gross: false }] },
+    { op: 'issue', dev: 1, client: 1, proforma: true, cash: false, eur: false, rate: '392.5', roundTo: 0, discount: false, lines: [{ vat: 2, qty: '0.5', price: 777, gross: false }] },
     { op: 'sync' },
     { op: 'generate', dev: 1, pick: 0 },
     { op: 'pay', dev: 1, pick: 0, full: true },
   ];
   // an invoice whose discount is above its line (a total of -1 HUF), cancelled: the core issues both
   const negative: Command[] = [
-    { op: 'issue', dev: 0, client: 0, proforma: false, eur: false, rate: '392.5', roundTo: 0, discount: true, lines: [{ vat: 1, qty: '0.5', price: 100, gross: true }] },
+    { op: 'issue', dev: 0, client: 0, proforma: false, cash: false, eur: false, rate: '392.5', roundTo: 0, discount: true, lines: [{ vat: 1, qty: '0.5', price: 100, gross: true }] },
     { op: 'cancel', dev: 0, pick: 0 },
   ];
-  await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), runHistory), { numRuns: 15, examples: [[every], [negative]] });
+  // documents of nothing to pay (1.27 EUR rounded to 5 is 0; a discount above the line): settled when issued, also in cash
+  const nothing: Command[] = [
+    { op: 'issue', dev: 0, client: 0, proforma: false, cash: false, eur: true, rate: '392.5', roundTo: 5, discount: false, lines: [{ vat: 1, qty: '1', price: 100, gross: false }] },
+    { op: 'issue', dev: 0, client: 0, proforma: true, cash: false, eur: true, rate: '392.5', roundTo: 5, discount: false, lines: [{ vat: 1, qty: '1', price: 100, gross: false }] },
+    { op: 'issue', dev: 1, client: 1, proforma: false, cash: true, eur: false, rate: '392.5', roundTo: 0, discount: true, lines: [{ vat: 1, qty: '0.5', price: 100, gross: true }] },
+    { op: 'issue', dev: 1, client: 1, proforma: false, cash: true, eur: true, rate: '392.5', roundTo: 5, discount: false, lines: [{ vat: 1, qty: '1', price: 100, gross: false }] },
+    { op: 'generate', dev: 0, pick: 0 },
+  ];
+  await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), runHistory), { numRuns: 15, examples: [[every], [negative], [nothing]] });
 });
