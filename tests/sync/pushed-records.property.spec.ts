@@ -244,7 +244,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'sync' as const }) },
 );
 
-/** What one device has issued, so commands pick among what they may act on. */
+/** What one device has issued, so commands pick among what they may act on (each device acts on its own documents). */
 interface Issued {
   /** normal invoices not cancelled (payable, cancellable) */
   invoices: number[];
