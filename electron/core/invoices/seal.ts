@@ -2,7 +2,7 @@
 // triggers refuse any change to its content or lines; the seal hooks (the NAV report queue) run in the same
 // transaction, so a sealed invoice always has its report queued.
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
-import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
 import { insertPayment, insertItem, sealInvoice, setPaid, type ItemValues } from './statements';
@@ -19,9 +19,20 @@ export function insertLines(trx: WriteTx, lines: ItemValues[]): void {
   for (const line of lines) insertItem.run(trx, line);
 }
 
-/** A normal invoice paid in advance (cash, card: its payment method says so) is paid when it is issued. */
+/**
+ * The state an invoice is issued in. A normal invoice paid in advance (cash, card: its payment method says so) is paid
+ * when it is issued. Any other document starts as its payments (none yet) make it, as a payment would later
+ * (statusForPaid): a total of zero or less — a discount as large as its lines — is settled at once, with no payment
+ * of nothing recorded. Every node derives the state of an invoice it is sent the same way, so they must agree here.
+ */
 export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: string, now: string): InvoiceRow {
-  if (invoice.type !== INVOICE_TYPE.invoice || !findPaymentMethod(invoice.payment_method_id)?.advancePaid) return invoice;
+  const advance = invoice.type === INVOICE_TYPE.invoice && findPaymentMethod(invoice.payment_method_id)?.advancePaid;
+  if (!advance || invoice.total_milli <= 0) {
+    const status = statusForPaid(invoice.total_paid_milli, invoice.total_milli);
+    if (status === invoice.status) return invoice;
+    setPaid.run(trx, { id: invoice.id, status, total_paid_milli: invoice.total_paid_milli });
+    return { ...invoice, status };
+  }
   insertPayment.run(trx, {
     invoice_id: invoice.id,
     date,

@@ -6,7 +6,7 @@ import type { InvoiceRecord } from '../../../shared/contract/sync';
 import { numberKindOf } from '../../../shared/invoice-codes';
 import { parseDecimal, toMilli } from '../../../shared/money';
 import type { WriteTx } from '../../db/types';
-import type { InvoiceRow } from '../../db/schema';
+import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
 import { parseNumber as parseNumberOf, type NumberKind } from '../invoices/numbering';
 import { insertLines, sealArrived } from '../invoices/seal';
 import { insertInvoice } from '../invoices/statements';
@@ -145,15 +145,31 @@ export function parseNumber(record: Pick<InvoiceRecord, 'invoice_no' | 'type'>):
   return kind && n ? { kind, ...n } : null;
 }
 
-/** What a record and a stored row must share to be the same document (a retried push finds its own record). */
-export function sameDocument(row: InvoiceRow, r: InvoiceRecord): boolean {
+/**
+ * Whether a stored invoice is the document a record describes (a retried push finds its own record): everything the
+ * record fixed when it was issued — client and its snapshot, dates, currency, amounts, links and lines. Payments and
+ * status may have moved on since, so they are not compared.
+ */
+export function sameDocument(row: InvoiceRow, items: InvoiceItemRow[], r: InvoiceRecord): boolean {
   return (
     row.type === r.type &&
+    row.prefix === r.prefix &&
     row.date === r.date &&
     row.fulfillment_date === r.fulfillment_date &&
+    row.client_id === r.client_uid &&
+    row.client_snapshot === JSON.stringify(r.client) &&
     row.currency === r.currency &&
+    row.net_milli === milli(r.net_total) &&
+    row.vat_milli === milli(r.vat_total) &&
     row.total_milli === milli(r.total) &&
-    row.is_cancel_invoice === r.is_cancel_invoice
+    row.is_cancel_invoice === r.is_cancel_invoice &&
+    row.cancels_id === r.cancels_uid &&
+    row.proforma_id === r.proforma_uid &&
+    items.length === r.items.length &&
+    items.every((o, i) => {
+      const c = r.items[i]!;
+      return o.description === c.description && o.vat_id === c.vat_id && o.qty === c.qty && o.gross_milli === milli(c.gross_amount);
+    })
   );
 }
 

@@ -6,7 +6,7 @@
 import { invoiceRecord, type InvoiceRecord } from '../../../shared/contract/sync';
 import { yearOf } from '../../../shared/dates';
 import { INVOICE_STATUS, INVOICE_TYPE, numberKindOf, statusForPaid } from '../../../shared/invoice-codes';
-import { milliToString, parseDecimal, toMilli } from '../../../shared/money';
+import { DecimalError, milliToString, parseDecimal, toMilli } from '../../../shared/money';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import { AmountRangeError, computeLine, computeTotals, ROUND_TO_VALUES, type LineAmounts } from '../../../shared/totals';
@@ -15,10 +15,41 @@ import { parseNumber } from './invoice-record';
 
 const milli = (amount: string) => toMilli(parseDecimal(amount));
 const sameDecimal = (a: string, b: string) => parseDecimal(a).eq(parseDecimal(b));
+/** Rates (exchange and VAT) carry more decimals than amounts. */
+const sameRate = (a: string, b: string) => parseDecimal(a, 20).eq(parseDecimal(b, 20));
+
+/**
+ * Every number of a record parsed as the core parses its own (at most 10^12, at most 3 decimals for amounts,
+ * quantities and prices): the form the contract checks lets through numbers the pricing cannot take, and those are
+ * the peer's mistake to hear about, not a failure of the remote.
+ */
+function numberProblems(r: InvoiceRecord): string[] {
+  const problems: string[] = [];
+  const check = (at: string, value: string, maxDecimals = 3) => {
+    try {
+      parseDecimal(value, maxDecimals);
+    } catch (e) {
+      if (!(e instanceof DecimalError)) throw e;
+      problems.push(`${r.invoice_no}, ${at} ${value}: ${e.message}`);
+    }
+  };
+  for (const field of ['net_total', 'vat_total', 'gross_total', 'rounding', 'total', 'total_paid'] as const) check(field, r[field]);
+  check('exchange_rate', r.exchange_rate, 20);
+  r.items.forEach((item, index) => {
+    const at = `line ${index + 1}:`;
+    for (const field of ['qty', 'net_unit_price', 'net_amount', 'vat_amount', 'gross_amount'] as const) check(`${at} ${field}`, item[field]);
+    if (item.gross_unit_price !== null) check(`${at} gross_unit_price`, item.gross_unit_price);
+    check(`${at} vat_rate`, item.vat_rate, 6);
+  });
+  r.payments.forEach((p, index) => check(`payment ${index + 1}: amount`, p.amount));
+  return problems;
+}
 
 /** The problems of a record on its own (no database needed): number, lines, totals, payments and state. */
 export function recordProblems(r: InvoiceRecord): string[] {
   const no = r.invoice_no;
+  const unreadable = numberProblems(r);
+  if (unreadable.length) return unreadable;
   const problems: string[] = [];
   const n = parseNumber(r);
   if (!n) problems.push(`invoice_no ${no} is not a ${numberKindOf(r.type) ?? 'invoice'} number`);
@@ -32,7 +63,7 @@ export function recordProblems(r: InvoiceRecord): string[] {
     const at = `${no}, line ${index + 1}`;
     const vat = findVatCode(item.vat_id);
     if (!vat) return problems.push(`${at}: VAT code ${item.vat_id} does not exist`);
-    if (!sameDecimal(vat.value, item.vat_rate)) return problems.push(`${at}: the VAT rate ${item.vat_rate} is not the rate of VAT code ${vat.id}`);
+    if (!sameRate(vat.value, item.vat_rate)) return problems.push(`${at}: the VAT rate ${item.vat_rate} is not the rate of VAT code ${vat.id}`);
     let amounts: LineAmounts;
     try {
       const price = item.gross_unit_price !== null ? { grossUnitPrice: item.gross_unit_price } : { netUnitPrice: item.net_unit_price };
@@ -43,6 +74,10 @@ export function recordProblems(r: InvoiceRecord): string[] {
     }
     if (amounts.net !== milli(item.net_amount) || amounts.vat !== milli(item.vat_amount) || amounts.gross !== milli(item.gross_amount)) {
       return problems.push(`${at}: its amounts are not quantity × unit price with its VAT (Folio computes ${milliToString(amounts.net)} + ${milliToString(amounts.vat)} = ${milliToString(amounts.gross)})`);
+    }
+    // a gross-priced line prints the net unit price its gross price gives; it is derived, so it must be that one
+    if (item.gross_unit_price !== null && !sameDecimal(item.net_unit_price, amounts.netUnitPrice)) {
+      return problems.push(`${at}: its net unit price ${item.net_unit_price} is not the one its gross unit price gives (${amounts.netUnitPrice})`);
     }
     priced.push({ vatId: vat.id, vatRate: vat.value, amounts });
   });
@@ -66,9 +101,11 @@ function stateProblems(r: InvoiceRecord): string[] {
   const total = milli(r.total);
   const paid = r.payments.reduce((s, p) => s + milli(p.amount), 0);
   if (r.is_cancel_invoice) {
-    // a cancelling invoice is settled by what it cancels: paid, for its whole (negative) total, with no payments
+    // A cancelling invoice is settled by what it cancels: paid, for its whole total, with no payments. Its total is
+    // the negated total of what it cancels (mirrorProblem), so its sign is not its own: the core issues invoices
+    // whose discount is above their lines (a negative total), and their cancellation has a positive one.
     if (r.payments.length || r.status !== INVOICE_STATUS.paid || milli(r.total_paid) !== total) return [`${no}: a cancelling invoice is paid by its own total and has no payments`];
-    return total <= 0 ? [] : [`${no}: a cancelling invoice has a negative total`];
+    return [];
   }
   const problems: string[] = [];
   if (r.payments.some((p) => milli(p.amount) <= 0)) problems.push(`${no}: a payment must be more than zero`);
@@ -96,7 +133,7 @@ export function mirrorProblem(r: InvoiceRecord, original: InvoiceRow, originalIt
   const no = r.invoice_no;
   if (original.type !== INVOICE_TYPE.invoice || original.is_cancel_invoice) return `${no} cancels ${original.invoice_no}, which is not a normal invoice`;
   if (original.client_id !== r.client_uid) return `${no} cancels ${original.invoice_no} of another client`;
-  if (original.currency !== r.currency || !sameDecimal(original.exchange_rate, r.exchange_rate)) return `${no} cancels ${original.invoice_no} in another currency or at another rate`;
+  if (original.currency !== r.currency || !sameRate(original.exchange_rate, r.exchange_rate)) return `${no} cancels ${original.invoice_no} in another currency or at another rate`;
   if (milli(r.total) !== -original.total_milli || milli(r.vat_total) !== -original.vat_milli) return `${no} does not reverse the totals of ${original.invoice_no}`;
   const mirrors =
     originalItems.length === r.items.length &&

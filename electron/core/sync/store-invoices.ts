@@ -27,6 +27,9 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
   const n = parseNumber(r)!;
   const block = await trx.selectFrom('invoice_blocks').selectAll().where('id', '=', r.block_uid).executeTakeFirst();
   if (!block) return refuse(`No invoice block ${r.block_uid} on the remote`);
+  // The prefix is printed as part of the number; one that is not its block's would print a number of another block.
+  // (A block's prefix cannot change once it has issued invoices, so an honest record always carries its block's.)
+  if (r.prefix !== block.prefix) return refuse(`${r.invoice_no}: its prefix "${r.prefix}" is not the prefix of block "${block.prefix}"`);
 
   const existing = await trx
     .selectFrom('invoices')
@@ -37,7 +40,8 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     .where('number_seq', '=', n.seq)
     .executeTakeFirst();
   if (existing) {
-    return sameDocument(existing, r)
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', existing.id).orderBy('position').execute();
+    return sameDocument(existing, items, r)
       ? { status: 'exists', id: existing.id }
       : refuse(`The number ${r.invoice_no} of block "${block.prefix}" is already used on the remote by another invoice`);
   }
