@@ -10,7 +10,13 @@ const core = device.runtime.core;
 let seed = Number(seedText);
 const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
-const status = await core.call('sync.status', {});
+let status = await core.call('sync.status', {});
+// A child killed while configured but before its join finished: the runtime's own worker joins as soon as the file is
+// open, handing block 0 to the remote; finish that join first, so the offline work goes to the device's own block.
+if (status.configured && !status.joined) {
+  await core.call('sync.now', {});
+  status = await core.call('sync.status', {});
+}
 // Configuring starts a round at once, and a join hands block 0 to the remote: until joined, the offline work (in
 // block 0) goes first, or it races that round and is refused.
 const startSync = async () => {
