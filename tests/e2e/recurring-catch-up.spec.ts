@@ -33,6 +33,7 @@ test('a daily profile 40 days back: "Mentéskor 41 számla készül el", saved o
   await dialog.getByRole('button', { name: 'Létrehozás' }).click();
 
   await expect(dialog.locator('[data-catch-up]')).toContainText('Mentéskor 41 számla készül el');
+  await page.screenshot({ path: test.info().outputPath('catch-up-hu.png') });
   expect((await core.call('recurring.list', {} as never)).length).toBe(0);
 
   // changing the form drops the question; saving asks again, with the new count
