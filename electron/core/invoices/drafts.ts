@@ -9,6 +9,7 @@ import type { Db, WriteTx } from '../../db/types';
 import { nowStamp } from '../context';
 import { invoiceRow } from './queries';
 import { exchangeRate, requestContent } from './request';
+import type { ResolvedLine } from './lines';
 import { insertLines } from './seal';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
 import { lineValues } from './values';
@@ -54,7 +55,7 @@ export async function asInput(db: Db, r: InvoiceRow): Promise<InvoiceCreateInput
 }
 
 /** Replaces a draft's lines. */
-export async function replaceLines(trx: WriteTx, invoiceId: number, lines: Parameters<typeof lineValues>[1][]): Promise<void> {
+export async function replaceLines(trx: WriteTx, invoiceId: number, lines: ResolvedLine[]): Promise<void> {
   await trx.deleteFrom('invoice_items').where('invoice_id', '=', invoiceId).execute();
   insertLines(
     trx,
