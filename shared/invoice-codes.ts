@@ -60,3 +60,11 @@ export const STATUS_LABELS: Readonly<Record<Lang, Readonly<Record<InvoiceStatus,
   en: { 1: 'Paid', 2: 'Unpaid', 4: 'Cancelled' },
   de: { 1: 'Bezahlt', 2: 'Offen', 4: 'Storniert' },
 });
+
+/** The number as printed: "<prefix> / <invoice_no>" when the block has a prefix (the interface's prefixed_invoice_no). */
+export function prefixedNumber(prefix: string, invoiceNo: string): string;
+export function prefixedNumber(prefix: string, invoiceNo: string | null): string | null;
+export function prefixedNumber(prefix: string, invoiceNo: string | null): string | null {
+  if (invoiceNo === null) return null;
+  return prefix ? `${prefix} / ${invoiceNo}` : invoiceNo;
+}

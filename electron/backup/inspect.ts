@@ -1,6 +1,7 @@
 // What a restore would lose: the live database's issued invoices that the backup does not hold (issued invoices
 // are legal records), and how many other rows were added after the backup. Read with plain SQL on both files.
 import type BetterSqlite3 from 'better-sqlite3';
+import { prefixedNumber } from '../../shared/invoice-codes';
 
 export interface IssuedInvoice {
   key: string;
@@ -28,7 +29,7 @@ export function issuedInvoices(db: BetterSqlite3.Database): IssuedInvoice[] {
   return rows.map((r) => ({
     // the numbering identity of an invoice (docs/design.md §4): the same in every copy of the data, unlike row ids
     key: `${r.block_id}/${r.number_kind}/${r.number_year}/${r.number_seq}`,
-    number: r.prefix ? `${r.prefix} / ${r.invoice_no}` : r.invoice_no,
+    number: prefixedNumber(r.prefix, r.invoice_no),
     date: r.date,
   }));
 }

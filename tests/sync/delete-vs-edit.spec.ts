@@ -4,7 +4,7 @@
 // conflict log, with the reason, so that nothing vanishes unseen.
 import { expect, test } from '@playwright/test';
 import { differences, snapshot, snapshotFile } from './support/digest';
-import { configure, openDevice, startRemote, syncOk, syncUntilQuiet, tempDir, type Device, type RemoteProcess } from './support/nodes';
+import { syncOk, syncUntilQuiet, withLaptopAndDesktop, type Device, type RemoteProcess } from './support/nodes';
 
 const client = (name: string) => ({
   name,
@@ -25,23 +25,14 @@ interface Rig {
 
 /** A remote and two devices that both hold a client, a product and an expense made on A. */
 async function withRig(work: (rig: Rig) => Promise<void>) {
-  const tmp = tempDir('delete-edit');
-  let remote: RemoteProcess | undefined;
-  const devices: Device[] = [];
-  try {
-    remote = await startRemote(tmp.file('remote.db'));
-    const a = await openDevice('Laptop', tmp.file('a.db'));
-    const b = await openDevice('Desktop', tmp.file('b.db'));
-    devices.push(a, b);
-    await configure(a, remote.url, { block_prefix: 'LAP' });
-    await configure(b, remote.url, { block_prefix: 'DESK' });
+  await withLaptopAndDesktop('delete-edit', async ({ remote, a, b }) => {
     const ca = a.runtime.core;
     const onA = {
       client: (await ca.call('clients.create', client('Törlendő Kft.'))).id,
       product: (await ca.call('products.create', { name: 'Óradíj', price: '12000', unit: 'óra', vat_id: 1 })).id,
       expense: (await ca.call('expenses.create', { categories_id: '1', name: 'Irodaszer', gross_price: '12700', vat: 1 })).id,
     };
-    await syncUntilQuiet(devices);
+    await syncUntilQuiet([a, b]);
     const cb = b.runtime.core;
     const onB = {
       client: (await cb.call('clients.list', { q: 'Törlendő' })).items[0]!.id,
@@ -49,11 +40,7 @@ async function withRig(work: (rig: Rig) => Promise<void>) {
       expense: (await cb.call('expenses.list', {})).items[0]!.id,
     };
     await work({ remote, a, b, onA, onB });
-  } finally {
-    for (const d of devices) await d.close().catch(() => undefined);
-    await remote?.stop();
-    tmp.remove();
-  }
+  });
 }
 
 /** Every node holds the same business data. */

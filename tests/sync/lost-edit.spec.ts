@@ -3,7 +3,7 @@
 // overwrote, the loser its own version that was replaced, which it can bring back. An edit made after seeing the
 // other device's version is no conflict, and is not reported as one.
 import { expect, test } from '@playwright/test';
-import { API_KEY, configure, openDevice, startRemote, syncOk, syncUntilQuiet, tempDir, type Device, type RemoteProcess } from './support/nodes';
+import { API_KEY, startRemote, syncOk, syncUntilQuiet, tempDir, withLaptopAndDesktop, type Device, type RemoteProcess } from './support/nodes';
 
 const client = (name: string) => ({
   name,
@@ -24,16 +24,8 @@ async function rename(d: Device, id: number, name: string) {
 
 test('both devices edit one client offline and sync: both list the conflict, the loser restores its version', async () => {
   test.setTimeout(120_000);
-  const tmp = tempDir('lost-edit');
-  let remote: RemoteProcess | undefined;
-  const devices: Device[] = [];
-  try {
-    remote = await startRemote(tmp.file('remote.db'));
-    const a = await openDevice('Laptop', tmp.file('a.db'));
-    const b = await openDevice('Desktop', tmp.file('b.db'));
-    devices.push(a, b);
-    await configure(a, remote.url, { block_prefix: 'LAP' });
-    await configure(b, remote.url, { block_prefix: 'DESK' });
+  await withLaptopAndDesktop('lost-edit', async ({ a, b }) => {
+    const devices = [a, b];
     const onA = (await a.runtime.core.call('clients.create', client('Közös Kft.'))).id;
     await syncOk(a);
     await syncOk(b);
@@ -77,11 +69,7 @@ test('both devices edit one client offline and sync: both list the conflict, the
     expect(await clientName(a, onA)).toBe('Közös Kft. (later)');
     expect((await a.runtime.core.call('sync.conflicts', all)).conflicts).toHaveLength(1);
     expect((await b.runtime.core.call('sync.conflicts', all)).conflicts).toHaveLength(1);
-  } finally {
-    for (const d of devices) await d.close().catch(() => undefined);
-    await remote?.stop();
-    tmp.remove();
-  }
+  });
 });
 
 test('X-Folio-Overwrites that is not a list of device ids is refused with 400, and nothing changes', async () => {

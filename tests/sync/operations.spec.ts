@@ -54,6 +54,15 @@ async function sameEverywhere(p: Pair) {
   expect(differences(r, await snapshot(p.b.opened.db, false)), 'remote vs Desktop').toEqual([]);
 }
 
+/** A client and an invoice made on A, known to both devices. */
+async function issuedOnA(p: Pair, clientName: string, over: Record<string, unknown> = {}) {
+  const ca = p.a.runtime.core;
+  const c = (await ca.call('clients.create', { name: clientName })).id;
+  const made = await ca.call('invoices.create', invoice(c, p.ownA, over));
+  await syncUntilQuiet([p.a, p.b]);
+  return made;
+}
+
 const localOf = async (d: Device, prefixed: string) =>
   (await d.runtime.core.call('invoices.list', { max_per_page: 50 })).items.find((i) => i.attributes.prefixed_invoice_no === prefixed)!;
 
@@ -61,9 +70,7 @@ test('a payment on an invoice cancelled elsewhere is refused, listed for the use
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
     const cb = p.b.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Közös Kft.' })).id;
-    const x = await ca.call('invoices.create', invoice(c, p.ownA));
-    await syncUntilQuiet([p.a, p.b]);
+    const x = await issuedOnA(p, 'Közös Kft.');
 
     // offline: A cancels its invoice, B records a payment on its copy
     await ca.call('invoices.cancel', { id: x.id });
@@ -91,9 +98,7 @@ test('any device cancels an invoice issued on another: the storno is numbered in
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
     const cb = p.b.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Elveszett Laptop Kft.' })).id;
-    const x = await ca.call('invoices.create', invoice(c, p.ownA));
-    await syncUntilQuiet([p.a, p.b]);
+    const x = await issuedOnA(p, 'Elveszett Laptop Kft.');
 
     // B still cannot number in A's block...
     const lapOnB = (await cb.call('invoices.blocks', {})).find((b) => b.attributes.prefix === 'LAP')!.id;
@@ -124,9 +129,7 @@ test('both devices cancel the same invoice while apart: both stornos are kept, t
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
     const cb = p.b.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Kétszer Kft.' })).id;
-    const x = await ca.call('invoices.create', invoice(c, p.ownA));
-    await syncUntilQuiet([p.a, p.b]);
+    const x = await issuedOnA(p, 'Kétszer Kft.');
     const first = await ca.call('invoices.cancel', { id: x.id });
     const second = await cb.call('invoices.cancel', { id: (await localOf(p.b, 'LAP / 2026-000001')).id });
     expect(first.attributes.prefixed_invoice_no).toBe('LAP / 2026-000002');
@@ -154,9 +157,7 @@ test('any device generates the invoice of a proforma issued on another, numbered
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
     const cb = p.b.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Előleg Kft.' })).id;
-    const pf = await ca.call('invoices.create', invoice(c, p.ownA, { type: 1 }));
-    await syncUntilQuiet([p.a, p.b]);
+    const pf = await issuedOnA(p, 'Előleg Kft.', { type: 1 });
     const onB = await localOf(p.b, 'LAP / D-2026-000001');
     await cb.call('invoices.pay', { id: onB.id, date: '2026-03-15', amount: '12700' });
     const generated = await cb.call('invoices.generate', { id: onB.id });
@@ -175,9 +176,7 @@ test("a proforma voided on both devices: the second void is listed for the user;
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
     const cb = p.b.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Díjbekérő Kft.' })).id;
-    const pf = await ca.call('invoices.create', invoice(c, p.ownA, { type: 1 }));
-    await syncUntilQuiet([p.a, p.b]);
+    const pf = await issuedOnA(p, 'Díjbekérő Kft.', { type: 1 });
     await ca.call('invoices.cancel', { id: pf.id });
     await cb.call('invoices.cancel', { id: (await localOf(p.b, pf.attributes.prefixed_invoice_no!)).id });
     await syncOk(p.a);
@@ -195,9 +194,7 @@ test('a proforma voided on one device while the other generated its invoice: the
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
     const cb = p.b.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Előleg Kft.' })).id;
-    const pf = await ca.call('invoices.create', invoice(c, p.ownA, { type: 1 }));
-    await syncUntilQuiet([p.a, p.b]);
+    const pf = await issuedOnA(p, 'Előleg Kft.', { type: 1 });
     await cb.call('invoices.cancel', { id: (await localOf(p.b, pf.attributes.prefixed_invoice_no!)).id });
     const g = await ca.call('invoices.generate', { id: pf.id });
     await syncOk(p.b); // the void reaches the remote first

@@ -15,7 +15,7 @@ import { findPaymentMethod, type Lang } from '../../../shared/reference/payment-
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import type { Db } from '../../db/types';
 import type { InvoiceItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
-import { INVOICE_STATUS } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, prefixedNumber } from '../../../shared/invoice-codes';
 import { parseJson } from '../json';
 import { emptyAddress, emptyBank } from '../clients/mapping';
 import { defaultSettings } from '../settings/service';
@@ -82,7 +82,7 @@ export function invoiceResource(row: InvoiceRow, items: InvoiceItemRow[], paymen
     fulfillment_date: row.fulfillment_date,
     due_date: row.due_date,
     invoice_no: row.invoice_no,
-    prefixed_invoice_no: row.invoice_no === null ? null : row.prefix ? `${row.prefix} / ${row.invoice_no}` : row.invoice_no,
+    prefixed_invoice_no: prefixedNumber(row.prefix, row.invoice_no),
     prefix: row.prefix,
     total: milliToString(row.total_milli),
     total_paid: milliToString(row.total_paid_milli),
@@ -192,7 +192,7 @@ export function createdResponse(row: InvoiceRow): InvoiceCreated {
       currency: row.currency,
       date: row.date,
       invoice_no: row.invoice_no,
-      prefixed_invoice_no: row.invoice_no === null ? null : row.prefix ? `${row.prefix} / ${row.invoice_no}` : row.invoice_no,
+      prefixed_invoice_no: prefixedNumber(row.prefix, row.invoice_no),
       client_uid: row.client_id,
       block_uid: row.block_id,
       type: row.type,

@@ -7,7 +7,7 @@
 // A record that cancels an invoice already cancelled elsewhere, or generates from a proforma already generated, is
 // still a numbered legal document and is stored, unlinked, with a warning the device shows its user.
 import type { InvoiceRecord, PushInvoicesInput, PushInvoicesResult, PushedInvoiceResult } from '../../../shared/contract/sync';
-import { INVOICE_STATUS } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, prefixedNumber } from '../../../shared/invoice-codes';
 import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import type { CoreContext } from '../context';
@@ -18,7 +18,7 @@ import { amountToMilli, parseNumber, sameDocument, sealArrived, storeRecord } fr
 import { generatedProblem, mirrorProblem, recordProblems } from './record-check';
 import { deviceOrigin } from './device';
 
-const label = (r: { prefix: string | null; invoice_no: string | null }) => `${r.prefix ? `${r.prefix} / ` : ''}${r.invoice_no ?? '?'}`;
+const label = (r: { prefix: string; invoice_no: string | null }) => prefixedNumber(r.prefix, r.invoice_no) ?? '?';
 
 async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: string): Promise<PushedInvoiceResult> {
   const refuse = (message: string): PushedInvoiceResult => ({ status: 'refused', message });

@@ -7,7 +7,7 @@
 // - a proforma voided here and not yet pushed stays void;
 // - links to the cancelling or generated invoice are set as soon as both invoices are here.
 import type { ChangeEntry } from '../../../shared/contract/operations';
-import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber, statusForPaid } from '../../../shared/invoice-codes';
 import type { WriteTx } from '../../db/types';
 import { linkCancellation, linkGenerated } from '../../core/invoices/links';
 import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
@@ -73,7 +73,7 @@ async function clientOf(env: InvoicePullEnv, remoteId: number, snapshot: Record<
   return row.id;
 }
 
-const labelOf = (r: { prefix: string; invoice_no: string | null }) => (r.prefix ? `${r.prefix} / ${r.invoice_no}` : (r.invoice_no ?? '?'));
+const labelOf = (r: { prefix: string; invoice_no: string | null }) => prefixedNumber(r.prefix, r.invoice_no) ?? '?';
 
 /** The remote is a peer like any other: what it sends is checked as the remote checks what devices push. */
 function arrivedProblems(a: InvoiceLike): string[] {
@@ -171,7 +171,7 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
   const voidPending = !authoritative && row.type === INVOICE_TYPE.proforma && row.status === cancelled && mapRow?.remote_status !== cancelled;
   if (voidPending && a.status === cancelled) {
     // this device's void is now moot: said, not silently dropped
-    const label = row.prefix ? `${row.prefix} / ${row.invoice_no}` : row.invoice_no;
+    const label = labelOf(row);
     await logIssue(trx, { entity: 'invoice', localId: local, operation: 'cancel', message: `Cancelling invoice ${label}: it was already cancelled elsewhere; both agree, nothing more to send` });
   }
   const cancelledBy = a.cancelled_by_uid ? ((await localIdOf(trx, 'invoice', a.cancelled_by_uid)) ?? row.cancelled_by_id) : row.cancelled_by_id;

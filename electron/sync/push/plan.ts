@@ -5,7 +5,7 @@
 // (payments to append or remove, a proforma to void), found by comparing with what the remote is known to have.
 import type { InvoiceRecord } from '../../../shared/contract/sync';
 import { FolioError } from '../../../shared/errors';
-import { INVOICE_STATUS, isCancelled, isDraft, isProforma, statusForPaid } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, isCancelled, isDraft, isProforma, prefixedNumber, statusForPaid } from '../../../shared/invoice-codes';
 import { milliToString } from '../../../shared/money';
 import { loadInvoices } from '../../core/invoices/mapping';
 import type { Db } from '../../db/types';
@@ -125,7 +125,7 @@ export async function invoiceOperations(db: Db, id: number): Promise<Step[]> {
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
   const map = await sdb.selectFrom('sync_map').selectAll().where('entity', '=', 'invoice').where('local_id', '=', id).executeTakeFirst();
   if (!row || !map) return []; // its record never reached the remote (reported then)
-  const label = row.prefix ? `${row.prefix} / ${row.invoice_no}` : (row.invoice_no ?? String(id));
+  const label = prefixedNumber(row.prefix, row.invoice_no) ?? String(id);
   const payments = await db.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', id).orderBy('id').execute();
   const known = new Set((await sdb.selectFrom('sync_payments').select('payment_id').where('invoice_id', '=', id).execute()).map((k) => k.payment_id));
   const present = new Set(payments.map((p) => p.id));

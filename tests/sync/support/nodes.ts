@@ -137,3 +137,27 @@ export async function joinAs(url: string, deviceId: string, prefix: string): Pro
   const token = body.data.device_token;
   return { headers: { 'X-Folio-Device': deviceId, 'X-Folio-Device-Token': token }, token, blockId: body.data.block.id };
 }
+
+/**
+ * A remote process and two devices configured against it (a laptop, block LAP, and a desktop, block DESK), closed and
+ * removed after `work`, however it ends.
+ */
+export async function withLaptopAndDesktop<T>(prefix: string, work: (rig: { remote: RemoteProcess; a: Device; b: Device }) => Promise<T>): Promise<T> {
+  const tmp = tempDir(prefix);
+  let remote: RemoteProcess | undefined;
+  const devices: Device[] = [];
+  try {
+    remote = await startRemote(tmp.file('remote.db'));
+    const a = await openDevice('Laptop', tmp.file('a.db'));
+    devices.push(a);
+    const b = await openDevice('Desktop', tmp.file('b.db'));
+    devices.push(b);
+    await configure(a, remote.url, { block_prefix: 'LAP' });
+    await configure(b, remote.url, { block_prefix: 'DESK' });
+    return await work({ remote, a, b });
+  } finally {
+    for (const d of devices) await d.close().catch(() => undefined);
+    await remote?.stop();
+    tmp.remove();
+  }
+}
