@@ -26,6 +26,7 @@ import { createRecurringService } from './recurring/service';
 import { createSettingsService, readSettings } from './settings/service';
 import { euVatLookup, listVatCodes, type EuVatDeps } from './vat/service';
 import type { SyncOperations } from '../../shared/contract/sync';
+import { runtimeOperations, type RuntimeOperationName } from '../../shared/contract/areas';
 import { createJoinHandler } from './sync/join';
 import { createStoreInvoicesHandler } from './sync/store-invoices';
 import { createSkipOwnHandler } from './sync/skip-own';
@@ -55,6 +56,8 @@ export interface CoreDeps {
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
+/** The operations carried out beside the core (NAV settings, mail, backups); the runtime provides them. */
+export type RuntimeHandlers = Pick<Handlers, RuntimeOperationName>;
 
 export async function createCore(deps: CoreDeps) {
   const settings = await readSettings(deps.db);
@@ -88,7 +91,7 @@ export async function createCore(deps: CoreDeps) {
   };
   const sync = (): SyncOperations => deps.sync ?? (notBuilt('Sync') as () => never)();
 
-  const handlers: Handlers = {
+  const handlers: Omit<Handlers, RuntimeOperationName> = {
     'invoices.list': invoices.list,
     'invoices.query': invoices.query,
     'invoices.blocks': blocks.list,
@@ -173,8 +176,12 @@ export async function createCore(deps: CoreDeps) {
     raw: unknown,
     context: { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string } = {},
   ): Promise<OutputOf<N>> {
-    const handler = handlers[name] as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
-    if (!handler) throw new FolioError('not_found', `Unknown operation ${String(name)}`);
+    const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
+    if (!handler) {
+      throw name in runtimeOperations
+        ? new FolioError('not_available', `${String(name)} is not available in this build of Folio`)
+        : new FolioError('not_found', `Unknown operation ${String(name)}`);
+    }
     const input = parseInput(name, raw);
     // A plain local call outside any other call's context needs no context of its own (no store reads as 'local'),
     // and entering one is not free: on Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
@@ -243,7 +250,13 @@ export async function createCore(deps: CoreDeps) {
     }
   }
 
-  return { ctx, call, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, settings: settingsService };
+  /** The runtime's services take their operations here once they exist (they need the core to be built first). */
+  const provided: Partial<RuntimeHandlers> = {};
+  function provide(more: Partial<RuntimeHandlers>): void {
+    Object.assign(provided, more);
+  }
+
+  return { ctx, call, provide, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, settings: settingsService };
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;

@@ -1,4 +1,8 @@
 // Routes of the hash URL ('#/invoices/12?x=y'): plain functions, usable before Svelte has loaded (boot.ts).
+/** The tabs of Settings: '#/settings' is the company, '#/settings/nav' NAV Online Számla, and so on. */
+export const SETTINGS_SECTIONS = ['company', 'nav', 'email', 'data', 'import'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
 export type Route =
   | { name: 'dashboard' }
   | { name: 'welcome' }
@@ -11,7 +15,7 @@ export type Route =
   | { name: 'expenses' }
   | { name: 'bank-accounts' }
   | { name: 'recurring' }
-  | { name: 'settings' }
+  | { name: 'settings'; section: SettingsSection }
   | { name: 'sync' }
   | { name: 'not-found'; path: string };
 
@@ -25,7 +29,7 @@ const SIMPLE: Record<string, Route> = {
   '/expenses': { name: 'expenses' },
   '/bank-accounts': { name: 'bank-accounts' },
   '/recurring': { name: 'recurring' },
-  '/settings': { name: 'settings' },
+  '/settings': { name: 'settings', section: 'company' },
   '/sync': { name: 'sync' },
 };
 
@@ -33,6 +37,8 @@ export function parseRoute(path: string): Route {
   const clean = path.replace(/\/+$/, '') || '/';
   const simple = SIMPLE[clean];
   if (simple) return simple;
+  const section = /^\/settings\/([a-z]+)$/.exec(clean)?.[1] as SettingsSection | undefined;
+  if (section && section !== 'company' && SETTINGS_SECTIONS.includes(section)) return { name: 'settings', section };
   const m = /^\/invoices\/(\d{1,10})(\/edit)?$/.exec(clean);
   if (m) return m[2] ? { name: 'invoice-edit', id: Number(m[1]) } : { name: 'invoice', id: Number(m[1]) };
   return { name: 'not-found', path: clean };

@@ -18,33 +18,10 @@ import type {
   VatCodeAttributes,
 } from '../resources';
 import * as s from './schemas';
+import { del, get, op, post, put, type OperationDef } from './define';
+import { areaOperations } from './areas';
+export type { HttpBinding, HttpMethod, OperationDef, Reply } from './define';
 import * as sync from './sync';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * How the REST door wraps an operation's output:
- * - data: `{success, type, data: output}`; list: `{success, type, data: output.items}`;
- * - success: `{success: true}`; id: `{success: true, id: output.id}`; pdf: the bytes as application/pdf.
- */
-export type Reply = 'data' | 'list' | 'success' | 'id' | 'pdf';
-
-export interface HttpBinding {
-  method: HttpMethod;
-  /** fastify-style path; path parameters merge into the input */
-  paths: readonly string[];
-  type?: string;
-  reply: Reply;
-}
-
-export interface OperationDef<I extends z.ZodType = z.ZodType, O = unknown> {
-  name: string;
-  summary: string;
-  input: I;
-  http?: HttpBinding;
-  /** phantom: carries the output type for the typed clients */
-  readonly output?: O;
-}
 
 export interface Page<T> {
   items: T[];
@@ -160,29 +137,6 @@ export interface EuVatResult {
   folio_vat: { id: number; value: string; description: string };
   billingo_vat: { id: number; value: string; description: string };
 }
-
-function op<O>() {
-  return <I extends z.ZodType>(def: Omit<OperationDef<I, O>, 'output'>): OperationDef<I, O> => def;
-}
-
-const get = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
-  method: 'GET',
-  paths: ([] as string[]).concat(paths),
-  reply,
-  ...(type ? { type } : {}),
-});
-const post = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
-  ...get(paths, reply, type),
-  method: 'POST',
-});
-const put = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
-  ...get(paths, reply, type),
-  method: 'PUT',
-});
-const del = (paths: string | string[], reply: Reply, type?: string): HttpBinding => ({
-  ...get(paths, reply, type),
-  method: 'DELETE',
-});
 
 type Inv = Resource<InvoiceAttributes>;
 
@@ -576,6 +530,9 @@ export const operations = {
     input: s.settingsUpdateInput,
     http: put('/settings', 'data', 'settings'),
   }),
+
+  // the business's setup screens (NAV, e-mail, data, import…): declared per area
+  ...areaOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -485,6 +485,11 @@ export const de: Messages = {
   'bank.col.currency': 'Währung',
 
   'set.title': 'Einstellungen',
+  'set.tab.company': 'Unternehmen',
+  'set.tab.nav': 'NAV Online-Rechnung',
+  'set.tab.email': 'E-Mail',
+  'set.tab.data': 'Daten und Sicherung',
+  'set.tab.import': 'Import',
   'set.seller': 'Ihre Unternehmensdaten',
   'set.sellerHint': 'Jede neue Rechnung trägt diese Angaben; ausgestellte Rechnungen behalten die Angaben zum Zeitpunkt der Ausstellung.',
   'set.sellerName': 'Firmen- oder Personenname',

@@ -485,6 +485,11 @@ export const en: Messages = {
   'bank.col.currency': 'Currency',
 
   'set.title': 'Settings',
+  'set.tab.company': 'Company',
+  'set.tab.nav': 'NAV Online Invoice',
+  'set.tab.email': 'E-mail',
+  'set.tab.data': 'Data and backups',
+  'set.tab.import': 'Import',
   'set.seller': 'Your business details',
   'set.sellerHint': 'Every new invoice carries these; issued invoices keep the details they were issued with.',
   'set.sellerName': 'Business or personal name',

@@ -1,6 +1,6 @@
 // The core's field messages are English sentences; the ones a user meets are translated here by pattern, the rest
 // are shown as they came. (A machine-readable reason per field error would make this exact: see docs/ui.md.)
-import type { MessageKey } from './hu';
+import type { MessageKey } from './i18n.svelte';
 
 type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
 

@@ -483,6 +483,11 @@ export const hu = {
   'bank.col.currency': 'Pénznem',
 
   'set.title': 'Beállítások',
+  'set.tab.company': 'Cég',
+  'set.tab.nav': 'NAV Online Számla',
+  'set.tab.email': 'E-mail',
+  'set.tab.data': 'Adatok és mentés',
+  'set.tab.import': 'Importálás',
   'set.seller': 'Az eladó adatai',
   'set.sellerHint': 'Minden új számlára ezek kerülnek; a már kiállított számlák a kiállításkori adatokat őrzik.',
   'set.sellerName': 'Cégnév vagy név',

@@ -2,11 +2,18 @@
 // `t` reads the reactive `lang`, so every text in a template follows a switch at once.
 import { de } from './de';
 import { en } from './en';
-import { hu, type MessageKey, type Messages } from './hu';
+import { hu, type MessageKey as CoreMessageKey } from './hu';
+import { AREA_MESSAGES, type AreaMessageKey } from './areas';
+
+export type MessageKey = CoreMessageKey | AreaMessageKey;
 
 export type Lang = 'hu' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['hu', 'en', 'de'];
-const DICTS: Record<Lang, Messages> = { hu, en, de };
+const DICTS: Record<Lang, Record<MessageKey, string>> = {
+  hu: Object.assign({}, hu, ...AREA_MESSAGES.map((m) => m.hu)),
+  en: Object.assign({}, en, ...AREA_MESSAGES.map((m) => m.en)),
+  de: Object.assign({}, de, ...AREA_MESSAGES.map((m) => m.de)),
+};
 const LOCALES: Record<Lang, string> = { hu: 'hu-HU', en: 'en-GB', de: 'de-DE' };
 const STORAGE_KEY = 'folio.lang';
 
@@ -39,15 +46,14 @@ class I18n {
   }
 
   t = (key: MessageKey, params?: Params): string => {
-    const text = DICTS[this.lang][key] ?? hu[key] ?? key;
+    const text = DICTS[this.lang][key] ?? DICTS.hu[key] ?? key;
     return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
   };
 
   /** A key built at run time (status names, categories); falls back to the given text when unknown. */
   tDynamic = (key: string, fallback: string, params?: Params): string =>
-    key in hu ? this.t(key as MessageKey, params) : fallback;
+    key in DICTS.hu ? this.t(key as MessageKey, params) : fallback;
 }
 
 export const i18n = new I18n();
 export const t = i18n.t;
-export type { MessageKey };

@@ -1,0 +1,8 @@
+// The nav area's words.
+import { defineMessages } from '../define';
+
+export const navMessages = defineMessages({
+  hu: {},
+  en: {},
+  de: {},
+});

@@ -1,0 +1,8 @@
+// The setup area's words.
+import { defineMessages } from '../define';
+
+export const setupMessages = defineMessages({
+  hu: {},
+  en: {},
+  de: {},
+});

@@ -1,0 +1,4 @@
+// Operations of the data area: backups, restore and exports for the accountant.
+
+export const dataOperations = {
+} as const;

@@ -1,0 +1,12 @@
+// The operations of the setup screens, one table per area; operations.ts spreads them into the contract.
+// Areas marked as runtime are carried out by services beside the core (NAV sender, mail outbox, backups), which
+// the runtime hands to the core with `core.provide`.
+import { navOperations } from './nav';
+import { mailOperations } from './mail';
+import { dataOperations } from './data';
+import { importOperations } from './import';
+
+export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
+export type RuntimeOperationName = keyof typeof runtimeOperations;
+
+export const areaOperations = { ...runtimeOperations, ...importOperations } as const;
