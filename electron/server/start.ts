@@ -8,6 +8,7 @@ import { fixedClock, systemClock, type Clock } from '../core/clock';
 import type { AuthConfig } from './auth';
 import { buildServer } from './app';
 import { allowedHostNames } from './host-check';
+import { serverSecretBox } from '../secrets/key-file';
 
 export interface StartOptions {
   dbFile: string;
@@ -31,7 +32,9 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const opened = await openDatabase(options.dbFile);
   const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
-  const runtime = await createRuntime({ db: opened.db, clock, env: options.env ?? {} });
+  const env = options.env ?? {};
+  const secretBox = serverSecretBox(options.dbFile, env);
+  const runtime = await createRuntime({ db: opened.db, clock, env, secretBox, sync: { secretBox } });
   const { core } = runtime;
   const host = options.host ?? '127.0.0.1';
   const app = await buildServer({

@@ -1,6 +1,7 @@
 // The secrets the device keeps for sync — the remote's API key and this device's token — are stored sealed when a
 // SecretBox is given (the desktop passes the OS keychain's): `sealed:` + the box's output. Without a box (plain Node
-// without FOLIO_SECRET_KEY) they are stored as given, and said so in docs/sync.md.
+// without a box, which only an embedding without one has: serve uses FOLIO_SECRET_KEY or its key file) they are
+// stored as given.
 import type { SecretBox } from '../secrets/secret-box';
 import { SyncError } from './errors';
 
