@@ -121,6 +121,8 @@ export async function createCore(deps: CoreDeps) {
     'nav.retry': deps.navRetry ? async ({ id }) => (await invoices.read(id), deps.navRetry!(id)) : notBuilt('NAV reporting'),
     'blocks.create': blocks.create,
     'blocks.update': blocks.update,
+    'blocks.numbering': blocks.numbering,
+    'blocks.continueNumbering': blocks.continueNumbering,
     'clients.list': clients.list,
     'clients.get': clients.get,
     'clients.create': clients.create,

@@ -36,6 +36,15 @@ export interface NumberCountersTable {
   last_no: number;
 }
 
+export interface NumberContinuationsTable {
+  block_id: number;
+  year: number;
+  kind: 'invoice';
+  next_no: number;
+  set_at: string;
+  set_by: string;
+}
+
 export interface ClientsTable {
   id: Generated<number>;
   name: string;
@@ -232,6 +241,7 @@ export interface Database {
   invoice_blocks: InvoiceBlocksTable;
   number_counters: NumberCountersTable;
   sync_claims: SyncClaimsTable;
+  number_continuations: NumberContinuationsTable;
   clients: ClientsTable;
   bank_accounts: BankAccountsTable;
   products: ProductsTable;

@@ -49,6 +49,28 @@ export interface InvoiceCreated {
   };
 }
 
+/** Continuing the numbering of the program used before Folio (a block's choice for one year). */
+export interface NumberingContinuation {
+  year: number;
+  next_no: number;
+  set_at: string;
+  /** 'local': on this computer; else the device (sync) that set it */
+  set_by: string;
+}
+
+export interface BlockNumbering {
+  block_uid: number;
+  /** the business year the figures below are for */
+  year: number;
+  /** the last normal or cancelling invoice number of that year in the block ('' before the first) */
+  last_number: string;
+  /** the number the next invoice of the block will take */
+  next_number: string;
+  continuation: NumberingContinuation | null;
+  /** whether the numbering can still be continued this year (no invoice of the year yet, and numbered here) */
+  can_continue: boolean;
+}
+
 export interface PaymentResult {
   fully_paid: boolean;
   outstanding: number;
@@ -258,8 +280,18 @@ export const operations = {
   'blocks.create': op<Resource<InvoiceBlockAttributes>>()({
     name: 'blocks.create',
     summary: 'Create an invoice block',
-    input: s.blockInput,
+    input: s.blockCreateInput,
     http: post('/invoices/blocks', 'data', 'invoice_blocks'),
+  }),
+  'blocks.numbering': op<BlockNumbering[]>()({
+    name: 'blocks.numbering',
+    summary: "Each block's numbering this year: last and next number, and a continued sequence",
+    input: z.object({}),
+  }),
+  'blocks.continueNumbering': op<BlockNumbering>()({
+    name: 'blocks.continueNumbering',
+    summary: 'Continue the numbering of the program used before: the next invoice number of a block this year',
+    input: s.continueNumberingInput,
   }),
   'blocks.update': op<Resource<InvoiceBlockAttributes>>()({
     name: 'blocks.update',

@@ -127,7 +127,16 @@ export type PayInput = z.output<typeof payInput>;
 export const blockInput = z.object({ name: requiredText(100), prefix: text(20).regex(/^[\p{L}\p{N}_.\-]*$/u, {
   message: 'may hold letters, digits, "-", "_" and "." only',
 }).optional() });
-export const blockUpdateInput = blockInput.partial().extend({ id: id() });
+/** sync extension: a device brings the numbering it continued in its block (continuation.ts) */
+const blockNumberingInput = z.array(z.object({ year: int({ min: 2000, max: 2999 }), next_no: int({ min: 1, max: 999_999 }) })).max(10).optional();
+export const blockCreateInput = blockInput.extend({ numbering: blockNumberingInput });
+export const blockUpdateInput = blockInput.partial().extend({ id: id(), numbering: blockNumberingInput });
+export const continueNumberingInput = z.object({
+  id: int({ min: 0, max: 2_000_000_000 }),
+  next_no: int({ min: 1, max: 999_999 }),
+  /** the business year; this year when left out */
+  year: int({ min: 2000, max: 2999 }).optional(),
+});
 
 // ---- clients --------------------------------------------------------------------------------------------------
 

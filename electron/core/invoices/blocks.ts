@@ -6,6 +6,12 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';
 import { currentOrigin } from '../changes';
+import { yearOf } from '../../../shared/dates';
+import { today } from '../context';
+import type { WriteTx } from '../../db/types';
+import { blockNumbering, continueNumbering } from './continuation';
+
+type NumberingGiven = Array<{ year: number; next_no: number }> | undefined;
 
 export const DEFAULT_BLOCK_NAME = 'Számlák';
 
@@ -51,10 +57,17 @@ export function createBlockService(ctx: CoreContext) {
     }
   }
 
+  /** Applies the numbering a device continued in its block (sync), with the same rules as on the device. */
+  async function applyNumbering(trx: WriteTx, blockId: number, given: NumberingGiven, now: string) {
+    for (const n of given ?? []) {
+      await continueNumbering(trx, { blockId, year: n.year, nextNo: n.next_no, now, thisYear: yearOf(today(ctx)) });
+    }
+  }
+
   return {
     list: async () => (await db.selectFrom('invoice_blocks').selectAll().orderBy('id').execute()).map(blockResource),
 
-    async create(input: { name: string; prefix?: string | undefined; owner?: string | undefined }) {
+    async create(input: { name: string; prefix?: string | undefined; owner?: string | undefined; numbering?: NumberingGiven }) {
       const prefix = input.prefix?.trim() ?? '';
       await checkPrefixFree(prefix);
       const now = nowStamp(ctx);
@@ -64,13 +77,14 @@ export function createBlockService(ctx: CoreContext) {
           .values({ name: input.name, prefix, owner: input.owner ?? currentOrigin(), created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await applyNumbering(trx, block.id, input.numbering, now);
         return block;
       });
       return blockResource(r);
     },
 
     /** Renames a block. Its prefix is part of the numbers already issued, so it changes only while none are. */
-    async update(input: { id: number; name?: string | undefined; prefix?: string | undefined }) {
+    async update(input: { id: number; name?: string | undefined; prefix?: string | undefined; numbering?: NumberingGiven }) {
       const now = nowStamp(ctx);
       const r = await writeTransaction(db, async (trx) => {
         // Read and check in the transaction that writes: a concurrent rename is not written over, and no invoice is
@@ -97,9 +111,22 @@ export function createBlockService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await applyNumbering(trx, block.id, input.numbering, now);
         return block;
       });
       return blockResource(r);
+    },
+
+    numbering: () => blockNumbering(db, today(ctx)),
+
+    /** "The next invoice number of this block this year is N": continuing the program used before. */
+    async continueNumbering(input: { id: number; next_no: number; year?: number | undefined }) {
+      const thisYear = yearOf(today(ctx));
+      await writeTransaction(db, (trx) =>
+        continueNumbering(trx, { blockId: input.id, year: input.year ?? thisYear, nextNo: input.next_no, now: nowStamp(ctx), thisYear }),
+      );
+      const all = await blockNumbering(db, `${input.year ?? thisYear}-01-01`);
+      return all.find((b) => b.block_uid === input.id)!;
     },
   };
 }

@@ -70,6 +70,21 @@ export function lastNumber(trx: WriteTx, blockId: number, year: number, kind: Nu
   return counterValue.get(trx, { block_id: blockId, year, kind })?.last_no ?? 0;
 }
 
+const setCounter = prepareStatement((db, p: CounterKey & { last_no: number }) =>
+  db
+    .insertInto('number_counters')
+    .values({ block_id: p.block_id, year: p.year, kind: p.kind, last_no: p.last_no })
+    .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet({ last_no: p.last_no })),
+);
+
+/**
+ * Sets where a counter starts (continuing another program's numbering): the next number it gives is `last_no + 1`.
+ * The caller has checked that no document of that year is numbered in the block, so nothing issued is passed over.
+ */
+export function startCounterAt(trx: WriteTx, blockId: number, year: number, kind: NumberKind, last_no: number): void {
+  setCounter.run(trx, { block_id: blockId, year, kind, last_no });
+}
+
 /**
  * A number issued elsewhere (a device, offline, in a block it owns) and brought here with its invoice: it must be the
  * block's next, so no number is stored twice and no gap appears that this node did not know of.

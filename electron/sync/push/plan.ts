@@ -8,6 +8,7 @@ import { FolioError } from '../../../shared/errors';
 import { INVOICE_STATUS, isCancelled, isDraft, isProforma, prefixedNumber, statusForPaid } from '../../../shared/invoice-codes';
 import { milliToString } from '../../../shared/money';
 import { loadInvoices } from '../../core/invoices/mapping';
+import { continuationsOf } from '../../core/invoices/continuation';
 import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { amountToMilli, recordOf, type RefEntity } from '../../core/sync/invoice-record';
@@ -115,6 +116,12 @@ async function masterSteps(db: Db, e: OutboxEntry): Promise<Step[]> {
   if (entity === 'expense' && v.attributes.client_uid) refs.set(`client:${v.attributes.client_uid}`, await remoteIdOf(db, 'client', v.attributes.client_uid));
   if (entity === 'recurring') refs.set(`invoice:${v.attributes.base_invoice_uid}`, await remoteIdOf(db, 'invoice', v.attributes.base_invoice_uid));
   const body = bodyOf(entity, v, (en, id) => refs.get(`${en}:${id}`) ?? null, rid === null);
+  // A block carries the numbering continued in it: the remote must know where the block's numbers start before the
+  // block's first invoice arrives (the block's change is logged before any invoice numbered after it).
+  if (entity === 'block') {
+    const numbering = (await continuationsOf(db, e.entity_id)).map((c) => ({ year: c.year, next_no: c.next_no }));
+    if (numbering.length) Object.assign(body as object, { numbering });
+  }
   if (rid === null) return [{ method: 'POST', path: paths.create, body, keyed: true, meta: { kind: 'create', entity, local: e.entity_id } }];
   return [{ method: 'PUT', path: paths.update(rid), body, keyed: true, meta: { kind: 'update', entity, local: e.entity_id } }];
 }

@@ -4,6 +4,9 @@ import { mailMessages } from './mail';
 import { dataMessages } from './data';
 import { importMessages } from './import';
 import { setupMessages } from './setup';
+import { numberingMessages } from './numbering';
 
-export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages] as const;
-export type AreaMessageKey = keyof (typeof AREA_MESSAGES)[number]['hu'];
+export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages, numberingMessages] as const;
+/** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
+type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
+export type AreaMessageKey = KeysOf<(typeof AREA_MESSAGES)[number]>;
