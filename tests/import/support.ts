@@ -17,13 +17,17 @@ export async function analyzed(s: TestServer, kind: 'clients' | 'products', file
   return { analysis, input };
 }
 
-/** Every client Folio lists (clients.list through /rpc), newest first. */
-export async function allClients(s: TestServer): Promise<Json[]> {
-  return (await rpc(s, 'clients.list', { max_per_page: 100_000 })).items;
+/** Every record a list operation pages through (clients.list, products.list through /rpc), newest first. */
+async function everyPage(s: TestServer, name: string): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await rpc(s, name, { page, max_per_page: 50 });
+    items.push(...answer.items);
+    if (!answer.has_more) return items;
+  }
 }
 
-export async function allProducts(s: TestServer): Promise<Json[]> {
-  return (await rpc(s, 'products.list', { max_per_page: 100_000 })).items;
-}
+export const allClients = (s: TestServer) => everyPage(s, 'clients.list');
+export const allProducts = (s: TestServer) => everyPage(s, 'products.list');
 
 export const byName = (items: Json[], name: string) => items.find((c) => c.attributes.name === name)?.attributes;

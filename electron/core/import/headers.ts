@@ -38,7 +38,7 @@ const PRODUCT_WORDS: Partial<Record<ImportField, string[]>> = {
   name: ['megnevezes', 'termeknev', 'termekneve', 'termek', 'nev', 'name', 'productname', 'product', 'item', 'bezeichnung', 'artikel'],
   price: ['egysegar', 'nettoegysegar', 'nettoar', 'ar', 'eladasiar', 'price', 'unitprice', 'netprice', 'preis', 'nettopreis'],
   unit: ['mennyisegiegyseg', 'egyseg', 'me', 'unit', 'einheit'],
-  vat: ['afa', 'afakulcs', 'afa%', 'afaszazalek', 'vat', 'vatrate', 'tax', 'mwst', 'ust'],
+  vat: ['afa', 'afakulcs', 'adokulcs', 'afa%', 'afaszazalek', 'vat', 'vatrate', 'tax', 'mwst', 'ust'],
   currency: ['penznem', 'deviza', 'currency', 'wahrung'],
   product_code: ['cikkszam', 'termekkod', 'kod', 'sku', 'productcode', 'itemcode', 'artikelnummer'],
   barcode: ['vonalkod', 'ean', 'barcode'],
