@@ -15,6 +15,7 @@ import { createdResponse } from './invoices/mapping';
 import { createChangeFeed } from './sync/feed';
 import { createBankAccountService } from './bank-accounts/service';
 import { createClientService } from './clients/service';
+import { createImportService } from './import/service';
 import { clientResource as clientResourceOf } from './clients/mapping';
 import { createExpenseService, expenseCategories } from './expenses/service';
 import { createBlockService, ensureDefaultBlock } from './invoices/blocks';
@@ -73,6 +74,7 @@ export async function createCore(deps: CoreDeps) {
   const bankAccounts = createBankAccountService(ctx);
   const recurring = createRecurringService(ctx);
   const settingsService = createSettingsService(ctx);
+  const importer = createImportService(ctx);
 
   const feed = createChangeFeed(deps.db, {
     client: async (id) => {
@@ -165,6 +167,9 @@ export async function createCore(deps: CoreDeps) {
     'sync.dismissIssue': (input) => sync().dismissIssue(input),
     'settings.get': settingsService.get,
     'settings.update': settingsService.update,
+    'import.analyze': importer.analyze,
+    'import.preview': importer.preview,
+    'import.run': importer.run,
   };
 
   /**

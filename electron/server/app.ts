@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { FolioError, type ErrorCode } from '../../shared/errors';
 import { operations, type OperationName } from '../../shared/contract/operations';
+import { IMPORT_MAX_BODY_BYTES, importOperations } from '../../shared/contract/areas/import';
 import { timestampIn } from '../../shared/dates';
 import type { Core } from '../core/index';
 import { today } from '../core/context';
@@ -174,13 +175,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // The browser UI's door: the same operations by name, answered with their plain output.
-  app.post('/rpc/:name', async (req) => {
-    const name = (req.params as { name: string }).name;
+  const rpc = async (name: string, body: unknown) => {
     if (!(name in operations) || name === 'invoices.download') throw new FolioError('not_found', `Unknown operation ${name}`);
-    const body = req.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new FolioError('bad_request', 'The request body must be a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new FolioError('bad_request', 'The request body must be a JSON object');
     return { success: true, data: await core.call(name as OperationName, body) };
-  });
+  };
+  app.post('/rpc/:name', async (req) => rpc((req.params as { name: string }).name, req.body ?? {}));
+  // An import carries its file (base64) in the body: those operations alone take bodies of up to the file limit.
+  for (const name of Object.keys(importOperations)) {
+    app.post(`/rpc/${name}`, { bodyLimit: IMPORT_MAX_BODY_BYTES }, async (req) => rpc(name, req.body ?? {}));
+  }
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).

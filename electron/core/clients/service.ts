@@ -11,12 +11,36 @@ import { parseJson } from '../json';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 
-function sameAddress(a: Address, b: Address): boolean {
-  return (Object.keys(emptyAddress()) as Array<keyof Address>).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
+const ADDRESS_KEYS = Object.keys(emptyAddress()) as Array<keyof Address>;
+
+/**
+ * What makes two clients the same one (the interface's rule): name, tax number and billing address equal, and only
+ * when the address is split into street name, street type and house number; null when the address is not split.
+ * The import finds duplicates by this same key.
+ */
+export function clientMatchKey(name: string, taxcode: string, address: Partial<Address>): string | null {
+  if (!(address.street_name?.trim() && address.street_type?.trim() && address.house_nr?.trim())) return null;
+  return JSON.stringify([name, taxcode.trim(), ...ADDRESS_KEYS.map((k) => (address[k] ?? '').trim())]);
 }
 
-function isSplit(a: Partial<Address>): boolean {
-  return Boolean(a.street_name?.trim() && a.street_type?.trim() && a.house_nr?.trim());
+/** The stored row of a new client (create, and the import's compiled insert). */
+export function clientRowValues(input: ClientCreateInput, now: string) {
+  return {
+    name: input.name,
+    email: input.email ?? '',
+    taxcode: input.taxcode?.trim() ?? '',
+    eu_taxcode: input.eu_taxcode?.trim() ?? '',
+    type: input.type ?? '',
+    fokonyv_szam: input.fokonyv_szam ?? '',
+    phone: input.phone ?? '',
+    tax_type: input.tax_type ?? '',
+    address: JSON.stringify({ ...emptyAddress(), ...input.billing_address }),
+    bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
+    defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export function createClientService(ctx: CoreContext) {
@@ -51,7 +75,8 @@ export function createClientService(ctx: CoreContext) {
 
     async create(input: ClientCreateInput) {
       const address = { ...emptyAddress(), ...input.billing_address };
-      if (!input.force && isSplit(address)) {
+      const key = clientMatchKey(input.name, input.taxcode ?? '', address);
+      if (!input.force && key !== null) {
         const candidates = await db
           .selectFrom('clients')
           .selectAll()
@@ -59,33 +84,11 @@ export function createClientService(ctx: CoreContext) {
           .where('name', '=', input.name)
           .where('taxcode', '=', input.taxcode?.trim() ?? '')
           .execute();
-        const match = candidates.find((c) => sameAddress(parseJson(c.address, emptyAddress()), address));
+        const match = candidates.find((c) => clientMatchKey(c.name, c.taxcode, parseJson(c.address, emptyAddress())) === key);
         if (match) return clientResource(match);
       }
-      const now = nowStamp(ctx);
-      const inserted = await writeTransaction(db, async (trx) => {
-        const r = await trx
-          .insertInto('clients')
-          .values({
-            name: input.name,
-            email: input.email ?? '',
-            taxcode: input.taxcode?.trim() ?? '',
-            eu_taxcode: input.eu_taxcode?.trim() ?? '',
-            type: input.type ?? '',
-            fokonyv_szam: input.fokonyv_szam ?? '',
-            phone: input.phone ?? '',
-            tax_type: input.tax_type ?? '',
-            address: JSON.stringify(address),
-            bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
-            defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
-            deleted_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return r;
-      });
+      const values = clientRowValues(input, nowStamp(ctx));
+      const inserted = await writeTransaction(db, async (trx) => trx.insertInto('clients').values(values).returningAll().executeTakeFirstOrThrow());
       return clientResource(inserted);
     },
 

@@ -25,7 +25,7 @@ const NUMERIC_ATTRS = [
 const TEXT_ATTRS = ['comment', 'barcode', 'product_code', 'item_nr', 'fokonyv_arbev', 'fokonyv_afa'] as const;
 const ID_ATTRS = ['categories_id', 'parent_product_id', 'master_variation_id'] as const;
 
-interface StoredAttrs {
+export interface StoredAttrs {
   [key: string]: string | number | null | undefined;
 }
 
@@ -85,6 +85,22 @@ function attrsFrom(input: Partial<ProductCreateInput>, base: StoredAttrs = {}): 
   return out;
 }
 
+/** The stored row of a new product (create, and the import's compiled insert); `base` keeps a merged product's attrs. */
+export function productRowValues(input: ProductCreateInput, now: string, base: StoredAttrs = {}) {
+  return {
+    name: input.name,
+    price: input.price,
+    unit: input.unit ?? '',
+    vat_id: input.vat_id,
+    currency_code: input.currency_code ?? 'HUF',
+    entitlement: input.entitlement ?? null,
+    attrs: JSON.stringify(attrsFrom(input, base)),
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function createProductService(ctx: CoreContext) {
   const { db } = ctx;
 
@@ -113,26 +129,8 @@ export function createProductService(ctx: CoreContext) {
     get: async (input: { id: number }) => productResource(await row(input.id)),
 
     async create(input: ProductCreateInput) {
-      const now = nowStamp(ctx);
-      const inserted = await writeTransaction(db, async (trx) => {
-        const r = await trx
-          .insertInto('products')
-          .values({
-            name: input.name,
-            price: input.price,
-            unit: input.unit ?? '',
-            vat_id: input.vat_id,
-            currency_code: input.currency_code ?? 'HUF',
-            entitlement: input.entitlement ?? null,
-            attrs: JSON.stringify(attrsFrom(input)),
-            deleted_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return r;
-      });
+      const values = productRowValues(input, nowStamp(ctx));
+      const inserted = await writeTransaction(db, async (trx) => trx.insertInto('products').values(values).returningAll().executeTakeFirstOrThrow());
       return productResource(inserted);
     },
 

@@ -29,6 +29,15 @@ const RULES: Rule[] = [
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
   [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
   [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
+  // the import (Settings → Import)
+  [/^needs a column of the file$/, 'imp.fm.needsColumn'],
+  [/^uses the same column as /, 'imp.fm.sameColumn'],
+  [/^is not a column of the file$/, 'imp.fm.noColumn'],
+  [/^is not a known VAT code/, 'imp.fm.vat'],
+  [/^must be one of "", FOREIGN, HAS_TAX_NUMBER, NO_TAX_NUMBER$/, 'imp.fm.taxType'],
+  [/^is larger than (\d+) MB$/, 'imp.fm.fileSize', (m) => ({ n: m[1]! })],
+  [/^cannot be read as CSV/, 'imp.fm.notCsv'],
+  [/^has no header row$/, 'imp.fm.noHeader'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {
