@@ -29,6 +29,12 @@ const RULES: Rule[] = [
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
   [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
   [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
+  // the mail area (shared/contract/areas/mail.ts)
+  [/^must be a server name such as/, 'mail.fm.host'],
+  [/^"(.*)" is not an e-mail address$/, 'mail.fm.badAddress', (m) => ({ address: m[1]! })],
+  [/^must be tls, starttls or none$/, 'mail.fm.security'],
+  [/^must be one line$/, 'mail.fm.oneLine'],
+  [/^must be at most 50 addresses$/, 'mail.fm.tooMany'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { op } from '../define';
 import { id, int, paging, requiredText, text } from '../fields';
-import type { Page } from '../operations';
 
 export const MAIL_SECURITIES = ['tls', 'starttls', 'none'] as const;
 export type MailSecurity = (typeof MAIL_SECURITIES)[number];
@@ -71,6 +70,14 @@ export interface MailOutboxItem {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+}
+
+/** One page of the outbox (the shape of every paged list; declared here, as operations.ts builds on this file). */
+export interface MailOutboxPage {
+  items: MailOutboxItem[];
+  page: number;
+  max_per_page: number;
+  has_more: boolean;
 }
 
 /** What the send dialog starts from: the client's addresses and the texts in the invoice's language. */
@@ -164,7 +171,7 @@ export const mailOperations = {
     summary: 'Send a test message now (not through the outbox) with the account in use, and say how it went',
     input: mailTestInput,
   }),
-  'mail.outbox': op<Page<MailOutboxItem>>()({
+  'mail.outbox': op<MailOutboxPage>()({
     name: 'mail.outbox',
     summary: 'The outgoing messages, newest first, with their state and why a failed one failed',
     input: mailOutboxInput,

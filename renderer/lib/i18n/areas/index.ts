@@ -6,4 +6,6 @@ import { importMessages } from './import';
 import { setupMessages } from './setup';
 
 export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages] as const;
-export type AreaMessageKey = keyof (typeof AREA_MESSAGES)[number]['hu'];
+// Every area's keys (a key of one area, not only those all areas share: `keyof` of a union would give the latter).
+type AreaKeys<T> = T extends { hu: infer H } ? keyof H : never;
+export type AreaMessageKey = AreaKeys<(typeof AREA_MESSAGES)[number]>;
