@@ -5,6 +5,7 @@ import { documentKindOf } from '../../shared/invoice-codes';
 import { parseInput } from '../../shared/contract/validate';
 import type { InvoiceDuties, OperationName, OutputOf, ParsedInputOf, PdfFile } from '../../shared/contract/operations';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
+import type { InvoiceSendOptions } from '../../shared/contract/schemas';
 import type { Db } from '../db/types';
 import { systemClock, type Clock } from './clock';
 import type { CoreContext } from './context';
@@ -35,8 +36,8 @@ import { createSkipOwnHandler } from './sync/skip-own';
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
 
-/** Sends an invoice to its client (the mail outbox). */
-export type InvoiceSender = (invoice: Resource<InvoiceAttributes>) => Promise<{ queued: boolean; state: string }>;
+/** Sends an invoice to its client (the mail outbox); the send dialog may give its own recipients and texts. */
+export type InvoiceSender = (invoice: Resource<InvoiceAttributes>, options?: InvoiceSendOptions) => Promise<{ queued: boolean; state: string }>;
 
 /** Reports what the delivery and reporting services did with an invoice (NAV queue, mail outbox). */
 export type DutiesReader = (invoiceId: number) => Promise<InvoiceDuties>;
@@ -115,7 +116,7 @@ export async function createCore(deps: CoreDeps) {
           return { filename: pdfFileName(invoice), pdf: await deps.pdf!(invoice) };
         }
       : notBuilt('PDF download'),
-    'invoices.send': deps.send ? async ({ id }) => deps.send!(await invoices.read(id)) : notBuilt('Sending invoices by e-mail'),
+    'invoices.send': deps.send ? async ({ id, ...options }) => deps.send!(await invoices.read(id), options) : notBuilt('Sending invoices by e-mail'),
     'invoices.duties': async ({ id }) => {
       await invoices.read(id);
       return deps.duties ? deps.duties(id) : { nav_enabled: false, nav: null, email: [] };

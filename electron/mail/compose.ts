@@ -113,3 +113,15 @@ export function composeInvoiceMail(a: InvoiceAttributes): ComposedMail {
   }
   return { lang, subject: `${DOCUMENT_TITLES[lang][kind]} ${number}${seller ? ` – ${seller}` : ''}`, text: `${body(a, lang)}\n` };
 }
+
+/**
+ * The PDF's name in the mail, in the invoice's language: "Számla-2026-000123.pdf", "Invoice-…", "Rechnung-…",
+ * "Számla-Invoice-…" for a bilingual one. (A download keeps the core's language-neutral pdfFileName.)
+ */
+export function attachmentName(a: InvoiceAttributes): string {
+  const lang = resolveDocLang(undefined, a.template_lang_code);
+  const kind = kindOf(a);
+  const titles = lang === 'hu-en' ? [DOCUMENT_TITLES.hu[kind], DOCUMENT_TITLES.en[kind]] : [DOCUMENT_TITLES[lang][kind]];
+  const number = a.prefixed_invoice_no ?? a.invoice_no ?? '';
+  return `${[...titles, number].join('-').replace(/[^\p{L}\p{N}-]+/gu, '-').replace(/-+/g, '-').replace(/^-|-$/g, '')}.pdf`;
+}

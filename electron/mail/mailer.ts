@@ -6,11 +6,13 @@ import { FolioError, notFound, rule } from '../../shared/errors';
 import { isDraft } from '../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import { systemClock, type Clock } from '../core/clock';
-import { pdfFileName, type InvoiceSender, type PdfRenderer } from '../core/index';
+import type { InvoiceSender, PdfRenderer } from '../core/index';
+import type { MailComposed } from '../../shared/contract/areas/mail';
+import type { InvoiceSendOptions } from '../../shared/contract/schemas';
 import type { Db } from '../db/types';
-import { composeInvoiceMail } from './compose';
+import { attachmentName, composeInvoiceMail } from './compose';
 import { enqueue, entriesForInvoice, entryById, requeue, toDuty, type OutboxEntry } from './outbox';
-import { recipientsFor } from './recipients';
+import { clientAddresses, recipientsFor } from './recipients';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy';
 import type { SecretBox } from '../secrets/secret-box';
 import { createMailSettingsStore, type MailSettingsStore } from './settings-store';
@@ -36,8 +38,14 @@ export interface MailerDeps {
 export interface Mailer {
   /** for createCore({ send }) */
   send: InvoiceSender;
-  /** queues (or finds the waiting) message of an invoice and returns it */
-  enqueue(invoice: Resource<InvoiceAttributes>): Promise<OutboxEntry>;
+  /** queues (or finds the waiting) message of an invoice and returns it; options replace the composed parts */
+  enqueue(invoice: Resource<InvoiceAttributes>, options?: InvoiceSendOptions): Promise<OutboxEntry>;
+  /** what the send dialog starts from: the client's addresses and the texts "Send" would use */
+  compose(invoice: Resource<InvoiceAttributes>): Promise<MailComposed>;
+  /** the SMTP settings in use now: the fixed ones (FOLIO_SMTP_URL) or the stored ones; null when not set up */
+  currentSettings(): Promise<SmtpSettings | null>;
+  /** the fixed settings given at creation (FOLIO_SMTP_URL), which win over the stored ones */
+  fixedSettings: SmtpSettings | null;
   /** every message of an invoice, newest first: what the invoice screen shows */
   outboxForInvoice(invoiceId: number): Promise<OutboxEntry[]>;
   /** the same as the `email` list of `invoices.duties` */
@@ -69,13 +77,14 @@ export function createMailer(deps: MailerDeps): Mailer {
     ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
   });
 
-  async function enqueueInvoice(invoice: Resource<InvoiceAttributes>): Promise<OutboxEntry> {
+  async function enqueueInvoice(invoice: Resource<InvoiceAttributes>, options: InvoiceSendOptions = {}): Promise<OutboxEntry> {
     const a = invoice.attributes;
     if (isDraft(a.type)) throw rule('A draft is not sent: issue the invoice first', 'id');
-    const recipients = await recipientsFor(deps.db, a);
+    const recipients = options.to ?? (await recipientsFor(deps.db, a));
     const settings = await currentSettings();
     if (!settings) {
-      throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)');
+      // field 'smtp': the send dialog shows this one as "not set up" with the way to the settings
+      throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)', 'smtp');
     }
     // A message still waiting answers for itself (checked again inside the transaction) without a render.
     const waiting = (await entriesForInvoice(deps.db, invoice.id)).find((e) => e.state === 'queued' || e.state === 'sending');
@@ -90,11 +99,12 @@ export function createMailer(deps: MailerDeps): Mailer {
         invoice_id: invoice.id,
         message_id: `<folio.${invoice.id}.${randomUUID()}@${domain}>`,
         recipients,
+        cc: options.cc ?? [],
         reply_to: isEmailAddress(a.seller.email) ? a.seller.email.trim() : '',
         lang: mail.lang,
-        subject: mail.subject,
-        body_text: mail.text,
-        attachment_name: pdfFileName(invoice),
+        subject: options.subject ?? mail.subject,
+        body_text: options.message ?? mail.text,
+        attachment_name: attachmentName(a),
         attachment: pdf,
         attachment_sha256: createHash('sha256').update(pdf).digest('hex'),
       },
@@ -105,11 +115,26 @@ export function createMailer(deps: MailerDeps): Mailer {
   }
 
   return {
-    async send(invoice) {
-      const entry = await enqueueInvoice(invoice);
+    async send(invoice, options) {
+      const entry = await enqueueInvoice(invoice, options);
       return { queued: entry.state === 'queued' || entry.state === 'sending', state: entry.state };
     },
     enqueue: enqueueInvoice,
+    async compose(invoice) {
+      const mail = composeInvoiceMail(invoice.attributes);
+      const configured = deps.transportOptions != null || (store !== null && (await store.view()) !== null);
+      return {
+        to: await clientAddresses(deps.db, invoice.attributes),
+        cc: [],
+        subject: mail.subject,
+        message: mail.text,
+        attachment_name: attachmentName(invoice.attributes),
+        lang: mail.lang,
+        configured,
+      };
+    },
+    currentSettings,
+    fixedSettings: deps.transportOptions ?? null,
     outboxForInvoice: (invoiceId) => entriesForInvoice(deps.db, invoiceId),
     emailDuties: async (invoiceId) => (await entriesForInvoice(deps.db, invoiceId)).map(toDuty),
     async retry(outboxId) {

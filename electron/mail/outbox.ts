@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
+import type { MailFailureReason } from '../../shared/contract/areas/mail';
 import { mailDb, type OutboxRow, type OutboxState } from './tables';
 
 /** What the UI shows for one message (no attachment bytes). */
@@ -12,6 +13,7 @@ export interface OutboxEntry {
   invoice_id: number;
   state: OutboxState;
   recipients: string[];
+  cc: string[];
   subject: string;
   message_id: string;
   attachment_name: string;
@@ -22,6 +24,8 @@ export interface OutboxEntry {
   interrupted: number;
   /** why the last attempt failed (queued: it will be retried; failed: it will not) */
   last_error: string | null;
+  /** last_error as a code the UI puts into words */
+  reason: MailFailureReason | null;
   /** queued: when the next attempt is due */
   next_attempt_at: string | null;
   smtp_response: string | null;
@@ -34,6 +38,7 @@ export interface NewMessage {
   invoice_id: number;
   message_id: string;
   recipients: string[];
+  cc?: string[];
   reply_to: string;
   lang: string;
   subject: string;
@@ -49,6 +54,7 @@ export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
     invoice_id: r.invoice_id,
     state: r.state,
     recipients: r.recipients.split(',').filter(Boolean),
+    cc: r.cc.split(',').filter(Boolean),
     subject: r.subject,
     message_id: r.message_id,
     attachment_name: r.attachment_name,
@@ -57,6 +63,7 @@ export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
     attempts: r.attempts,
     interrupted: r.interrupted,
     last_error: r.last_error,
+    reason: (r.failure_reason as MailFailureReason | null) ?? null,
     next_attempt_at: r.state === 'queued' ? r.next_attempt_at : null,
     smtp_response: r.smtp_response,
     created_at: r.created_at,
@@ -70,10 +77,10 @@ export function toDuty(e: OutboxEntry): { state: string; to: string; error: stri
   return { state: e.state, to: e.recipients.join(', '), error: e.last_error, updated_at: e.updated_at };
 }
 
-const ENTRY_COLUMNS = [
-  'id', 'invoice_id', 'message_id', 'recipients', 'reply_to', 'lang', 'subject', 'body_text', 'attachment_name',
+export const ENTRY_COLUMNS = [
+  'id', 'invoice_id', 'message_id', 'recipients', 'cc', 'reply_to', 'lang', 'subject', 'body_text', 'attachment_name',
   'attachment_sha256', 'attachment_size', 'state', 'attempts', 'attempt_id', 'lease_until', 'interrupted',
-  'next_attempt_at', 'last_error', 'smtp_response', 'created_at', 'updated_at', 'sent_at',
+  'next_attempt_at', 'last_error', 'failure_reason', 'smtp_response', 'created_at', 'updated_at', 'sent_at',
 ] as const;
 
 /**
@@ -97,6 +104,7 @@ export async function enqueue(db: Db, msg: NewMessage, now: Date): Promise<{ ent
       .values({
         ...msg,
         recipients: msg.recipients.join(','),
+        cc: (msg.cc ?? []).join(','),
         attachment_size: msg.attachment.length,
         state: 'queued',
         next_attempt_at: stamp,
@@ -187,26 +195,27 @@ export function markSent(db: Db, id: number, attemptId: string, response: string
   });
 }
 
-export function markRetry(db: Db, id: number, attemptId: string, reason: string, nextAt: Date, now: Date): Promise<boolean> {
+export function markRetry(db: Db, id: number, attemptId: string, reason: string, code: MailFailureReason, nextAt: Date, now: Date): Promise<boolean> {
   return settle(db, id, attemptId, {
     state: 'queued',
     last_error: reason,
+    failure_reason: code,
     next_attempt_at: nextAt.toISOString(),
     lease_until: null,
     updated_at: now.toISOString(),
   });
 }
 
-export function markFailed(db: Db, id: number, attemptId: string, reason: string, now: Date): Promise<boolean> {
-  return settle(db, id, attemptId, { state: 'failed', last_error: reason, lease_until: null, updated_at: now.toISOString() });
+export function markFailed(db: Db, id: number, attemptId: string, reason: string, code: MailFailureReason, now: Date): Promise<boolean> {
+  return settle(db, id, attemptId, { state: 'failed', last_error: reason, failure_reason: code, lease_until: null, updated_at: now.toISOString() });
 }
 
 /** Shows the reason on every waiting message when nothing can be tried (e-mail not set up), without using an attempt. */
-export async function noteWaiting(db: Db, reason: string, now: Date): Promise<void> {
+export async function noteWaiting(db: Db, reason: string, code: MailFailureReason, now: Date): Promise<void> {
   await writeTransaction(db, (trx) =>
     mailDb(trx)
       .updateTable('mail_outbox')
-      .set({ last_error: reason, updated_at: now.toISOString() })
+      .set({ last_error: reason, failure_reason: code, updated_at: now.toISOString() })
       .where('state', '=', 'queued')
       .where((eb) => eb('last_error', 'is', null).or('last_error', '!=', reason))
       .execute(),

@@ -12,10 +12,15 @@ export function parseAddressList(text: string): string[] {
     .filter(Boolean);
 }
 
-export async function recipientsFor(db: Db, invoice: InvoiceAttributes): Promise<string[]> {
+/** The client's addresses as they are (unchecked): what the send dialog starts from. */
+export async function clientAddresses(db: Db, invoice: InvoiceAttributes): Promise<string[]> {
   const client = await db.selectFrom('clients').select(['email', 'deleted_at']).where('id', '=', invoice.client_uid).executeTakeFirst();
   const current = client && !client.deleted_at ? client.email.trim() : '';
-  const addresses = parseAddressList(current || invoice.client.email);
+  return parseAddressList(current || invoice.client.email);
+}
+
+export async function recipientsFor(db: Db, invoice: InvoiceAttributes): Promise<string[]> {
+  const addresses = await clientAddresses(db, invoice);
   const name = invoice.client.name || `client ${invoice.client_uid}`;
   if (!addresses.length) {
     throw rule(`${name} has no e-mail address: add one to the client to send the invoice`, 'client.email');

@@ -1,4 +1,6 @@
 // When to try a message again, and which SMTP failures are worth retrying at all.
+import type { MailFailureReason } from '../../shared/contract/areas/mail';
+import { failureReasonOf } from './failure-reason';
 
 export interface RetryPolicy {
   /** delay after the first failed attempt; doubles with each further failure */
@@ -25,6 +27,8 @@ export interface SmtpFailure {
   /** nothing can be sent right now (no route, refused, TLS or login failed): pause the whole queue, not one message */
   connection: boolean;
   reason: string;
+  /** the same, as a code the UI puts into words */
+  code: MailFailureReason;
 }
 
 const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ESOCKET', 'ETLS', 'EAUTH', 'ECONNREFUSED', 'ECONNRESET', 'EPROTOCOL', 'ENOTFOUND']);
@@ -51,5 +55,5 @@ export function classifySmtpError(e: unknown): SmtpFailure {
   // before asking, e.g. no valid recipient); a 5xx to the login is a settings problem the user can fix, so it stays
   // queued (and pauses the queue) until they do.
   const permanent = (code === 'EENVELOPE' || code === 'EMESSAGE') && (responseCode >= 500 || responseCode === 0);
-  return { permanent, connection: !permanent && CONNECTION_CODES.has(code), reason };
+  return { permanent, connection: !permanent && CONNECTION_CODES.has(code), reason, code: failureReasonOf(e) };
 }

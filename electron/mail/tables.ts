@@ -14,6 +14,8 @@ export type MailOutboxTable = {
   message_id: string;
   /** comma-separated addresses */
   recipients: string;
+  /** comma-separated addresses of the copies (Cc), '' for none (migration 0013) */
+  cc: Generated<string>;
   reply_to: string;
   lang: string;
   subject: string;
@@ -29,6 +31,8 @@ export type MailOutboxTable = {
   interrupted: Generated<number>;
   next_attempt_at: string;
   last_error: string | null;
+  /** last_error as a MailFailureReason code (migration 0013) */
+  failure_reason: string | null;
   smtp_response: string | null;
   created_at: string;
   updated_at: string;

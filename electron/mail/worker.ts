@@ -2,6 +2,7 @@
 // between runs it sleeps until the next retry is due (or `pollMs`, to notice messages another process queued).
 import type nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { MailFailureReason } from '../../shared/contract/areas/mail';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
 import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
@@ -102,11 +103,11 @@ export class OutboxWorker {
       settings = await this.deps.settings();
     } catch (e) {
       settings = null;
-      await this.waiting(e instanceof Error ? e.message : String(e));
+      await this.waiting(e instanceof Error ? e.message : String(e), 'password_unreadable');
       return 0;
     }
     if (!settings) {
-      await this.waiting('E-mail is not set up: messages wait until an SMTP server is configured');
+      await this.waiting('E-mail is not set up: messages wait until an SMTP server is configured', 'not_configured');
       return 0;
     }
     // nodemailer is loaded on the first delivery, not at start: most starts send nothing (and `serve` starts faster).
@@ -136,6 +137,7 @@ export class OutboxWorker {
       info = await transport.sendMail({
         from: settings.from,
         to: m.recipients.split(','),
+        ...(m.cc ? { cc: m.cc.split(',') } : {}),
         ...(m.reply_to && m.reply_to !== addressOf(settings.from) ? { replyTo: m.reply_to } : {}),
         subject: m.subject,
         text: m.body_text,
@@ -163,12 +165,12 @@ export class OutboxWorker {
     const now = clock.now();
     if (failure.permanent || m.attempts >= policy.maxAttempts) {
       const reason = failure.permanent ? failure.reason : `Gave up after ${m.attempts} attempts: ${failure.reason}`;
-      await markFailed(db, m.id, m.attempt_id, reason, now);
+      await markFailed(db, m.id, m.attempt_id, reason, failure.code, now);
       this.emit({ type: 'failed', id: m.id, invoiceId: m.invoice_id, reason });
       return true;
     }
     const nextAt = new Date(now.getTime() + retryDelay(m.attempts, policy));
-    await markRetry(db, m.id, m.attempt_id, failure.reason, nextAt, now);
+    await markRetry(db, m.id, m.attempt_id, failure.reason, failure.code, nextAt, now);
     this.emit({ type: 'retry', id: m.id, invoiceId: m.invoice_id, reason: failure.reason, nextAt: nextAt.toISOString() });
     if (failure.connection) {
       this.pausedUntil = nextAt.getTime();
@@ -177,8 +179,8 @@ export class OutboxWorker {
     return true;
   }
 
-  private async waiting(reason: string): Promise<void> {
-    await noteWaiting(this.deps.db, reason, this.deps.clock.now());
+  private async waiting(reason: string, code: MailFailureReason): Promise<void> {
+    await noteWaiting(this.deps.db, reason, code, this.deps.clock.now());
     this.emit({ type: 'waiting', reason });
   }
 

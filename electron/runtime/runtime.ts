@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
-import { createMailer, smtpSettingsFromEnv, type Mailer } from '../mail/index';
+import { createMailer, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
 import type { SecretBox } from '../secrets/secret-box';
 import { systemClock } from '../core/clock';
 import { ratesFromEnv } from '../rates/index';
@@ -92,6 +92,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
   const core = await createCore(deps);
+  core.provide(mailOperationsFor({ db: options.db, mailer, readInvoice: (id) => core.invoices.read(id) }));
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);

@@ -261,8 +261,8 @@ export const operations = {
   }),
   'invoices.send': op<{ queued: boolean; state: string }>()({
     name: 'invoices.send',
-    summary: "Send the invoice to the client's e-mail address",
-    input: s.idInput,
+    summary: "Send the invoice to the client's e-mail address (or to the given recipients, with the given texts)",
+    input: s.invoiceSendInput,
     http: get('/invoices/:id/send', 'success'),
   }),
   'invoices.duties': op<InvoiceDuties>()({

@@ -6,6 +6,7 @@ import { findVatCode } from '../reference/vat-codes';
 import { LANGS } from '../reference/payment-methods';
 import { bool, countryCode, currency, date, decimal, email, id, int, paging, requiredText, text } from './fields';
 import { isHungarianPersonalTaxId, isHungarianTaxNumber } from '../tax-numbers';
+import { addressList } from './areas/mail';
 
 const vatId = () =>
   z
@@ -79,6 +80,19 @@ export const invoiceUpdateInput = z.object({
 }) as unknown as z.ZodType<{ id: number } & Partial<InvoiceCreateInput>>;
 
 export const idInput = z.object({ id: id() });
+
+/**
+ * Send: the id alone mails the client's addresses with the texts in the invoice's language; the send dialog may
+ * give its own recipients, copies, subject and message instead.
+ */
+export const invoiceSendInput = z.object({
+  id: id(),
+  to: addressList({ required: true }).optional(),
+  cc: addressList({ required: false }).optional(),
+  subject: requiredText(300).refine((v) => !/[\r\n]/.test(v), { message: 'must be one line' }).optional(),
+  message: requiredText(20_000).optional(),
+});
+export type InvoiceSendOptions = Omit<z.output<typeof invoiceSendInput>, 'id'>;
 
 /** Cancel; the sync extension lets the device owning the block push the number and date it issued offline. */
 export const cancelInput = z.object({

@@ -1,7 +1,7 @@
 // Sending an invoice through a real SMTP server on 127.0.0.1: the message, its language, its PDF attachment, and
 // the refusals (no address, a draft, e-mail not set up) that must leave the outbox untouched.
 import { expect, test } from '@playwright/test';
-import { createCore, pdfFileName } from '../../electron/core/index';
+import { createCore } from '../../electron/core/index';
 import { createMailer } from '../../electron/mail/index';
 import { mailDb } from '../../electron/mail/tables';
 import { FolioError } from '../../shared/errors';
@@ -52,7 +52,8 @@ test('invoices.send queues the invoice and the worker delivers it with its PDF a
 
     expect(mail!.attachments).toHaveLength(1);
     const attachment = mail!.attachments[0]!;
-    expect(attachment.filename).toBe(pdfFileName(invoice));
+    // named in the invoice's language, like its subject
+    expect(attachment.filename).toBe(`Számla-${number}.pdf`);
     expect(attachment.contentType).toBe('application/pdf');
     expect(attachment.content.subarray(0, 5).toString()).toBe('%PDF-');
     // The very document a fresh render gives (pdfkit's random /ID aside), and a reader finds the number in it.
@@ -92,7 +93,9 @@ test('the subject and the text follow the invoice language (en, de, hu-en) and i
   expect(bilingual).toContain('Tisztelt Példa Ügyfél Kft.!');
   expect(bilingual).toContain('Dear Példa Ügyfél Kft.,');
   expect(bySubject.get(`Díjbekérő ${n(proforma)}`)).toContain(`Mellékelten küldjük a(z) ${n(proforma)} számú díjbekérőt.`);
-  expect(smtp.messages.map((m) => m.attachments[0]?.filename).sort()).toEqual([en, de, both, proforma].map(pdfFileName).sort());
+  expect(smtp.messages.map((m) => m.attachments[0]?.filename).sort()).toEqual(
+    [`Invoice-${n(en)}.pdf`, `Rechnung-${n(de)}.pdf`, `Számla-Invoice-${n(both)}.pdf`, `Díjbekérő-${n(proforma)}.pdf`].sort(),
+  );
 });
 
 test('a client without an e-mail address is a 422 and nothing is queued', async () => {

@@ -38,6 +38,12 @@ const RULES: Rule[] = [
   [/^is larger than (\d+) MB$/, 'imp.fm.fileSize', (m) => ({ n: m[1]! })],
   [/^cannot be read as CSV/, 'imp.fm.notCsv'],
   [/^has no header row$/, 'imp.fm.noHeader'],
+  // the mail area (shared/contract/areas/mail.ts)
+  [/^must be a server name such as/, 'mail.fm.host'],
+  [/^"(.*)" is not an e-mail address$/, 'mail.fm.badAddress', (m) => ({ address: m[1]! })],
+  [/^must be tls, starttls or none$/, 'mail.fm.security'],
+  [/^must be one line$/, 'mail.fm.oneLine'],
+  [/^must be at most 50 addresses$/, 'mail.fm.tooMany'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

@@ -22,11 +22,12 @@ export interface Folio {
   stop(): Promise<void>;
 }
 
-export async function startFolio(prepare?: (dbFile: string) => Promise<void> | void): Promise<Folio> {
+/** `options.env`: the server's environment (FOLIO_SMTP_URL…), empty unless given. */
+export async function startFolio(prepare?: (dbFile: string) => Promise<void> | void, options: { env?: NodeJS.ProcessEnv } = {}): Promise<Folio> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const dbFile = join(dir, 'folio.sqlite');
   if (prepare) await prepare(dbFile);
-  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR });
+  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR, ...(options.env ? { env: options.env } : {}) });
   return {
     server,
     url: server.url,
