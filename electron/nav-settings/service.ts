@@ -14,7 +14,7 @@ import { navEnvironmentView } from './environment';
 import { makeWaitingDue, navQueueView, refusedInvoiceIds } from './queue-view';
 import { createNavSettingsStore } from './store';
 import { navSystemOf } from './systems';
-import { navTaxpayerId } from '../../shared/contract/areas/nav';
+import { navTaxpayerId } from '../../shared/nav-user';
 
 export interface NavSettingsDeps {
   db: Db;

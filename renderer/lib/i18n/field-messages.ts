@@ -29,6 +29,13 @@ const RULES: Rule[] = [
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
   [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
   [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
+  // NAV's technical user (shared/nav-user.ts)
+  [/^must be 6 to 15 letters and digits$/, 'navs.fm.login'],
+  [/^must be the 8-digit taxpayer id/, 'navs.fm.taxNumber'],
+  [/^must be (\d+) characters, as NAV issued it$/, 'navs.fm.keyLength', (m) => ({ n: m[1]! })],
+  [/^must not contain spaces$/, 'navs.fm.noSpaces'],
+  [/^the stored value cannot be opened on this computer/, 'navs.fm.unreadable'],
+  [/^must be test or production$/, 'navs.fm.system'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

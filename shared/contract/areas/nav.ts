@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { op } from '../define';
 import { id, int, text } from '../fields';
+import { NAV_EXCHANGE_KEY_LENGTH, NAV_SIGNATURE_KEY_LENGTH, navKeyProblem, navLoginProblem, navTaxNumberProblem, navTaxpayerId } from '../../nav-user';
 
 /** NAV's two systems: the test system (for trying things out) and the live one, whose reports count. */
 export const NAV_SYSTEMS = ['test', 'production'] as const;
@@ -44,49 +45,34 @@ export interface NavSettingsView {
   secrets_readable: boolean;
 }
 
-const LOGIN_MESSAGE = 'must be 6 to 15 letters and digits';
-const TAX_NUMBER_MESSAGE = 'must be the 8-digit taxpayer id (12345678) or the whole tax number (12345678-1-12)';
-export const SIGNATURE_KEY_LENGTH = 32;
-export const EXCHANGE_KEY_LENGTH = 16;
-
-/** Checksum of the taxpayer id's 8th digit (the same rule as a whole Hungarian tax number's). */
-function taxpayerIdOk(digits: string): boolean {
-  const weights = [9, 7, 3, 1, 9, 7, 3];
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
-  return (10 - (sum % 10)) % 10 === Number(digits[7]);
-}
-
-/** "12345676", "12345676-2-41" or "12345676241" → "12345676"; undefined when it is none of these. */
-export function navTaxpayerId(value: string): string | undefined {
-  const m = /^(\d{8})(?:-?[1-5]-?\d{2})?$/.exec(value.replace(/\s/g, ''));
-  return m && taxpayerIdOk(m[1]!) ? m[1]! : undefined;
-}
-
 /** A key pasted from NAV's page: surrounding blanks dropped; empty means "keep the stored one". */
 const key = (length: number) =>
   z
     .string({ error: 'must be text' })
     .transform((v) => v.trim())
-    .refine((v) => v === '' || v.length === length, { message: `must be ${length} characters, as NAV issued it` })
-    .refine((v) => !/\s/.test(v), { message: 'must not contain spaces' })
+    .superRefine((v, ctx) => {
+      const problem = navKeyProblem(v, length);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional();
+
+/** A text field checked by one of the rules in shared/nav-user.ts. */
+const checked = (problem: (v: string) => string | null) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .superRefine((v, ctx) => {
+      const p = problem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    });
 
 /** The technical user as typed on the screen; an empty or missing secret keeps the stored one. */
 export const navSettingsInput = z.object({
-  login: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { message: 'is required' })
-    .regex(/^[a-zA-Z0-9]{6,15}$/, { message: LOGIN_MESSAGE }),
+  login: checked(navLoginProblem),
   password: text(200).optional(),
-  signature_key: key(SIGNATURE_KEY_LENGTH),
-  exchange_key: key(EXCHANGE_KEY_LENGTH),
-  tax_number: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { message: 'is required' })
-    .refine((v) => navTaxpayerId(v) !== undefined, { message: TAX_NUMBER_MESSAGE })
-    .transform((v) => navTaxpayerId(v)!),
+  signature_key: key(NAV_SIGNATURE_KEY_LENGTH),
+  exchange_key: key(NAV_EXCHANGE_KEY_LENGTH),
+  tax_number: checked(navTaxNumberProblem).transform((v) => navTaxpayerId(v) ?? v),
   system: z.enum(NAV_SYSTEMS, { error: 'must be test or production' }),
 });
 export type NavSettingsInput = z.input<typeof navSettingsInput>;

@@ -6,4 +6,6 @@ import { importMessages } from './import';
 import { setupMessages } from './setup';
 
 export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages] as const;
-export type AreaMessageKey = keyof (typeof AREA_MESSAGES)[number]['hu'];
+// Each area's keys, united (keyof of a union of dictionaries would give only the keys they all share).
+type AreaKeys<T> = T extends { hu: infer D } ? keyof D : never;
+export type AreaMessageKey = AreaKeys<(typeof AREA_MESSAGES)[number]>;
