@@ -142,7 +142,8 @@ export function createNavSettingsStore(deps: { db: Db; secretBox: SecretBox | un
 
     async credentials() {
       const r = await row();
-      if (!r) return (cached = null);
+      // A process without a box (the CLI) cannot open them: reporting from the screen's user is simply not its job.
+      if (!r || !deps.secretBox) return (cached = null);
       if (cached?.stamp === r.updated_at) return cached.credentials;
       let credentials: NavCredentials | null = null;
       try {
