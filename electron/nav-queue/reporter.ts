@@ -1,6 +1,7 @@
 // Runs the NAV sender over the queue: on start, then every interval, and soon after an invoice is sealed.
 // Reporting is off until the technical user's credentials are set; invoices still queue meanwhile, so nothing is
-// lost and the backlog goes out once they are.
+// lost and the backlog goes out once they are. The credentials may be a function asked before every pass (the
+// settings screen's, with the environment first): credentials saved while Folio runs apply from the next pass.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
 import {
@@ -20,9 +21,12 @@ export type NavReporterTuning = Pick<
   'now' | 'sleep' | 'random' | 'retry' | 'pollDelaysMs' | 'stillProcessingDelayMs' | 'requestTimeoutMs' | 'lang'
 >;
 
+/** Asked before every pass; the sender is rebuilt only when the answer changes. */
+export type NavCredentialsSource = () => Promise<NavCredentials | null> | NavCredentials | null;
+
 export interface NavReporterOptions {
   db: Db;
-  credentials: NavCredentials | null;
+  credentials: NavCredentials | null | NavCredentialsSource;
   fetch?: FetchLike;
   intervalMs?: number;
   /** how soon after an invoice is sealed a pass starts (once started; default 2 s) */
@@ -32,6 +36,17 @@ export interface NavReporterOptions {
   leaseMs?: number;
   log?: (message: string) => void;
 }
+
+/** How Folio introduces itself to NAV in every request. */
+export const FOLIO_NAV_SOFTWARE: NavCredentials['software'] = {
+  softwareId: 'HU00000000FOLIO001',
+  softwareName: 'Folio',
+  softwareOperation: 'LOCAL_SOFTWARE',
+  softwareMainVersion: '0.1',
+  softwareDevName: 'Folio',
+  softwareDevContact: 'support@folio.invalid',
+  softwareDevCountryCode: 'HU',
+};
 
 /** Credentials for `npm run serve` from the environment; null (reporting off) unless all of them are set. */
 export function navCredentialsFromEnv(env: Record<string, string | undefined>): NavCredentials | null {
@@ -49,15 +64,7 @@ export function navCredentialsFromEnv(env: Record<string, string | undefined>): 
     signatureKey,
     exchangeKey,
     baseUrl,
-    software: {
-      softwareId: 'HU00000000FOLIO001',
-      softwareName: 'Folio',
-      softwareOperation: 'LOCAL_SOFTWARE',
-      softwareMainVersion: '0.1',
-      softwareDevName: 'Folio',
-      softwareDevContact: 'support@folio.invalid',
-      softwareDevCountryCode: 'HU',
-    },
+    software: FOLIO_NAV_SOFTWARE,
   };
 }
 
@@ -111,15 +118,31 @@ export function createNavReporter(options: NavReporterOptions) {
     due: (now, limit) => store.due(now, limit),
   };
 
-  const sender = options.credentials
-    ? createNavSender({
+  const given = options.credentials;
+  const resolveCredentials: NavCredentialsSource = typeof given === 'function' ? given : () => given;
+  let current: { key: string; sender: NavSender } | null = null;
+  let enabled = typeof given === 'function' ? false : given !== null;
+  let leaseTaken = false;
+
+  /** The sender for the credentials in effect now (null: reporting off), rebuilt when they changed. */
+  async function currentSender(): Promise<NavSender | null> {
+    const credentials = await resolveCredentials();
+    enabled = credentials !== null;
+    if (!credentials) return (current = null);
+    const key = JSON.stringify(credentials);
+    if (current?.key !== key) {
+      const sender = createNavSender({
         ...options.sender,
         fetch: options.fetch ?? (globalThis.fetch as unknown as FetchLike),
-        credentials: options.credentials,
+        credentials,
         store: guarded,
         sleep,
-      })
-    : null;
+      });
+      current = { key, sender };
+    }
+    return current.sender;
+  }
+
   let timer: NodeJS.Timeout | undefined;
   let kickTimer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -133,6 +156,7 @@ export function createNavReporter(options: NavReporterOptions) {
    */
   async function drain(s: NavSender): Promise<void> {
     if (!(await lease.hold())) return; // another Folio process reports this database
+    leaseTaken = true;
     leaseLost = false;
     const renew = setInterval(() => {
       lease.hold().then(
@@ -160,12 +184,13 @@ export function createNavReporter(options: NavReporterOptions) {
 
   /** One pass over the due reports; a call during a pass runs one more pass after it (new reports may be due). */
   function pass(): Promise<unknown> {
-    if (!sender || stopped) return Promise.resolve();
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
     }
-    const current: Promise<unknown> = drain(sender)
+    const thisPass: Promise<unknown> = currentSender()
+      .then((sender) => (sender && !stopped ? drain(sender) : undefined))
       .catch((e) => {
         if (!(e instanceof ReporterStopped)) log(e instanceof Error ? e.message : String(e));
       })
@@ -176,22 +201,30 @@ export function createNavReporter(options: NavReporterOptions) {
           void pass();
         }
       });
-    running = current;
-    return current;
+    running = thisPass;
+    return thisPass;
   }
 
   /** A pass soon (once started): after a seal the hook runs inside the transaction, so not at once. */
-  function kick() {
-    if (!started || stopped || !sender || kickTimer) return;
+  function kick(delayMs = options.kickDelayMs ?? 2_000) {
+    if (!started || stopped || kickTimer) return;
     kickTimer = setTimeout(() => {
       kickTimer = undefined;
       void pass();
-    }, options.kickDelayMs ?? 2_000);
+    }, delayMs);
     kickTimer.unref();
   }
 
   return {
-    enabled: sender !== null,
+    /** whether the credentials last asked for were there (see isEnabled) */
+    get enabled() {
+      return enabled;
+    },
+    /** asks for the credentials now: whether reporting is on */
+    async isEnabled() {
+      enabled = (await resolveCredentials()) !== null;
+      return enabled;
+    },
     store,
     pass,
     kick,
@@ -202,7 +235,7 @@ export function createNavReporter(options: NavReporterOptions) {
       return row;
     },
     start() {
-      if (!sender) return;
+      if (started || stopped) return;
       started = true;
       void pass();
       timer = setInterval(() => void pass(), options.intervalMs ?? 30_000);
@@ -216,7 +249,7 @@ export function createNavReporter(options: NavReporterOptions) {
       for (const cancel of [...waits]) cancel();
       waits.clear();
       while (running) await running;
-      if (sender) await lease.release().catch((e: unknown) => log(`lease not released: ${e instanceof Error ? e.message : String(e)}`));
+      if (leaseTaken) await lease.release().catch((e: unknown) => log(`lease not released: ${e instanceof Error ? e.message : String(e)}`));
     },
   };
 }

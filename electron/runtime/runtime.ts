@@ -4,7 +4,8 @@
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
-import { createNavReporter, navCredentialsFromEnv, type NavReporterTuning } from '../nav-queue/reporter';
+import { createNavReporter, type NavReporterTuning } from '../nav-queue/reporter';
+import { createNavSettings } from '../nav-settings/service';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
 import { createMailer, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
@@ -26,7 +27,7 @@ export interface RuntimeOptions {
   navTuning?: NavReporterTuning;
   /** the sync worker's timings and HTTP (tests shorten them); sync itself stays off until configured */
   sync?: Omit<SyncServiceOptions, 'core'>;
-  /** seals stored secrets (the SMTP password): Electron's safeStorage on the desktop */
+  /** seals stored secrets (the SMTP password, the NAV keys): Electron's safeStorage on the desktop */
   secretBox?: SecretBox;
 }
 
@@ -44,12 +45,17 @@ export interface Runtime {
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? {};
+  const fetchLike = options.fetch ?? (globalThis.fetch as unknown as FetchLike);
+  // The technical user: FOLIO_NAV_* when all are set, else the one saved on the settings screen, asked for before
+  // every pass so that saving it takes effect without a restart.
+  const navSettings = createNavSettings({ db: options.db, env, secretBox: options.secretBox, fetch: fetchLike });
   const nav = createNavReporter({
     db: options.db,
-    credentials: navCredentialsFromEnv(env),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    credentials: navSettings.credentials,
+    fetch: fetchLike,
     ...(options.navTuning ? { sender: options.navTuning } : {}),
   });
+  await nav.isEnabled();
   // The PDF engine (pdfmake with its fonts, most of the code there is) is loaded on the first document, not at start.
   const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => (await import('../documents/render')).renderInvoicePdf(invoice.attributes);
   // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
@@ -73,7 +79,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
       return {
-        nav_enabled: nav.enabled,
+        nav_enabled: await nav.isEnabled(),
         nav: report
           ? {
               state: report.state as never,
@@ -93,6 +99,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const core = await createCore(deps);
   core.provide(mailOperationsFor({ db: options.db, mailer, readInvoice: (id) => core.invoices.read(id) }));
+  core.provide(navSettings.handlers(nav));
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);

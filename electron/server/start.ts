@@ -9,6 +9,8 @@ import type { AuthConfig } from './auth';
 import { buildServer } from './app';
 import { allowedHostNames } from './host-check';
 import { serverSecretBox } from '../secrets/key-file';
+import type { FetchLike } from '../nav/transport';
+import type { NavReporterTuning } from '../nav-queue/reporter';
 
 export interface StartOptions {
   dbFile: string;
@@ -21,6 +23,10 @@ export interface StartOptions {
   /** names (with or without a port) the server is also reached by, e.g. behind a reverse proxy */
   publicHosts?: string[];
   env?: NodeJS.ProcessEnv;
+  /** HTTP for the outside services (NAV): tests pass one that reaches their local stand-ins */
+  fetch?: FetchLike;
+  /** the NAV sender's polls and backoff (tests shorten them) */
+  navTuning?: NavReporterTuning;
 }
 
 export interface RunningServer {
@@ -34,7 +40,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
   const env = options.env ?? {};
   const secretBox = serverSecretBox(options.dbFile, env);
-  const runtime = await createRuntime({ db: opened.db, clock, env, secretBox, sync: { secretBox } });
+  const runtime = await createRuntime({
+    db: opened.db,
+    clock,
+    env,
+    secretBox,
+    sync: { secretBox },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.navTuning ? { navTuning: options.navTuning } : {}),
+  });
   const { core } = runtime;
   const host = options.host ?? '127.0.0.1';
   const app = await buildServer({

@@ -44,6 +44,13 @@ const RULES: Rule[] = [
   [/^must be tls, starttls or none$/, 'mail.fm.security'],
   [/^must be one line$/, 'mail.fm.oneLine'],
   [/^must be at most 50 addresses$/, 'mail.fm.tooMany'],
+  // NAV's technical user (shared/nav-user.ts)
+  [/^must be 6 to 15 letters and digits$/, 'navs.fm.login'],
+  [/^must be the 8-digit taxpayer id/, 'navs.fm.taxNumber'],
+  [/^must be (\d+) characters, as NAV issued it$/, 'navs.fm.keyLength', (m) => ({ n: m[1]! })],
+  [/^must not contain spaces$/, 'navs.fm.noSpaces'],
+  [/^the stored value cannot be opened on this computer/, 'navs.fm.unreadable'],
+  [/^must be test or production$/, 'navs.fm.system'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

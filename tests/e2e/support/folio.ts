@@ -8,7 +8,7 @@ import { fixedClock } from '../../../electron/core/clock';
 import { createCore } from '../../../electron/core/index';
 import { openDatabase } from '../../../electron/db/open';
 import { buildServer } from '../../../electron/server/app';
-import { startServer, type RunningServer } from '../../../electron/server/start';
+import { startServer, type RunningServer, type StartOptions } from '../../../electron/server/start';
 
 export const API_KEY = 'test-key';
 export const NOW = '2026-11-22T09:00:00Z';
@@ -22,12 +22,14 @@ export interface Folio {
   stop(): Promise<void>;
 }
 
-/** `options.env`: the server's environment (FOLIO_SMTP_URL…), empty unless given. */
-export async function startFolio(prepare?: (dbFile: string) => Promise<void> | void, options: { env?: NodeJS.ProcessEnv } = {}): Promise<Folio> {
+/** What a test may add to the server it starts: its environment, the way to outside services, NAV's timings. */
+export type FolioOptions = Pick<StartOptions, 'env' | 'fetch' | 'navTuning'>;
+
+export async function startFolio(prepare?: (dbFile: string) => Promise<void> | void, options: FolioOptions = {}): Promise<Folio> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const dbFile = join(dir, 'folio.sqlite');
   if (prepare) await prepare(dbFile);
-  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR, ...(options.env ? { env: options.env } : {}) });
+  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR, ...options });
   return {
     server,
     url: server.url,
