@@ -148,7 +148,17 @@ test('restore swaps the database under the running server: the data is the backu
   });
 
   rig.dataClock.set('2026-03-10T11:05:00Z');
-  const outcome = await rig.ok('data.restore', { file: backup });
+  // Requests arriving during the swap wait for it (or finish before it starts): none meets a closed database.
+  let restoring = true;
+  const statuses: number[] = [];
+  const reader = async (op: string) => {
+    while (restoring) statuses.push((await rig.rpc(op, {})).status);
+  };
+  const readers = [reader('clients.list'), reader('invoices.list'), reader('invoices.summary')];
+  const outcome = await rig.ok('data.restore', { file: backup }).finally(() => (restoring = false));
+  await Promise.all(readers);
+  expect(statuses.length).toBeGreaterThan(3);
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
   expect(outcome).toEqual({
     restored_from: backup,
     kept_backup: join(dir, 'folio-before-restore-2026-03-10T110500Z.sqlite'),
