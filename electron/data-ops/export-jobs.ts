@@ -17,8 +17,8 @@ import { writeZip } from './zip';
 
 export interface ExportRequest {
   format: ExportFormat;
-  from: string;
-  to: string;
+  date_from: string;
+  date_to: string;
   delimiter: ',' | ';';
   save_to_folder: boolean;
 }
@@ -51,13 +51,13 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
   }
 
   async function run(view: ExportJob, dir: string, request: ExportRequest): Promise<string> {
-    const range = { from: request.from, to: request.to };
+    const range = { from: request.date_from, to: request.date_to };
     const tick = (done: number, total: number) => {
       if (aborted) throw new Aborted('The export was stopped');
       view.done = Math.min(done, total);
       view.total = total;
     };
-    const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.from}_${request.to}`;
+    const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
     if (request.format === 'nav') {
       const xmlDir = join(dir, 'xml');
       mkdirSync(xmlDir);
@@ -106,8 +106,8 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
       const view: ExportJob = {
         job: id,
         format: request.format,
-        from: request.from,
-        to: request.to,
+        date_from: request.date_from,
+        date_to: request.date_to,
         state: 'running',
         done: 0,
         total: 0,

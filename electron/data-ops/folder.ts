@@ -15,7 +15,7 @@ export function fullPath(path: string, field: string): string {
 }
 
 /** The folder, resolved and ready to write into; throws a field error on `field` otherwise. */
-export function checkBackupFolder(dir: string, field = 'dir'): string {
+export function checkBackupFolder(dir: string, field: string): string {
   const folder = fullPath(dir, field);
   const existing = statOrNull(folder);
   if (existing && !existing.isDirectory()) throw invalid(field, 'is a file, not a folder');

@@ -14,7 +14,7 @@ import { lossReport } from '../backup/inspect';
 import { withBinding } from '../backup/native-binding';
 
 export function inspectBackup(file: string, live: BetterSqlite3.Database | null): BackupInspection {
-  if (!existsSync(file) || !statSync(file).isFile()) throw invalid('file', 'does not exist or is not a file');
+  if (!existsSync(file) || !statSync(file).isFile()) throw invalid('backup', 'does not exist or is not a file');
   const stat = statSync(file);
   const base: BackupInspection = {
     file,

@@ -28,7 +28,7 @@ export interface RestoreDeps {
 
 export async function restoreBackup(deps: RestoreDeps, file: string, acceptOlder: boolean): Promise<RestoreOutcome> {
   const inspection = inspectBackup(file, deps.sqlite);
-  if (inspection.refusal) throw invalid('file', inspection.refusal.message);
+  if (inspection.refusal) throw invalid('backup', inspection.refusal.message);
   const lost = inspection.loss?.invoices ?? [];
   if (lost.length && !acceptOlder) throw olderRefusal(lost.map((i) => i.number));
 
@@ -85,13 +85,13 @@ function asFolioError(e: RestoreRefusedError): FolioError {
     case 'live-unreadable':
       return new FolioError('rule_violation', e.message);
     case 'schema-too-new':
-      return invalid('file', 'was written by a newer version of Folio; update Folio to restore it');
+      return invalid('backup', 'was written by a newer version of Folio; update Folio to restore it');
     case 'not-folio':
-      return invalid('file', 'is an SQLite database but not a Folio database');
+      return invalid('backup', 'is an SQLite database but not a Folio database');
     case 'missing':
-      return invalid('file', 'does not exist or is not a file');
+      return invalid('backup', 'does not exist or is not a file');
     case 'damaged':
-      return invalid('file', `is damaged (${e.message})`);
+      return invalid('backup', `is damaged (${e.message})`);
   }
 }
 

@@ -77,11 +77,11 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
     const s = await store.read();
     const timeZone = options.timeZone();
     return {
-      dir: s.dir,
-      default_dir: defaults.dir,
+      backup_folder: s.dir,
+      default_folder: defaults.dir,
       schedule_enabled: s.scheduleEnabled,
       schedule_time: s.scheduleTime,
-      keep: s.keep,
+      keep_daily: s.keep,
       time_zone: timeZone,
       last: s.last,
       next_run: s.scheduleEnabled ? nextScheduled(clock.now(), s.scheduleTime, timeZone).toISOString() : null,
@@ -92,8 +92,8 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
     operations: {
       'data.backupSettings': view,
       'data.saveBackupSettings': async (input) => {
-        const dir = checkBackupFolder(input.dir);
-        await store.save({ dir, scheduleEnabled: input.schedule_enabled, scheduleTime: input.schedule_time, keep: input.keep });
+        const dir = checkBackupFolder(input.backup_folder, 'backup_folder');
+        await store.save({ dir, scheduleEnabled: input.schedule_enabled, scheduleTime: input.schedule_time, keep: input.keep_daily });
         return view();
       },
       'data.backupNow': async () => {
@@ -101,14 +101,14 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
         return view();
       },
       'data.backups': async (input) => {
-        const dir = input.dir ? fullPath(input.dir, 'dir') : (await store.read()).dir;
-        return { dir, backups: backupFiles(dir) };
+        const folder = input.folder ? fullPath(input.folder, 'folder') : (await store.read()).dir;
+        return { folder, backups: backupFiles(folder) };
       },
-      'data.inspectBackup': (input) => inspectBackup(fullPath(input.file, 'file'), options.sqlite),
+      'data.inspectBackup': (input) => inspectBackup(fullPath(input.backup, 'backup'), options.sqlite),
       'data.restore': async (input) =>
         restoreBackup(
           { dbFile: options.dbFile, sqlite: options.sqlite, backupDir: (await store.read()).dir, clock, swap: options.swap },
-          fullPath(input.file, 'file'),
+          fullPath(input.backup, 'backup'),
           input.accept_older,
         ),
       'data.exportStart': (input) => exports.start(input),

@@ -13,7 +13,7 @@ import { startDataRig, until, type DataRig } from './data-rig';
 let rig: DataRig;
 test.afterEach(async () => rig?.close());
 
-const settings = (dir: string, over: Record<string, unknown> = {}) => ({ dir, schedule_enabled: false, schedule_time: '02:00', keep: 7, ...over });
+const settings = (dir: string, over: Record<string, unknown> = {}) => ({ backup_folder: dir, schedule_enabled: false, schedule_time: '02:00', keep_daily: 7, ...over });
 const clientNames = async (r: DataRig) => ((await r.ok('clients.list', {})).items as Array<{ attributes: { name: string } }>).map((c) => c.attributes.name).sort();
 const count = (file: string, sql: string) => {
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
@@ -27,7 +27,7 @@ const count = (file: string, sql: string) => {
 test('the backup folder is checked when saved: each wrong folder is a field error on dir; a good one is created and kept', async () => {
   rig = await startDataRig();
   const defaults = await rig.ok('data.backupSettings');
-  expect(defaults).toMatchObject({ dir: join(rig.dir, 'backups'), default_dir: join(rig.dir, 'backups'), schedule_enabled: false, keep: 14, last: null, next_run: null });
+  expect(defaults).toMatchObject({ backup_folder: join(rig.dir, 'backups'), default_folder: join(rig.dir, 'backups'), schedule_enabled: false, keep_daily: 14, last: null, next_run: null });
 
   const aFile = join(rig.dir, 'notes.txt');
   writeFileSync(aFile, 'not a folder');
@@ -40,17 +40,17 @@ test('the backup folder is checked when saved: each wrong folder is a field erro
     const r = await rig.rpc('data.saveBackupSettings', settings(dir as string));
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body.code).toBe('validation_failed');
-    expect(r.body.errors).toEqual([{ field: 'dir', message: expect.stringMatching(message) }]);
+    expect(r.body.errors).toEqual([{ field: 'backup_folder', message: expect.stringMatching(message) }]);
   }
-  const badTime = await rig.rpc('data.saveBackupSettings', settings(join(rig.dir, 'x'), { schedule_time: '25:00', keep: 0 }));
+  const badTime = await rig.rpc('data.saveBackupSettings', settings(join(rig.dir, 'x'), { schedule_time: '25:00', keep_daily: 0 }));
   expect(badTime.status).toBe(400);
-  expect(badTime.body.errors!.map((e) => e.field).sort()).toEqual(['keep', 'schedule_time']);
+  expect(badTime.body.errors!.map((e) => e.field).sort()).toEqual(['keep_daily', 'schedule_time']);
   // nothing was saved by the refused calls
-  expect((await rig.ok('data.backupSettings')).dir).toBe(join(rig.dir, 'backups'));
+  expect((await rig.ok('data.backupSettings')).backup_folder).toBe(join(rig.dir, 'backups'));
 
   const chosen = join(rig.dir, 'Mentések', 'Folio');
-  const saved = await rig.ok('data.saveBackupSettings', settings(chosen, { schedule_enabled: true, schedule_time: '21:30', keep: 3 }));
-  expect(saved).toMatchObject({ dir: chosen, schedule_enabled: true, schedule_time: '21:30', keep: 3, time_zone: 'Europe/Budapest' });
+  const saved = await rig.ok('data.saveBackupSettings', settings(chosen, { schedule_enabled: true, schedule_time: '21:30', keep_daily: 3 }));
+  expect(saved).toMatchObject({ backup_folder: chosen, schedule_enabled: true, schedule_time: '21:30', keep_daily: 3, time_zone: 'Europe/Budapest' });
   // 11:00 UTC is 12:00 in Budapest on 10 March: the next backup is at 21:30 there, 20:30 UTC
   expect(saved.next_run).toBe('2026-03-10T20:30:00.000Z');
   expect(existsSync(chosen)).toBe(true);
@@ -77,7 +77,7 @@ test('"back up now" writes a real SQLite file that opens with the data; a failur
     await opened.close();
   }
   const listed = await rig.ok('data.backups', {});
-  expect(listed).toEqual({ dir, backups: [{ file: after.last.file, name: 'folio-backup-2026-03-10T110000Z.sqlite', kind: 'manual', at: '2026-03-10T11:00:00.000Z', bytes: after.last.bytes }] });
+  expect(listed).toEqual({ folder: dir, backups: [{ file: after.last.file, name: 'folio-backup-2026-03-10T110000Z.sqlite', kind: 'manual', at: '2026-03-10T11:00:00.000Z', bytes: after.last.bytes }] });
 
   // The drive is gone and a file sits where its folder was: the backup fails, and says why.
   rmSync(join(rig.dir, 'usb'), { recursive: true });
@@ -91,12 +91,13 @@ test('"back up now" writes a real SQLite file that opens with the data; a failur
 test('the daily backup runs at its time on the injected clock and keeps only the newest daily ones; backups by hand stay', async () => {
   rig = await startDataRig({ checkEveryMs: 20 });
   const dir = join(rig.dir, 'daily');
-  const autos = () => readdirSync(dir).filter((n) => n.startsWith('folio-auto-')).sort();
+  const autos = () => readdirSync(dir).filter((n) => n.startsWith('folio-auto-') && n.endsWith('.sqlite')).sort();
   const waitForAutos = (n: number) => until(`${n} daily backups`, async () => (autos().length === n ? autos() : undefined));
   const lastAt = async () => (await rig.ok('data.backupSettings')).last?.at as string | undefined;
 
-  await rig.ok('data.saveBackupSettings', settings(dir, { schedule_enabled: true, schedule_time: '02:00', keep: 2 }));
+  await rig.ok('data.saveBackupSettings', settings(dir));
   const manual = (await rig.ok('data.backupNow')).last.file as string;
+  await rig.ok('data.saveBackupSettings', settings(dir, { schedule_enabled: true, schedule_time: '02:00', keep_daily: 2 }));
   // 12:00 in Budapest: today's 02:00 has passed and no daily backup exists yet, so one is made at once
   expect(await waitForAutos(1)).toEqual(['folio-auto-2026-03-10T110000Z.sqlite']);
   expect(await until('the last backup to be the daily one', async () => ((await rig.ok('data.backupSettings')).last.kind === 'auto' ? true : undefined))).toBe(true);
@@ -131,12 +132,12 @@ test('restore swaps the database under the running server: the data is the backu
     items: [{ description: 'Tanácsadás', vat_id: '1', qty: '2', net_unit_price: '10000', unit: 'óra' }],
   });
   const dir = join(rig.dir, 'backups');
-  await rig.ok('data.saveBackupSettings', settings(dir, { keep: 5 }));
+  await rig.ok('data.saveBackupSettings', settings(dir, { keep_daily: 5 }));
   const backup = (await rig.ok('data.backupNow')).last.file as string;
   await rig.ok('clients.create', { name: 'Később Felvett Bt.' });
   expect(await clientNames(rig)).toEqual(['Később Felvett Bt.', BUYER.name]);
 
-  const look = await rig.ok('data.inspectBackup', { file: backup });
+  const look = await rig.ok('data.inspectBackup', { backup: backup });
   expect(look).toMatchObject({
     file: backup,
     refusal: null,
@@ -155,7 +156,7 @@ test('restore swaps the database under the running server: the data is the backu
     while (restoring) statuses.push((await rig.rpc(op, {})).status);
   };
   const readers = [reader('clients.list'), reader('invoices.list'), reader('invoices.summary')];
-  const outcome = await rig.ok('data.restore', { file: backup }).finally(() => (restoring = false));
+  const outcome = await rig.ok('data.restore', { backup: backup }).finally(() => (restoring = false));
   await Promise.all(readers);
   expect(statuses.length).toBeGreaterThan(3);
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
@@ -174,7 +175,7 @@ test('restore swaps the database under the running server: the data is the backu
   expect(count(outcome.kept_backup, `select count(*) as n from clients where name = 'Később Felvett Bt.'`)).toBe(1);
   expect((await rig.ok('data.backups', {})).backups.map((b: { kind: string }) => b.kind)).toEqual(['before-restore', 'manual']);
   // this machine's backup settings survived the restore
-  expect(await rig.ok('data.backupSettings')).toMatchObject({ dir, keep: 5 });
+  expect(await rig.ok('data.backupSettings')).toMatchObject({ backup_folder: dir, keep_daily: 5 });
   // the replaced file is also kept beside the database (the file swap's own safety net)
   expect(readdirSync(rig.dir).some((n) => n.startsWith('folio.sqlite.before-restore-'))).toBe(true);
 });
@@ -191,15 +192,15 @@ test('a backup older than issued invoices is refused until accepted, naming the 
     items: [{ description: 'Tanácsadás', vat_id: '1', qty: '1', net_unit_price: '5000', unit: 'óra' }],
   });
   const number = later.attributes.prefixed_invoice_no as string;
-  expect((await rig.ok('data.inspectBackup', { file: backup })).loss.invoices).toEqual([{ number, date: '2026-03-10' }]);
+  expect((await rig.ok('data.inspectBackup', { backup: backup })).loss.invoices).toEqual([{ number, date: '2026-03-10' }]);
 
-  const refused = await rig.rpc('data.restore', { file: backup });
+  const refused = await rig.rpc('data.restore', { backup: backup });
   expect(refused.status).toBe(422);
   expect(refused.body.errors).toEqual([{ field: 'accept_older', message: `would lose 1 issued invoice the backup does not contain: ${number}` }]);
   expect((await rig.ok('invoices.list', {})).items).toHaveLength(1);
   expect(readdirSync(dir)).toHaveLength(1);
 
-  const outcome = await rig.ok('data.restore', { file: backup, accept_older: true });
+  const outcome = await rig.ok('data.restore', { backup: backup, accept_older: true });
   expect(outcome.lost_invoices).toEqual([number]);
   expect((await rig.ok('invoices.list', {})).items).toHaveLength(0);
 });
@@ -232,18 +233,18 @@ test('a damaged backup and one from a newer Folio are refused with their reasons
   db.prepare(`insert into kysely_migration (name, timestamp) values ('0999-from-the-future', '2030-01-01T00:00:00.000Z')`).run();
   db.close();
 
-  const lookDamaged = await rig.ok('data.inspectBackup', { file: damaged });
+  const lookDamaged = await rig.ok('data.inspectBackup', { backup: damaged });
   expect(lookDamaged.refusal).toEqual({ reason: 'damaged', message: expect.stringMatching(/^is (damaged|not a readable SQLite database)/) });
-  const lookNewer = await rig.ok('data.inspectBackup', { file: newer });
+  const lookNewer = await rig.ok('data.inspectBackup', { backup: newer });
   expect(lookNewer.refusal).toEqual({ reason: 'schema-too-new', message: expect.stringMatching(/^was written by a newer version of Folio .*0999-from-the-future/) });
 
   for (const [file, message] of [[damaged, /^is (damaged|not a readable SQLite database)/], [newer, /^was written by a newer version of Folio/]] as const) {
-    const r = await rig.rpc('data.restore', { file });
+    const r = await rig.rpc('data.restore', { backup: file });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
-    expect(r.body.errors).toEqual([{ field: 'file', message: expect.stringMatching(message) }]);
+    expect(r.body.errors).toEqual([{ field: 'backup', message: expect.stringMatching(message) }]);
   }
-  const missing = await rig.rpc('data.inspectBackup', { file: join(elsewhere, 'nincs.sqlite') });
-  expect(missing.body.errors).toEqual([{ field: 'file', message: 'does not exist or is not a file' }]);
+  const missing = await rig.rpc('data.inspectBackup', { backup: join(elsewhere, 'nincs.sqlite') });
+  expect(missing.body.errors).toEqual([{ field: 'backup', message: 'does not exist or is not a file' }]);
 
   expect(await clientNames(rig)).toEqual(before);
   expect(readdirSync(dir)).toEqual([backup.slice(dir.length + 1)]);

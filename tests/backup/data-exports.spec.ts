@@ -36,7 +36,7 @@ async function issueAcrossMonths(r: DataRig): Promise<Map<string, string>> {
 /** Starts an export, polls it to the end (checking the progress on the way), and downloads the file. */
 async function exportFile(r: DataRig, input: Record<string, unknown>): Promise<{ job: any; filename: string; body: Buffer; type: string }> {
   const started = await r.ok('data.exportStart', input);
-  expect(started).toMatchObject({ state: 'running', format: input.format, from: input.from, to: input.to });
+  expect(started).toMatchObject({ state: 'running', format: input.format, date_from: input.date_from, date_to: input.date_to });
   const job = await until('the export', async () => {
     const s = await r.ok('data.exportStatus', { job: started.job });
     expect(s.done).toBeLessThanOrEqual(s.total);
@@ -57,7 +57,7 @@ async function exportFile(r: DataRig, input: Record<string, unknown>): Promise<{
 test('a CSV export of February holds February’s invoices, lines and clients, read back with csv-parse', async () => {
   rig = await startDataRig();
   const numbers = await issueAcrossMonths(rig);
-  const { job, filename, body, type } = await exportFile(rig, { format: 'csv', from: '2026-02-01', to: '2026-02-28', delimiter: ';' });
+  const { job, filename, body, type } = await exportFile(rig, { format: 'csv', date_from: '2026-02-01', date_to: '2026-02-28', delimiter: ';' });
   expect(filename).toBe('folio-export-2026-02-01_2026-02-28.zip');
   expect(type).toBe('application/zip');
   expect(job.counts).toMatchObject({ invoices: 3, clients: 1 });
@@ -84,7 +84,7 @@ test('a CSV export of February holds February’s invoices, lines and clients, r
 test('a JSON export of a range holds the invoices of the range only, and says which range it is', async () => {
   rig = await startDataRig();
   const numbers = await issueAcrossMonths(rig);
-  const { filename, body, type } = await exportFile(rig, { format: 'json', from: '2026-02-10', to: '2026-03-31' });
+  const { filename, body, type } = await exportFile(rig, { format: 'json', date_from: '2026-02-10', date_to: '2026-03-31' });
   expect(filename).toBe('folio-export-2026-02-10_2026-03-31.json');
   expect(type).toContain('application/json');
   const data = JSON.parse(body.toString('utf8'));
@@ -99,7 +99,7 @@ test('the NAV export of a period is a ZIP of invoiceData XML files that validate
   test.setTimeout(120_000);
   rig = await startDataRig();
   const numbers = await issueAcrossMonths(rig);
-  const { job, filename, body } = await exportFile(rig, { format: 'nav', from: '2026-02-01', to: '2026-02-28' });
+  const { job, filename, body } = await exportFile(rig, { format: 'nav', date_from: '2026-02-01', date_to: '2026-02-28' });
   expect(filename).toBe('folio-nav-invoice-data-2026-02-01_2026-02-28.zip');
   expect(job.skipped).toEqual([]);
   expect(job.counts).toEqual({ invoices: 3 });
@@ -115,17 +115,17 @@ test('the NAV export of a period is a ZIP of invoiceData XML files that validate
 
 test('export input is checked field by field; an unknown job is a 404; the desktop keeps a copy in the backup folder', async () => {
   rig = await startDataRig();
-  const bad = await rig.rpc('data.exportStart', { format: 'xls', from: '2026-02-30', to: '2026-01-01' });
+  const bad = await rig.rpc('data.exportStart', { format: 'xls', date_from: '2026-02-30', date_to: '2026-01-01' });
   expect(bad.status).toBe(400);
-  expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['format', 'from']);
-  const backwards = await rig.rpc('data.exportStart', { format: 'csv', from: '2026-03-01', to: '2026-02-01' });
-  expect(backwards.body.errors).toEqual([{ field: 'to', message: 'must not be before the start date' }]);
+  expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['date_from', 'format']);
+  const backwards = await rig.rpc('data.exportStart', { format: 'csv', date_from: '2026-03-01', date_to: '2026-02-01' });
+  expect(backwards.body.errors).toEqual([{ field: 'date_to', message: 'must not be before the start date' }]);
   expect((await rig.rpc('data.exportStatus', { job: 'ab'.repeat(16) })).status).toBe(404);
   expect((await rig.get(`/data/exports/${'ab'.repeat(16)}/file`)).status).toBe(404);
   expect((await fetch(`${rig.server.url}/data/exports/${'ab'.repeat(16)}/file`)).status).toBe(401);
 
   await issueAcrossMonths(rig);
-  const { job, body } = await exportFile(rig, { format: 'json', from: '2026-01-01', to: '2026-12-31', save_to_folder: true });
+  const { job, body } = await exportFile(rig, { format: 'json', date_from: '2026-01-01', date_to: '2026-12-31', save_to_folder: true });
   expect(job.saved_to).toBe(join(rig.dir, 'backups', 'folio-export-2026-01-01_2026-12-31.json'));
   expect(readFileSync(job.saved_to)).toEqual(body);
 });

@@ -25,14 +25,14 @@ export interface LastBackup {
 
 export interface BackupSettingsView {
   /** the folder backups go into: a path on the machine Folio runs on */
-  dir: string;
+  backup_folder: string;
   /** where backups go when no folder was chosen */
-  default_dir: string;
+  default_folder: string;
   schedule_enabled: boolean;
   /** 'HH:MM' in the business's time zone */
   schedule_time: string;
-  /** how many automatic backups are kept (backups made by hand are never deleted) */
-  keep: number;
+  /** how many daily backups are kept (backups made by hand are never deleted) */
+  keep_daily: number;
   time_zone: string;
   last: LastBackup | null;
   /** ISO instant of the next automatic backup, or null when the schedule is off */
@@ -83,8 +83,8 @@ export type ExportFormat = 'json' | 'csv' | 'nav';
 export interface ExportJob {
   job: string;
   format: ExportFormat;
-  from: string;
-  to: string;
+  date_from: string;
+  date_to: string;
   state: 'running' | 'done' | 'failed';
   /** work done and work in all (records, or invoices for NAV); done ≤ total */
   done: number;
@@ -106,23 +106,23 @@ const path = () => requiredText(1000);
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const backupSettingsInput = z.object({
-  dir: path(),
+  backup_folder: path(),
   schedule_enabled: bool(),
   schedule_time: z.string({ error: 'must be a time of day (HH:MM)' }).trim().regex(TIME_RE, { message: 'must be a time of day (HH:MM)' }),
-  keep: int({ min: 1, max: 365 }),
+  keep_daily: int({ min: 1, max: 365 }),
 });
 
 export const exportStartInput = z
   .object({
     format: z.enum(['json', 'csv', 'nav'], { error: 'must be json, csv or nav' }),
-    from: date(),
-    to: date(),
+    date_from: date(),
+    date_to: date(),
     delimiter: z.enum([',', ';'], { error: 'must be , or ;' }).default(','),
     /** also keep the file in the backup folder (the desktop app, which has no browser download) */
     save_to_folder: bool().default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before the start date' });
+    if (v.date_from > v.date_to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be before the start date' });
   });
 
 export const dataOperations = {
@@ -141,20 +141,20 @@ export const dataOperations = {
     summary: 'Back up now into the backup folder; answers with the settings and the result as the last backup',
     input: z.object({}),
   }),
-  'data.backups': op<{ dir: string; backups: BackupFile[] }>()({
+  'data.backups': op<{ folder: string; backups: BackupFile[] }>()({
     name: 'data.backups',
     summary: 'The backups in a folder (default: the backup folder), newest first',
-    input: z.object({ dir: path().optional() }),
+    input: z.object({ folder: path().optional() }),
   }),
   'data.inspectBackup': op<BackupInspection>()({
     name: 'data.inspectBackup',
     summary: 'What a backup holds (company, invoices, last numbers) and whether it can be restored, before restoring it',
-    input: z.object({ file: path() }),
+    input: z.object({ backup: path() }),
   }),
   'data.restore': op<RestoreOutcome>()({
     name: 'data.restore',
     summary: 'Replace the data with a backup, keeping the current data as a backup first; Folio reopens on it',
-    input: z.object({ file: path(), accept_older: bool().default(false) }),
+    input: z.object({ backup: path(), accept_older: bool().default(false) }),
   }),
   'data.exportStart': op<ExportJob>()({
     name: 'data.exportStart',
