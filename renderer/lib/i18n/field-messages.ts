@@ -29,6 +29,18 @@ const RULES: Rule[] = [
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
   [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
   [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
+  // the data area (backup folder, restore, exports)
+  [/^must be a full path/, 'data.fm.fullPath'],
+  [/^is a file, not a folder$/, 'data.fm.notFolder'],
+  [/^cannot be created: (.*)$/, 'data.fm.cannotCreate', (m) => ({ reason: m[1]! })],
+  [/^is not writable: (.*)$/, 'data.fm.notWritable', (m) => ({ reason: m[1]! })],
+  [/^must be a time of day/, 'data.fm.time'],
+  [/^does not exist or is not a file$/, 'data.fm.noFile'],
+  [/^(is damaged|is not a readable SQLite database|cannot be opened as a database|cannot be read)/, 'data.fm.damaged'],
+  [/^is an SQLite database but not a Folio database/, 'data.fm.notFolio'],
+  [/^was written by a newer version of Folio/, 'data.fm.tooNew'],
+  [/^would lose (\d+) issued invoice/, 'data.fm.wouldLose', (m) => ({ n: m[1]! })],
+  [/^must not be before the start date$/, 'data.fm.beforeStart'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

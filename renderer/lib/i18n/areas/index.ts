@@ -6,4 +6,6 @@ import { importMessages } from './import';
 import { setupMessages } from './setup';
 
 export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages] as const;
-export type AreaMessageKey = keyof (typeof AREA_MESSAGES)[number]['hu'];
+// Every area's keys (distributed over the areas: `keyof` of the union would give only the keys all areas share).
+type KeysOf<M> = M extends { hu: infer H } ? keyof H : never;
+export type AreaMessageKey = KeysOf<(typeof AREA_MESSAGES)[number]>;
