@@ -2,10 +2,14 @@
 // wrong one first: the field says why, and the message goes once the folder is right), "Mentés most" makes a backup
 // that shows as the last one, a change made afterwards disappears when that backup is restored (after a look at
 // what it holds), a damaged file is refused in words, and a CSV export for a period downloads as a ZIP of tables.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// In desktop mode (the page's `window.folio` crossing to Folio's own IPC dispatcher) an export is kept in the
+// backup folder instead, and the screen says where.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { createDispatcher } from '../../electron/main/dispatch';
+import { SHELL_EVENTS } from '../../shared/contract/bridge';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 import { unzip } from '../backup/unzip';
 
@@ -163,5 +167,48 @@ test('a CSV export for a period downloads as a ZIP of tables, with progress on t
   const files = unzip(readFileSync(await file.path()));
   const invoices = parse(files.get('invoices.csv')!, { columns: true, bom: true, delimiter: ';' }) as Array<Record<string, string>>;
   expect(invoices.map((i) => [i.invoice_no, i.client_name, i.net_total])).toEqual([[issued.attributes.prefixed_invoice_no, 'Vevő Kft.', '45000.000']]);
+  expect(errors).toEqual([]);
+});
+
+test('desktop mode: an export is kept in the backup folder and the screen says where', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1360, height: 900 });
+  folio = await startFolio();
+  await setSeller(folio);
+  await addClient(folio, 'Vevő Kft.');
+  // the desktop's IPC door without Electron, as in desktop-mode.spec.ts: Folio's dispatcher on the server's core
+  const dispatch = createDispatcher({
+    call: (name, input) => folio.server.core.call(name, input as never),
+    shell: {
+      'shell.info': () => ({ version: '0.1.0', dataDir: dirname(folio.dbFile), dbFile: folio.dbFile, today: '2026-11-22', platform: 'linux' }),
+      'shell.setLanguage': (input) => input,
+      'shell.openDataFolder': () => ({ opened: true }),
+    },
+  });
+  await page.exposeFunction('__folioInvoke', (operation: string, input: unknown) => dispatch(operation, input));
+  await page.addInitScript((events) => {
+    const w = window as unknown as Record<string, any>;
+    w.folio = Object.freeze({
+      call: (operation: string, input: unknown) => w.__folioInvoke(String(operation), input ?? {}),
+      on(event: string) {
+        if (!(events as string[]).includes(event)) throw new Error(`Unknown event ${String(event)}`);
+        return () => undefined;
+      },
+    });
+  }, [...SHELL_EVENTS]);
+  const errors = watchErrors(page);
+  await openDataSettings(page);
+
+  const exportCard = page.locator('section', { has: page.getByRole('heading', { name: 'Export a könyvelőnek' }) });
+  await exportCard.getByLabel('Formátum').selectOption('json');
+  await exportCard.getByLabel('Kezdő dátum').fill('2026-01-01');
+  await exportCard.getByLabel('Záró dátum').fill('2026-12-31');
+  await exportCard.getByRole('button', { name: 'Exportálás' }).click();
+  const saved = join(dirname(folio.dbFile), 'backups', 'folio-export-2026-01-01_2026-12-31.json');
+  await expect(exportCard.getByRole('status').filter({ hasText: 'Elkészült az export' })).toContainText(`Elmentve ide: ${saved}`);
+  await expect(exportCard.getByRole('button', { name: 'Letöltés újra' })).toHaveCount(0);
+  expect(JSON.parse(readFileSync(saved, 'utf8')).clients.map((c: { attributes: { name: string } }) => c.attributes.name)).toEqual(['Vevő Kft.']);
+  expect(existsSync(saved)).toBe(true);
+  await shot(page, 'data-desktop-export-hu.png');
   expect(errors).toEqual([]);
 });
