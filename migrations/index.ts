@@ -14,6 +14,7 @@ import * as m0010 from './0010-document-references';
 import * as m0011 from './0011-sync-overwrites';
 import * as m0012 from './0012-nav-settings';
 import * as m0013 from './0013-mail-copies-reasons';
+import * as m0014 from './0014-backup-settings';
 import * as m0015 from './0015-import-mappings';
 import * as m0017 from './0017-number-continuations';
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-sync-overwrites': m0011,
   '0012-nav-settings': m0012,
   '0013-mail-copies-reasons': m0013,
+  '0014-backup-settings': m0014,
   '0015-import-mappings': m0015,
   '0017-number-continuations': m0017,
 };

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { systemClock, type Clock } from '../core/clock';
 import { fsyncDir, fsyncFile, uniqueBackupPath } from './files';
+import { withBinding } from './native-binding';
 
 export interface BackupProgress {
   totalPages: number;
@@ -68,7 +69,8 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
     return { file, bytes: statSync(file).size, pages: done.totalPages, restarts, ms: Date.now() - started };
   } catch (e) {
     for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
-    throw e instanceof BackupError ? e : new BackupError(`Backup failed: ${e instanceof Error ? e.message : String(e)}`);
+    // the cause keeps the system's code (ENOSPC, SQLITE_FULL…), which the UI turns into words
+    throw e instanceof BackupError ? e : new BackupError(`Backup failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   } finally {
     if (ownSource) source.close();
   }
@@ -76,7 +78,7 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
 
 function openSource(path: string): BetterSqlite3.Database {
   try {
-    const db = new BetterSqlite3(path, { fileMustExist: true });
+    const db = new BetterSqlite3(path, withBinding({ fileMustExist: true }));
     db.pragma('busy_timeout = 10000');
     return db;
   } catch (e) {
@@ -86,7 +88,7 @@ function openSource(path: string): BetterSqlite3.Database {
 
 /** One self-contained file (a copy of a WAL database would want a -wal beside it), checked and on disk. */
 function seal(partial: string): void {
-  const db = new BetterSqlite3(partial, { fileMustExist: true });
+  const db = new BetterSqlite3(partial, withBinding({ fileMustExist: true }));
   try {
     db.pragma('journal_mode = DELETE');
     const check = db.pragma('quick_check', { simple: true });

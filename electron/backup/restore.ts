@@ -11,6 +11,7 @@ import type { BackupProgress } from './backup';
 import { fileStamp, fsyncDir, fsyncFile } from './files';
 import { shorten } from './health';
 import { describeLoss, lossReport, type LossReport } from './inspect';
+import { withBinding } from './native-binding';
 
 export interface RestoreOptions {
   /** restore even though live issued invoices are missing from the backup */
@@ -52,7 +53,7 @@ export async function restore(from: string, to: string, options: RestoreOptions 
   try {
     await copyChecked(from, tmp, options.onProgress);
     await migrateCopy(from, tmp);
-    const restored = new BetterSqlite3(tmp, { fileMustExist: true });
+    const restored = new BetterSqlite3(tmp, withBinding({ fileMustExist: true }));
     let lost: LossReport | null = null;
     let issuedCount: number;
     try {
@@ -86,7 +87,7 @@ export async function restore(from: string, to: string, options: RestoreOptions 
 async function copyChecked(from: string, tmp: string, onProgress?: (p: BackupProgress) => void): Promise<void> {
   let src: BetterSqlite3.Database;
   try {
-    src = new BetterSqlite3(from, { readonly: true, fileMustExist: true });
+    src = new BetterSqlite3(from, withBinding({ readonly: true, fileMustExist: true }));
   } catch (e) {
     throw new RestoreRefusedError('damaged', `The backup ${from} cannot be opened (${messageOf(e)}). Nothing was changed.`);
   }
@@ -117,7 +118,7 @@ async function copyChecked(from: string, tmp: string, onProgress?: (p: BackupPro
 /** The same schema guard as every start (openDatabase): a newer schema is refused, an older one brought up to date. */
 async function migrateCopy(from: string, tmp: string): Promise<void> {
   try {
-    const opened = await openDatabase(tmp);
+    const opened = await openDatabase(tmp, withBinding({}));
     await opened.close();
   } catch (e) {
     if (e instanceof SchemaTooNewError) {
@@ -130,7 +131,7 @@ async function migrateCopy(from: string, tmp: string): Promise<void> {
 function compareWithLive(to: string, restored: BetterSqlite3.Database, from: string, acceptOlder: boolean): LossReport {
   let live: BetterSqlite3.Database | null = null;
   try {
-    live = new BetterSqlite3(to, { readonly: true, fileMustExist: true });
+    live = new BetterSqlite3(to, withBinding({ readonly: true, fileMustExist: true }));
     live.pragma('busy_timeout = 10000');
     return lossReport(live, restored);
   } catch (e) {
@@ -156,7 +157,7 @@ function compareWithLive(to: string, restored: BetterSqlite3.Database, from: str
 function quiesceLive(to: string): void {
   let live: BetterSqlite3.Database | null = null;
   try {
-    live = new BetterSqlite3(to, { fileMustExist: true });
+    live = new BetterSqlite3(to, withBinding({ fileMustExist: true }));
     live.pragma('busy_timeout = 2000');
     live.pragma('wal_checkpoint(TRUNCATE)');
     const mode = live.pragma('journal_mode = DELETE', { simple: true });

@@ -12,7 +12,7 @@ import {
 } from './columns';
 import { records } from './records';
 import { FileSink } from './sink';
-import { countRows, SECTIONS, withSnapshot, type Section } from './source';
+import { countRows, SECTIONS, withSnapshot, type ExportRange, type Section } from './source';
 
 export type ExportFormat = 'json' | 'csv';
 
@@ -32,6 +32,8 @@ export interface ExportOptions {
   delimiter?: CsvDelimiter;
   onProgress?: (p: ExportProgress) => void;
   batchSize?: number;
+  /** only the invoices and expenses of a period (see ExportRange); default everything */
+  range?: ExportRange;
 }
 
 export interface ExportResult {
@@ -52,30 +54,37 @@ export async function exportData(options: ExportOptions): Promise<ExportResult> 
   const base = join(options.outDir, `folio-export-${fileStamp(at)}`);
   const size = options.batchSize ?? 200;
   return withSnapshot(options.dbFile, async (db) => {
-    const counts = await countRows(db);
+    const counts = await countRows(db, options.range);
     const progress = (section: Section, done: number) => options.onProgress?.({ section, done, total: counts[section] });
     if (options.format === 'json') {
       const path = `${base}.json`;
-      await writeJson(db, path, at, counts, size, progress);
+      await writeJson(db, path, at, counts, size, progress, options.range);
       return { path, files: [path], counts, ms: Date.now() - started };
     }
-    const files = await writeCsvFolder(db, base, options.delimiter ?? ',', size, progress);
+    const files = await writeCsvFolder(db, base, options.delimiter ?? ',', size, progress, options.range);
     return { path: base, files, counts, ms: Date.now() - started };
   });
 }
 
 async function writeJson(
-  db: Db, path: string, at: Date, counts: Record<Section, number>, size: number, progress: (s: Section, n: number) => void,
+  db: Db, path: string, at: Date, counts: Record<Section, number>, size: number, progress: (s: Section, n: number) => void, range?: ExportRange,
 ): Promise<void> {
   const sink = new FileSink(path);
   try {
-    const header = { format: 'folio-export', version: EXPORT_FORMAT_VERSION, exported_at: at.toISOString(), counts, settings: await readSettings(db) };
+    const header = {
+      format: 'folio-export',
+      version: EXPORT_FORMAT_VERSION,
+      exported_at: at.toISOString(),
+      ...(range ? { range } : {}),
+      counts,
+      settings: await readSettings(db),
+    };
     // The header's fields, then one array per section written record by record (never the whole data in memory).
     await sink.write(JSON.stringify(header, null, 2).replace(/\n}$/, ''));
     for (const section of SECTIONS) {
       await sink.write(`,\n  ${JSON.stringify(section)}: [`);
       let done = 0;
-      for await (const batch of records(db, section, size)) {
+      for await (const batch of records(db, section, size, range)) {
         let chunk = '';
         for (const record of batch) chunk += `${done++ ? ',' : ''}\n    ${JSON.stringify(record)}`;
         await sink.write(chunk);
@@ -93,7 +102,7 @@ async function writeJson(
 }
 
 async function writeCsvFolder(
-  db: Db, base: string, delimiter: CsvDelimiter, size: number, progress: (s: Section, n: number) => void,
+  db: Db, base: string, delimiter: CsvDelimiter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange,
 ): Promise<string[]> {
   const partialDir = `${base}.partial`;
   mkdirSync(partialDir, { recursive: true });
@@ -114,7 +123,7 @@ async function writeCsvFolder(
       sinks.push(f);
       await f.ready;
       let done = 0;
-      for await (const batch of records(db, section, size)) {
+      for await (const batch of records(db, section, size, range)) {
         await f.sink.write(csvRecords(batch.map((r) => row(columns as Array<Column<typeof r>>, r)), delimiter));
         done += batch.length;
         progress(section, done);
@@ -128,7 +137,7 @@ async function writeCsvFolder(
     sinks.push(inv, items, pays);
     await Promise.all([inv.ready, items.ready, pays.ready]);
     let done = 0;
-    for await (const batch of records(db, 'invoices', size)) {
+    for await (const batch of records(db, 'invoices', size, range)) {
       const a: unknown[][] = [];
       const b: unknown[][] = [];
       const c: unknown[][] = [];

@@ -8,7 +8,7 @@ import { loadInvoices } from '../core/invoices/mapping';
 import { productResource } from '../core/products/service';
 import type { Db } from '../db/types';
 import type { BankAccountRow, ClientRow, ExpenseRow, InvoiceRow, ProductRow } from '../db/schema';
-import { batches, type Section } from './source';
+import { batches, type ExportRange, type Section } from './source';
 
 export type ExportedClient = Resource<ClientAttributes & { deleted_at: string | null }>;
 
@@ -20,11 +20,11 @@ export interface SectionRecords {
   invoices: Resource<InvoiceAttributes>;
 }
 
-export async function* records<S extends Section>(db: Db, section: S, size: number): AsyncGenerator<Array<SectionRecords[S]>> {
+export async function* records<S extends Section>(db: Db, section: S, size: number, range?: ExportRange): AsyncGenerator<Array<SectionRecords[S]>> {
   type Out = Array<SectionRecords[S]>;
   switch (section) {
     case 'clients':
-      for await (const rows of batches<ClientRow>(db, 'clients', size)) {
+      for await (const rows of batches<ClientRow>(db, 'clients', size, range)) {
         yield rows.map((r) => {
           const res = clientResource(r);
           return { id: res.id, attributes: { ...res.attributes, deleted_at: r.deleted_at } };
@@ -32,13 +32,13 @@ export async function* records<S extends Section>(db: Db, section: S, size: numb
       }
       return;
     case 'products':
-      for await (const rows of batches<ProductRow>(db, 'products', size)) yield rows.map(productResource) as Out;
+      for await (const rows of batches<ProductRow>(db, 'products', size, range)) yield rows.map(productResource) as Out;
       return;
     case 'bank_accounts':
-      for await (const rows of batches<BankAccountRow>(db, 'bank_accounts', size)) yield rows.map(bankAccountResource) as Out;
+      for await (const rows of batches<BankAccountRow>(db, 'bank_accounts', size, range)) yield rows.map(bankAccountResource) as Out;
       return;
     case 'expenses':
-      for await (const rows of batches<ExpenseRow>(db, 'expenses', size)) {
+      for await (const rows of batches<ExpenseRow>(db, 'expenses', size, range)) {
         const ids = [...new Set(rows.map((r) => r.client_id).filter((x): x is number => x !== null))];
         const clients = ids.length ? await db.selectFrom('clients').selectAll().where('id', 'in', ids).execute() : [];
         const byId = new Map(clients.map((c) => [c.id, c]));
@@ -46,7 +46,7 @@ export async function* records<S extends Section>(db: Db, section: S, size: numb
       }
       return;
     case 'invoices':
-      for await (const rows of batches<InvoiceRow>(db, 'invoices', size)) yield (await loadInvoices(db, rows)) as Out;
+      for await (const rows of batches<InvoiceRow>(db, 'invoices', size, range)) yield (await loadInvoices(db, rows)) as Out;
       return;
   }
 }

@@ -4,9 +4,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Db } from '../db/types';
 import type { Database } from '../db/schema';
+import { withBinding } from '../backup/native-binding';
 
 export async function withSnapshot<T>(dbFile: string, work: (db: Db) => Promise<T>): Promise<T> {
-  const sqlite = new BetterSqlite3(dbFile, { readonly: true, fileMustExist: true });
+  const sqlite = new BetterSqlite3(dbFile, withBinding({ readonly: true, fileMustExist: true }));
   sqlite.pragma('busy_timeout = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
@@ -26,27 +27,44 @@ export async function withSnapshot<T>(dbFile: string, work: (db: Db) => Promise<
 export const SECTIONS = ['clients', 'products', 'expenses', 'bank_accounts', 'invoices'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export async function countRows(db: Db): Promise<Record<Section, number>> {
+/**
+ * A period for the accountant, both days included: invoices by their issue date, expenses by their due date (or
+ * the day they were recorded, when they have none). Clients, products and bank accounts are master data and are
+ * always exported whole: the invoices of the period refer to them.
+ */
+export interface ExportRange {
+  from: string;
+  to: string;
+}
+
+function rangeCondition(table: Section, range: ExportRange | undefined) {
+  if (!range) return null;
+  if (table === 'invoices') return sql<boolean>`date between ${range.from} and ${range.to}`;
+  if (table === 'expenses') return sql<boolean>`coalesce(due_date, substr(created_at, 1, 10)) between ${range.from} and ${range.to}`;
+  return null;
+}
+
+export async function countRows(db: Db, range?: ExportRange): Promise<Record<Section, number>> {
   const out = {} as Record<Section, number>;
   for (const t of SECTIONS) {
-    const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const condition = rangeCondition(t, range);
+    let q = db.selectFrom(t as 'clients').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (condition) q = q.where(condition);
+    const r = await q.executeTakeFirstOrThrow();
     out[t] = Number(r.n);
   }
   return out;
 }
 
 /** Rows of a table in id order, a batch at a time (keyset paging: constant cost per batch however far it runs). */
-export async function* batches<R extends { id: number }>(db: Db, table: Section, size: number): AsyncGenerator<R[]> {
+export async function* batches<R extends { id: number }>(db: Db, table: Section, size: number, range?: ExportRange): AsyncGenerator<R[]> {
+  const condition = rangeCondition(table, range);
   let last = 0;
   for (;;) {
     // One query shape for every table; the caller knows the row type of the table it asked for.
-    const rows = (await db
-      .selectFrom(table as 'clients')
-      .selectAll()
-      .where('id', '>', last)
-      .orderBy('id')
-      .limit(size)
-      .execute()) as unknown as R[];
+    let q = db.selectFrom(table as 'clients').selectAll().where('id', '>', last);
+    if (condition) q = q.where(condition);
+    const rows = (await q.orderBy('id').limit(size).execute()) as unknown as R[];
     if (!rows.length) return;
     last = rows[rows.length - 1]!.id;
     yield rows;

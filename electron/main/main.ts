@@ -5,10 +5,11 @@
 // beside this file and is unit-tested under Node.
 import { dirname, join } from 'node:path';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
-import { createBackupSchedule, type BackupSchedule } from '../backup/index';
 import { safeStorageSecretBox } from '../secrets/secret-box';
 import { openDatabase, type OpenedDatabase } from '../db/open';
 import { createRuntime, type Runtime } from '../runtime/runtime';
+import { createDatabaseHolder, type DatabaseHolder } from '../data-ops/holder';
+import { useNativeBinding } from '../backup/native-binding';
 import { systemClock } from '../core/clock';
 import { hardenContents, hardenSession } from './harden';
 import { registerIpc } from './ipc';
@@ -23,9 +24,10 @@ import { createMainWindow, preloadPath } from './window';
 const devServerUrl = app.isPackaged ? undefined : process.env.FOLIO_DEV_SERVER_URL;
 const origins = trustedOrigins(devServerUrl);
 let mainWindow: BrowserWindow | null = null;
-let database: OpenedDatabase | null = null;
-let runtime: Runtime | null = null;
-let backups: BackupSchedule | null = null;
+// The database and the runtime on it, in a holder that can swap both for a restore while the app runs (it stops the
+// runtime, closes the file, lets the restore replace it, reopens it and builds a new runtime). IPC calls enter
+// through the holder and always reach the current core; the renderer reloads after a restore.
+let holder: DatabaseHolder<Runtime> | null = null;
 
 registerAppScheme();
 app.enableSandbox();
@@ -41,16 +43,12 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, origins));
   app.whenReady().then(start, fail);
   app.on('window-all-closed', () => {
-    // One window is the whole app: closing it stops the background workers, closes the database cleanly (WAL
-    // checkpoint) and quits.
-    const [running, opened, schedule] = [runtime, database, backups];
-    runtime = null;
-    database = null;
-    backups = null;
+    // One window is the whole app: closing it stops the background workers (the daily backup among them), closes
+    // the database cleanly (WAL checkpoint) and quits.
+    const running = holder;
+    holder = null;
     void (async () => {
-      await schedule?.stop();
-      await running?.stop().catch((e: unknown) => console.error('folio:', e));
-      await opened?.close().catch((e: unknown) => console.error('folio:', e));
+      await running?.close().catch((e: unknown) => console.error('folio:', e));
     })().finally(() => app.quit());
   });
 }
@@ -63,17 +61,32 @@ async function start(): Promise<void> {
     userData: app.getPath('userData'),
     env: process.env,
   });
-  database = await openDatabase(paths.dbFile, {
-    quickCheck: true,
-    ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
-  });
+  // Backups, restores and exports open their own connections on files: with Electron's build of SQLite too.
+  useNativeBinding(paths.nativeBinding);
   // Secrets (the SMTP password, the sync key) are sealed with the OS keyring through safeStorage.
   const secretBox = safeStorageSecretBox(safeStorage);
-  runtime = await createRuntime({ db: database.db, clock: systemClock, env: process.env, secretBox, sync: { secretBox } });
-  // A daily online backup of the live file into the data folder, keeping the newest two weeks.
-  backups = createBackupSchedule({ dir: join(paths.dataDir, 'backups'), keep: 14, source: database.sqlite });
-  backups.start();
-  const { core } = runtime;
+  const current = await createDatabaseHolder({
+    open: (): Promise<OpenedDatabase> =>
+      openDatabase(paths.dbFile, { quickCheck: true, ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}) }),
+    build: (opened, swap) =>
+      createRuntime({
+        db: opened.db,
+        clock: systemClock,
+        env: process.env,
+        secretBox,
+        sync: { secretBox },
+        // A daily online backup into the data folder at noon, keeping the newest two weeks, until the user sets
+        // their own (Settings → Data).
+        data: {
+          dbFile: paths.dbFile,
+          sqlite: opened.sqlite,
+          swap,
+          defaults: { dir: join(paths.dataDir, 'backups'), scheduleEnabled: true, scheduleTime: '12:00', keep: 14 },
+        },
+      }),
+  });
+  holder = current;
+  const core = () => current.runtime.core;
 
   hardenSession(session.defaultSession, origins);
   serveRenderer(paths.rendererDir);
@@ -89,14 +102,21 @@ async function start(): Promise<void> {
 
   registerIpc(
     {
-      call: (name, input) => core.call(name, input),
+      call: async (name, input) => {
+        const leave = await current.enter(name);
+        try {
+          return await core().call(name, input);
+        } finally {
+          leave();
+        }
+      },
       shell: createShellOps({
         version: app.getVersion(),
         dataDir: paths.dataDir,
         dbFile: paths.dbFile,
         platform: process.platform,
-        now: () => core.ctx.clock.now(),
-        timeZone: () => core.ctx.timeZone,
+        now: () => core().ctx.clock.now(),
+        timeZone: () => core().ctx.timeZone,
         openFolder: (dir) => shell.openPath(dir),
         setLanguage,
       }),
@@ -113,7 +133,7 @@ async function start(): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
-  await runtime.start();
+  await current.start();
 }
 
 function fail(error: unknown): void {

@@ -15,6 +15,7 @@ import { ratesFromEnv } from '../rates/index';
 import { euVatFromEnv } from '../vat-eu/index';
 import { createRecurringScheduler } from '../core/recurring/scheduler';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
+import { createDataService, type DataService, type DataServiceOptions } from '../data-ops/service';
 
 export interface RuntimeOptions {
   db: Db;
@@ -29,6 +30,8 @@ export interface RuntimeOptions {
   sync?: Omit<SyncServiceOptions, 'core'>;
   /** seals stored secrets (the SMTP password, the NAV keys): Electron's safeStorage on the desktop */
   secretBox?: SecretBox;
+  /** backups, restore and exports (the data area); they need the database file, so the CLI's runtime has none */
+  data?: DataServiceOptions;
 }
 
 export interface Runtime {
@@ -37,6 +40,8 @@ export interface Runtime {
   sync: SyncService;
   recurring: ReturnType<typeof createRecurringScheduler>;
   mailer: Mailer;
+  /** the data area's service, when the runtime has one (its export files are downloaded over HTTP) */
+  data: DataService | null;
   /** starts the background workers (scheduler, outboxes) */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -103,19 +108,24 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
+  const data = options.data ? createDataService({ ...options.data, db: options.db, timeZone: () => core.ctx.timeZone }) : null;
+  if (data) core.provide(data.operations);
   return {
     core,
     nav,
     sync,
     recurring,
     mailer,
+    data,
     async start() {
       mailer.start();
       await recurring.start();
       nav.start();
       sync.start();
+      data?.start();
     },
     async stop() {
+      await data?.stop();
       await recurring.stop();
       await mailer.stop();
       await sync.stop();

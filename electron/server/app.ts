@@ -18,7 +18,13 @@ import { MissLimiter } from './miss-limiter';
 import { allowedHostNames, hostNameOf } from './host-check';
 
 export interface ServerOptions {
-  core: Core;
+  /** the core, or a getter for it: a restore swaps the core under a running server (electron/data-ops/holder.ts) */
+  core: Core | (() => Core);
+  /**
+   * The database holder's gate: every request waits here while the database is being swapped, and is counted until
+   * its answer is sent (the swap waits for those). Given the operation's name for /rpc calls.
+   */
+  enter?: (operation?: string) => Promise<() => void>;
   auth: AuthConfig;
   /** the built renderer (index.html and assets), served at / when present */
   uiDir?: string;
@@ -53,7 +59,8 @@ function fromFastifyError(err: FastifyError): { status: number; body: ReturnType
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const { core } = options;
+  const coreOption = options.core;
+  const coreOf = typeof coreOption === 'function' ? coreOption : () => coreOption;
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
@@ -114,7 +121,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     connections++;
     socket.once('close', () => connections--);
   });
-  setCompanyHint(core.ctx.db, () => connections > 1);
+  const companyHint = () => connections > 1;
+  setCompanyHint(coreOf().ctx.db, companyHint);
+
+  // First of all: a request waits while the database is being swapped (a restore), before any hook reads it.
+  const enter = options.enter;
+  if (enter) {
+    app.addHook('onRequest', async (req, reply) => {
+      const rpc = /^\/rpc\/([^/?]+)/.exec(req.url);
+      const release = await enter(rpc ? decodeURIComponent(rpc[1]!) : undefined);
+      reply.raw.once('close', release);
+      // a swapped-in database gets the hint too (setting it again is one assignment)
+      setCompanyHint(coreOf().ctx.db, companyHint);
+    });
+  }
 
   // Before anything else: a request under a host name this server is not reached by (DNS rebinding) gets nothing.
   const allowedHosts = options.allowedHosts ?? allowedHostNames('127.0.0.1');
@@ -135,7 +155,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!(await isAuthorized(req.headers, options.auth))) {
       return reply.code(401).send(envelope('unauthorized', 'Missing or wrong API key (X-API-KEY header or Authorization: Bearer <JWT>)'));
     }
-    const deviceFailure = await deviceAuthFailure(req, core.ctx.db);
+    const deviceFailure = await deviceAuthFailure(req, coreOf().ctx.db);
     if (deviceFailure) return reply.code(401).send(deviceFailure);
   });
 
@@ -159,7 +179,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.code(404).send(envelope('not_found', `No such path: ${path}`));
   });
 
-  registerRestRoutes(app, core, {
+  registerRestRoutes(app, coreOf, {
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
   });
 
@@ -170,7 +190,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return {
       success: true,
       type: 'time',
-      data: { time: timestampIn(now, core.ctx.timeZone), timestamp: Math.floor(now.getTime() / 1000), today: today(core.ctx) },
+      data: { time: timestampIn(now, coreOf().ctx.timeZone), timestamp: Math.floor(now.getTime() / 1000), today: today(coreOf().ctx) },
     };
   });
 
@@ -178,7 +198,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const rpc = async (name: string, body: unknown) => {
     if (!(name in operations) || name === 'invoices.download') throw new FolioError('not_found', `Unknown operation ${name}`);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new FolioError('bad_request', 'The request body must be a JSON object');
-    return { success: true, data: await core.call(name as OperationName, body) };
+    return { success: true, data: await coreOf().call(name as OperationName, body) };
   };
   app.post('/rpc/:name', async (req) => rpc((req.params as { name: string }).name, req.body ?? {}));
   // An import carries its file (base64) in the body: those operations alone take bodies of up to the file limit.

@@ -76,7 +76,8 @@ export interface RestOptions {
   rateLimits?: Partial<Record<OperationName, unknown>>;
 }
 
-export function registerRestRoutes(app: FastifyInstance, core: Core, options: RestOptions = {}) {
+/** `core` is a getter: the holder may swap the core under a running server (a restore). */
+export function registerRestRoutes(app: FastifyInstance, core: () => Core, options: RestOptions = {}) {
   for (const name of Object.keys(operations) as OperationName[]) {
     const binding = (operations[name] as { http?: HttpBinding }).http;
     if (!binding) continue;
@@ -87,7 +88,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, options: Re
         url: routePath(path),
         config: limit ? { rateLimit: limit } : {},
         handler: async (req, reply) => {
-          const output = await core.call(name, requestInput(req), callContextOf(req));
+          const output = await core().call(name, requestInput(req), callContextOf(req));
           if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
           return wrap(binding, output);
         },

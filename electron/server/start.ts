@@ -1,9 +1,14 @@
 // Builds the whole server process: database, core with its services, HTTP door. Used by `npm run serve` and by
 // the tests, which start real servers on 127.0.0.1.
-import { resolve } from 'node:path';
+//
+// The database and the runtime on it live in a holder (electron/data-ops/holder.ts), because a restore replaces the
+// database file while the server runs: the holder stops the runtime, closes the file, lets the restore swap it,
+// opens it again and builds a new runtime. The HTTP app therefore takes the core through a getter and lets every
+// request through the holder's gate, and `RunningServer.core` is always the current one.
+import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '../db/open';
 import type { Core } from '../core/index';
-import { createRuntime } from '../runtime/runtime';
+import { createRuntime, type Runtime } from '../runtime/runtime';
 import { fixedClock, systemClock, type Clock } from '../core/clock';
 import type { AuthConfig } from './auth';
 import { buildServer } from './app';
@@ -11,6 +16,9 @@ import { allowedHostNames } from './host-check';
 import { serverSecretBox } from '../secrets/key-file';
 import type { FetchLike } from '../nav/transport';
 import type { NavReporterTuning } from '../nav-queue/reporter';
+import { createDatabaseHolder } from '../data-ops/holder';
+import { registerDataRoutes } from '../data-ops/http';
+import type { DataServiceOptions } from '../data-ops/service';
 
 export interface StartOptions {
   dbFile: string;
@@ -27,48 +35,65 @@ export interface StartOptions {
   fetch?: FetchLike;
   /** the NAV sender's polls and backoff (tests shorten them) */
   navTuning?: NavReporterTuning;
+  /** the data area's clock, schedule timing and defaults (tests); backups default to a "backups" folder beside the database */
+  data?: Partial<Pick<DataServiceOptions, 'clock' | 'schedule' | 'defaults' | 'workDir'>>;
 }
 
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
-  core: Core;
+  /** the current core (a restore builds a new one) */
+  readonly core: Core;
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const opened = await openDatabase(options.dbFile);
+  const dbFile = resolve(options.dbFile);
   const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
   const env = options.env ?? {};
   const secretBox = serverSecretBox(options.dbFile, env);
-  const runtime = await createRuntime({
-    db: opened.db,
-    clock,
-    env,
-    secretBox,
-    sync: { secretBox },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.navTuning ? { navTuning: options.navTuning } : {}),
+  const holder = await createDatabaseHolder({
+    open: () => openDatabase(dbFile),
+    build: (opened, swap): Promise<Runtime> =>
+      createRuntime({
+        db: opened.db,
+        clock,
+        env,
+        secretBox,
+        sync: { secretBox },
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.navTuning ? { navTuning: options.navTuning } : {}),
+        data: {
+          dbFile,
+          sqlite: opened.sqlite,
+          swap,
+          // A server has no schedule until someone sets one (on the data settings screen).
+          defaults: { dir: join(dirname(dbFile), 'backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
+          ...options.data,
+        },
+      }),
   });
-  const { core } = runtime;
   const host = options.host ?? '127.0.0.1';
   const app = await buildServer({
-    core,
+    core: () => holder.runtime.core,
+    enter: (operation) => holder.enter(operation),
     allowedHosts: allowedHostNames(host, options.publicHosts),
     auth: options.auth,
-    sharePdf: runtime.sharePdf,
+    sharePdf: (code) => holder.runtime.sharePdf(code),
     ...(options.uiDir ? { uiDir: resolve(options.uiDir) } : {}),
   });
+  registerDataRoutes(app, { exportFile: (job) => holder.runtime.data?.exportFile(job) });
   await app.listen({ host, port: options.port ?? 0 });
-  await runtime.start();
+  await holder.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    core,
+    get core() {
+      return holder.runtime.core;
+    },
     async close() {
-      await runtime.stop();
       await app.close();
-      await opened.close();
+      await holder.close();
     },
   };
 }

@@ -51,6 +51,18 @@ const RULES: Rule[] = [
   [/^must not contain spaces$/, 'navs.fm.noSpaces'],
   [/^the stored value cannot be opened on this computer/, 'navs.fm.unreadable'],
   [/^must be test or production$/, 'navs.fm.system'],
+  // the data area (backup folder, restore, exports)
+  [/^must be a full path/, 'data.fm.fullPath'],
+  [/^is a file, not a folder$/, 'data.fm.notFolder'],
+  [/^cannot be created: (.*)$/, 'data.fm.cannotCreate', (m) => ({ reason: m[1]! })],
+  [/^is not writable: (.*)$/, 'data.fm.notWritable', (m) => ({ reason: m[1]! })],
+  [/^must be a time of day/, 'data.fm.time'],
+  [/^does not exist or is not a file$/, 'data.fm.noFile'],
+  [/^(is damaged|is not a readable SQLite database|cannot be opened as a database|cannot be read)/, 'data.fm.damaged'],
+  [/^is an SQLite database but not a Folio database/, 'data.fm.notFolio'],
+  [/^was written by a newer version of Folio/, 'data.fm.tooNew'],
+  [/^would lose (\d+) issued invoice/, 'data.fm.wouldLose', (m) => ({ n: m[1]! })],
+  [/^must not be before the start date$/, 'data.fm.beforeStart'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {

@@ -1,0 +1,24 @@
+// The data area's part of the HTTP door: a finished export is downloaded from GET /data/exports/:job/file, with the
+// API key like every other route. (The holder's gate, which every request passes, is the app's first hook: see
+// ServerOptions.enter in electron/server/app.ts.)
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { FolioError } from '../../shared/errors';
+
+export interface DataDoor {
+  exportFile(job: string): { path: string; filename: string } | undefined;
+}
+
+export function registerDataRoutes(app: FastifyInstance, door: DataDoor): void {
+  app.get('/data/exports/:job/file', async (req, reply) => {
+    const { job } = req.params as { job: string };
+    const file = /^[a-f0-9]{16,64}$/.test(job) ? door.exportFile(job) : undefined;
+    if (!file) throw new FolioError('not_found', 'No finished export under this id (exports are kept for an hour)');
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+    return reply
+      .header('content-type', file.filename.endsWith('.json') ? 'application/json; charset=utf-8' : 'application/zip')
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file.path));
+  });
+}
