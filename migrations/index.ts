@@ -12,6 +12,7 @@ import * as m0008 from './0008-change-capture';
 import * as m0010 from './0010-document-references';
 import * as m0011 from './0011-sync-overwrites';
 import * as m0009 from './0009-sync-devices';
+import * as m0016 from './0016-seller-bank-and-share-codes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-sync-devices': m0009,
   '0010-document-references': m0010,
   '0011-sync-overwrites': m0011,
+  '0016-seller-bank-and-share-codes': m0016,
 };
