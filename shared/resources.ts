@@ -313,8 +313,11 @@ export interface ExpenseCategoryAttributes {
   name: string;
 }
 
-/** The optional steps of the setup guide; the required ones (seller, bank account) are read from the data. */
-export const SETUP_STEPS = ['nav', 'email', 'numbering', 'import', 'backup'] as const;
+/**
+ * The steps of the setup guide a user may finish elsewhere or set aside, remembered in the settings; whether the
+ * seller's profile is saved and a bank account exists is read from the data itself.
+ */
+export const SETUP_STEPS = ['bank', 'nav', 'email', 'numbering', 'import', 'backup'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 /** What the user said about an optional step: set up, or left for later. */
 export type SetupStepState = 'done' | 'skipped';

@@ -6,4 +6,6 @@ import { importMessages } from './import';
 import { setupMessages } from './setup';
 
 export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages] as const;
-export type AreaMessageKey = keyof (typeof AREA_MESSAGES)[number]['hu'];
+// Distributed over the areas: `keyof` of their union would keep only the keys every area has.
+type KeysOf<M> = M extends { hu: infer H } ? keyof H : never;
+export type AreaMessageKey = KeysOf<(typeof AREA_MESSAGES)[number]>;
