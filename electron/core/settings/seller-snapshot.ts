@@ -31,10 +31,21 @@ export function snapshotOf(seller: SellerProfile, account: AccountDetails | null
   };
 }
 
+// Issuing runs thousands of times a second with the same profile and account: the last text is kept with what it
+// was made from (the profile is the frozen object settingsForIssue shares until the settings change).
+let last: { seller: SellerProfile; account: AccountDetails | null | undefined; text: string } | undefined;
+
+const sameAccount = (a: AccountDetails | null | undefined, b: AccountDetails | null | undefined) =>
+  a === b ||
+  (!!a && !!b && a.bank_name === b.bank_name && a.account_no === b.account_no && a.account_no_iban === b.account_no_iban && a.account_swift === b.account_swift);
+
 /** The stored text of the snapshot for an invoice with this bank account, read in the write transaction. */
 export function sellerSnapshotText(trx: WriteTx, seller: SellerProfile, bankAccountId: number | null): string {
   const account = bankAccountId === null ? null : accountById.get(trx, { id: bankAccountId });
-  return JSON.stringify(snapshotOf(seller, account));
+  if (last && last.seller === seller && sameAccount(last.account, account)) return last.text;
+  const text = JSON.stringify(snapshotOf(seller, account));
+  last = { seller, account, text };
+  return text;
 }
 
 /** What a draft (no seller yet) shows as its seller. */
