@@ -16,6 +16,7 @@ import * as m0012 from './0012-nav-settings';
 import * as m0013 from './0013-mail-copies-reasons';
 import * as m0014 from './0014-backup-settings';
 import * as m0015 from './0015-import-mappings';
+import * as m0016 from './0016-seller-bank-and-share-codes';
 import * as m0017 from './0017-number-continuations';
 
 export const migrations: Record<string, Migration> = {
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0013-mail-copies-reasons': m0013,
   '0014-backup-settings': m0014,
   '0015-import-mappings': m0015,
+  '0016-seller-bank-and-share-codes': m0016,
   '0017-number-continuations': m0017,
 };

@@ -69,20 +69,37 @@ export interface InvoiceClient {
   tax_type: TaxType;
 }
 
-/** The seller as it was when the invoice was issued (extension). */
-export interface SellerSnapshot {
+/**
+ * How the seller handles VAT (extension): 'normal'; 'exempt' — subjectively exempt ("alanyi adómentes", Áfa tv.
+ * 187. §), its invoices carry the AAM code; 'cash_accounting' — "pénzforgalmi elszámolás" (Áfa tv. 196/B. §), which
+ * every invoice must say and the NAV report marks.
+ */
+export const VAT_STATUSES = ['normal', 'exempt', 'cash_accounting'] as const;
+export type VatStatus = (typeof VAT_STATUSES)[number];
+
+/** The seller's profile as the settings keep it: the bank details live in the bank accounts, not here. */
+export interface SellerProfile {
   name: string;
   address: Address;
   taxcode: string;
   eu_taxcode: string;
   email: string;
   phone: string;
+  vat_status: VatStatus;
+  /** kept for older clients: true exactly when vat_status is 'exempt' */
+  vat_exempt: boolean;
+}
+
+/**
+ * The seller as it was when the invoice was issued (extension): the profile, with the bank details of the invoice's
+ * bank account. Invoices issued before the VAT status existed have no `vat_status` (read it with vatStatusOf).
+ */
+export interface SellerSnapshot extends Omit<SellerProfile, 'vat_status'> {
   bank_name: string;
   bank_account_no: string;
   bank_iban: string;
   bank_swift: string;
-  /** Small-business VAT status for NAV ("KATA"/"EVA"-style schemes are out of scope); true = subjectively exempt. */
-  vat_exempt: boolean;
+  vat_status?: VatStatus;
 }
 
 export interface EmbeddedPaymentMethod {
@@ -296,12 +313,28 @@ export interface ExpenseCategoryAttributes {
   name: string;
 }
 
+/**
+ * The steps of the setup guide a user may finish elsewhere or set aside, remembered in the settings; whether the
+ * seller's profile is saved and a bank account exists is read from the data itself.
+ */
+export const SETUP_STEPS = ['bank', 'nav', 'email', 'numbering', 'import', 'backup'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+/** What the user said about an optional step: set up, or left for later. */
+export type SetupStepState = 'done' | 'skipped';
+
 export interface SettingsData {
-  seller: SellerSnapshot;
+  seller: SellerProfile;
   default_bank_account_uid: number | null;
   home_currency: string;
   time_zone: string;
   default_lang: Lang;
   default_due_days: number;
   default_payment_method: number;
+  /**
+   * Where customers reach this Folio from the internet ('' when it has none): share links are made with it, e.g.
+   * https://folio.example.hu → https://folio.example.hu/access/c:{code}
+   */
+  public_base_url: string;
+  /** the optional steps of the setup guide the user finished or set aside */
+  setup_steps: Partial<Record<SetupStep, SetupStepState>>;
 }

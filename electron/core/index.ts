@@ -32,6 +32,7 @@ import { runtimeOperations, type RuntimeOperationName } from '../../shared/contr
 import { createJoinHandler } from './sync/join';
 import { createStoreInvoicesHandler } from './sync/store-invoices';
 import { createSkipOwnHandler } from './sync/skip-own';
+import { createShareCodeHandler } from './sync/share-code';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -160,6 +161,7 @@ export async function createCore(deps: CoreDeps) {
     'sync.join': createJoinHandler(ctx),
     'sync.pushInvoices': createStoreInvoicesHandler(ctx),
     'sync.skipOwn': createSkipOwnHandler(deps.db),
+    'sync.shareCode': createShareCodeHandler(ctx),
     'sync.status': () => sync().status(),
     'sync.configure': (input) => sync().configure(input),
     'sync.now': () => sync().now(),
@@ -253,6 +255,13 @@ export async function createCore(deps: CoreDeps) {
         return { stopped: true };
       case 'recurring.resume':
         return { stopped: false };
+      // a share code is logged as its invoice's change (migration 0016): a repeated request answers the code now
+      case 'invoices.code':
+        return invoices.code({ id: entityId });
+      case 'invoices.revokeCode':
+        return { revoked: true };
+      case 'sync.shareCode':
+        return { code: (await deps.db.selectFrom('invoices').select('share_code').where('id', '=', entityId).executeTakeFirstOrThrow()).share_code };
       default:
         throw new FolioError('conflict', 'This request was already carried out');
     }

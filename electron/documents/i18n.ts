@@ -75,6 +75,12 @@ const LABELS = {
   rounding: { hu: 'Kerekítés', en: 'Rounding', de: 'Rundung' },
   payable: { hu: 'Fizetendő', en: 'Amount due', de: 'Zahlbetrag' },
   comment: { hu: 'Megjegyzés', en: 'Notes', de: 'Anmerkungen' },
+  // Áfa tv. 169. § h): an invoice of a seller under cash accounting must say so, in these words.
+  cashAccounting: {
+    hu: 'Pénzforgalmi elszámolás',
+    en: 'Cash accounting',
+    de: 'Ist-Versteuerung (Besteuerung nach vereinnahmten Entgelten)',
+  },
   reverseCharge: {
     hu: 'Fordított adózás',
     en: 'Reverse charge',

@@ -7,6 +7,7 @@ import type { Address, InvoiceAttributes, InvoiceItem } from '../../shared/resou
 import { findEntitlement } from '../../shared/reference/entitlements';
 import { findPaymentMethod } from '../../shared/reference/payment-methods';
 import { findVatCode } from '../../shared/reference/vat-codes';
+import { vatStatusOf } from '../../shared/seller';
 import {
   formatAmount,
   formatCountry,
@@ -96,6 +97,7 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   }
   if (kind === 'proforma') notices.push(label(lang, 'proformaNotice'));
   if (kind === 'draft') notices.push(label(lang, 'draftNotice'));
+  if (vatStatusOf(invoice.seller) === 'cash_accounting') notices.push(label(lang, 'cashAccounting'));
 
   // Both parties print their country only when the sale crosses a border; a domestic invoice needs none.
   const crossBorder = countryKey(invoice.seller.address.country) !== countryKey(invoice.client.billing_address.country);

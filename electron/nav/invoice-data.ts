@@ -11,6 +11,7 @@ import { create } from 'xmlbuilder2';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import { Big, currencyDecimals } from '../../shared/money';
 import type { InvoiceAttributes, InvoiceItem } from '../../shared/resources';
+import { vatStatusOf } from '../../shared/seller';
 import { navAddress } from './address';
 import { customerInfoXml } from './customer';
 import { NavDataError } from './errors';
@@ -275,6 +276,8 @@ function invoiceDetailXml(invoice: InvoiceAttributes, rateToHuf: Big): Record<st
     exchangeRate: fmt.exchangeRate(rateToHuf),
     paymentMethod: navPaymentMethod(invoice.payment_method?.id),
     paymentDate: fmt.date(invoice.due_date),
+    // The invoice says "pénzforgalmi elszámolás" (documents/view.ts); the report must mark it too (Áfa tv. 169. § h).
+    cashAccountingIndicator: vatStatusOf(invoice.seller) === 'cash_accounting' ? 'true' : undefined,
     invoiceAppearance: invoice.electronic_invoice ? 'ELECTRONIC' : 'PAPER',
   };
 }

@@ -33,6 +33,8 @@ export type SyncMapTable = {
   local_id: number;
   remote_id: number;
   remote_status: number | null;
+  /** invoices: the share code the remote holds, as far as this device knows (migration 0016) */
+  remote_share_code: Generated<string | null>;
 };
 
 export type SyncPaymentsTable = {

@@ -511,6 +511,12 @@ export const operations = {
     input: sync.pushInvoicesInput,
     http: post('/sync/invoices', 'data', 'sync_invoices'),
   }),
+  'sync.shareCode': op<{ code: string | null }>()({
+    name: 'sync.shareCode',
+    summary: 'Set (or revoke, null) the share code a device made for an issued invoice, so the same link opens here',
+    input: sync.shareCodeInput,
+    http: put('/sync/invoices/:id/code', 'data', 'sync_share_code'),
+  }),
   'sync.skipOwn': op<{ after: number }>()({
     name: 'sync.skipOwn',
     summary: "The feed cursor past the calling device's own changes (so it need not read them back)",

@@ -7,6 +7,8 @@ import { LANGS } from '../reference/payment-methods';
 import { bool, countryCode, currency, date, decimal, email, id, int, paging, requiredText, text } from './fields';
 import { isHungarianPersonalTaxId, isHungarianTaxNumber } from '../tax-numbers';
 import { addressList } from './areas/mail';
+import { SETUP_STEPS, VAT_STATUSES, type VatStatus } from '../resources';
+import { normalizePublicBaseUrl } from '../seller';
 
 const vatId = () =>
   z
@@ -377,32 +379,56 @@ export const sellerSnapshot = z.object({
   bank_iban: text(40),
   bank_swift: text(20),
   vat_exempt: z.boolean(),
+  // absent on invoices issued before Folio kept the status (vat_exempt says it then)
+  vat_status: z.enum(VAT_STATUSES).optional(),
 });
 
-export const settingsUpdateInput = z.object({
-  seller: z
-    .object({
-      name: text(255),
-      address: address,
-      taxcode: text(30).refine((t) => t === '' || isHungarianTaxNumber(t), {
-        message: 'is not a valid Hungarian tax number (12345678-1-12)',
-      }),
-      eu_taxcode: text(20),
-      email: email(),
-      phone: text(50),
-      bank_name: text(100),
-      bank_account_no: text(40),
-      bank_iban: text(40),
-      bank_swift: text(20),
-      vat_exempt: bool(),
-    })
-    .partial()
-    .optional(),
-  default_bank_account_uid: id().nullable().optional(),
-  home_currency: currency().optional(),
-  time_zone: text(64).optional(),
-  default_lang: z.enum(['hu', 'en', 'de']).optional(),
-  default_due_days: int({ min: 0, max: 365 }).optional(),
-  default_payment_method: id().optional(),
-});
+/** The seller's bank details moved to the bank accounts; an old client sending them is told where they went. */
+const SELLER_BANK_FIELDS = ['bank_name', 'bank_account_no', 'bank_iban', 'bank_swift'] as const;
+
+export const settingsUpdateInput = z
+  .object({
+    seller: z
+      .object({
+        name: text(255),
+        address: address,
+        taxcode: text(30).refine((t) => t === '' || isHungarianTaxNumber(t), {
+          message: 'is not a valid Hungarian tax number (12345678-1-12)',
+        }),
+        eu_taxcode: text(20),
+        email: email(),
+        phone: text(50),
+        vat_status: z.enum(VAT_STATUSES, { error: 'must be normal, exempt or cash_accounting' }),
+        vat_exempt: bool(),
+        ...Object.fromEntries(SELLER_BANK_FIELDS.map((f) => [f, z.unknown()])),
+      })
+      .partial()
+      .superRefine((seller, ctx) => {
+        for (const field of SELLER_BANK_FIELDS) {
+          if ((seller as Record<string, unknown>)[field] !== undefined) {
+            ctx.addIssue({ code: 'custom', path: [field], message: 'is kept in a bank account now: add one (POST /bank_accounts) and set default_bank_account_uid' });
+          }
+        }
+        if (seller.vat_status !== undefined && seller.vat_exempt !== undefined && seller.vat_exempt !== (seller.vat_status === 'exempt')) {
+          ctx.addIssue({ code: 'custom', path: ['vat_exempt'], message: 'contradicts vat_status (true exactly when vat_status is exempt)' });
+        }
+      })
+      .transform(({ name, address: a, taxcode, eu_taxcode, email: e, phone, vat_status, vat_exempt }) => ({ name, address: a, taxcode, eu_taxcode, email: e, phone, vat_status, vat_exempt }))
+      .optional(),
+    default_bank_account_uid: id().nullable().optional(),
+    home_currency: currency().optional(),
+    time_zone: text(64).optional(),
+    default_lang: z.enum(['hu', 'en', 'de']).optional(),
+    default_due_days: int({ min: 0, max: 365 }).optional(),
+    default_payment_method: id().optional(),
+    /** '' removes it; else an http(s) address customers can reach, e.g. https://folio.example.hu */
+    public_base_url: z
+      .string({ error: 'must be text' })
+      .max(500, { message: 'must be at most 500 characters' })
+      .refine((u) => u.trim() === '' || normalizePublicBaseUrl(u) !== null, { message: 'must be an http:// or https:// address' })
+      .transform((u) => (u.trim() === '' ? '' : normalizePublicBaseUrl(u)!))
+      .optional(),
+    /** the optional setup steps to mark; null forgets a mark */
+    setup_steps: z.partialRecord(z.enum(SETUP_STEPS), z.enum(['done', 'skipped']).nullable()).optional(),
+  });
 export type SettingsUpdateInput = z.output<typeof settingsUpdateInput>;

@@ -187,6 +187,16 @@ export const invoiceRecord = z.object({
 });
 export type InvoiceRecord = z.output<typeof invoiceRecord>;
 
+/**
+ * PUT /sync/invoices/{id}/code: the share code a device made (or revoked, null) for an issued invoice, so that the
+ * remote opens the same link (/access/c:{code}). The code is the device's own: 192 random bits, base64url.
+ */
+export const shareCodeInput = z.object({
+  id: id(),
+  code: z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'must be a share code (32 characters of A-Z, a-z, 0-9, _ and -)').nullable(),
+});
+export type ShareCodeInput = z.output<typeof shareCodeInput>;
+
 /** GET /sync/skip: the feed cursor a device may jump to, past changes it made itself. */
 export const skipOwnInput = z.object({ after: int({ min: 0, max: Number.MAX_SAFE_INTEGER }) });
 

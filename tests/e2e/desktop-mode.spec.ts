@@ -1,6 +1,6 @@
 // The renderer in desktop mode, without Electron: the page's `window.folio` crosses to Folio's own IPC dispatcher
 // in the test process, which runs the operations on the test server's core, as the main process does. It checks the IPC transport and what only the desktop shows: no key screen, the data folder, the
-// share code note, and the native menu's commands.
+// share link note, and the native menu's commands.
 import { expect, test, type Page } from '@playwright/test';
 import { createDispatcher } from '../../electron/main/dispatch';
 import { SHELL_EVENTS } from '../../shared/contract/bridge';
@@ -110,11 +110,14 @@ test('desktop mode: the menu’s commands navigate, open a new invoice and save 
   await expect(page.getByRole('heading', { name: 'Piszkozat', exact: true })).toBeVisible();
 });
 
-test('desktop mode: the share code comes with a note instead of a link; the PDF crosses as bytes', async ({ page }) => {
+test('desktop mode: without a public address no link, but a plain note and the PDF by e-mail instead; the PDF crosses as bytes', async ({ page }) => {
   await installBridge(page);
   await page.goto(`${folio.url}/#/invoices/${invoiceId}`);
   await page.getByRole('button', { name: 'Megosztási link másolása' }).click();
-  await expect(page.getByText(/HTTP-szerverként .*Kód: [A-Za-z0-9_-]{32}/)).toBeVisible();
+  const note = page.locator('[data-share-local]');
+  await expect(note).toContainText('Ez a link csak ezen a gépen működik');
+  await expect(note.getByRole('button', { name: 'PDF küldése e-mailben' })).toBeVisible();
+  await expect(page.getByLabel('Megosztási link')).toHaveCount(0);
   await page.getByRole('button', { name: 'PDF előnézet' }).click();
   await expect(page.locator('iframe.pdf-frame')).toHaveAttribute('src', /^blob:/);
 });

@@ -34,9 +34,12 @@ test('a new user sets up, invoices, gets paid in two parts and cancels', async (
     await page.getByLabel('Közterület neve').fill('Fő');
     await page.getByLabel('Közterület jellege').fill('utca');
     await page.getByLabel('Házszám').fill('1');
-    await page.getByLabel('Bankszámlaszám').fill('11773016-11111111-00000000');
     await page.getByRole('button', { name: 'Eladó adatainak mentése' }).click();
     await expect(page.getByText('Az eladó adatai elmentve.')).toBeVisible();
+    await page.getByLabel('Bank neve').fill('OTP Bank');
+    await page.getByLabel('Számlaszám').fill('11773016-11111111-00000000');
+    await page.getByRole('button', { name: 'Bankszámla mentése' }).click();
+    await expect(page.getByText('A bankszámla elmentve, ez kerül a számlákra.')).toBeVisible();
     await page.getByRole('button', { name: 'Első számla elkészítése' }).click();
     await expect(page.getByRole('heading', { name: 'Új számla' })).toBeVisible();
   });

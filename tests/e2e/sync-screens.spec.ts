@@ -52,42 +52,45 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
   const { statusCard, form } = await openSync(page);
   const syncNow = page.getByRole('button', { name: 'Szinkronizálás most' });
 
-  await test.step('before setup: not set up, nothing to sync; every control labelled', async () => {
+  await test.step('before setup: not set up, nothing to sync, no counters, no server jargon; every control labelled', async () => {
     await expect(statusCard).toContainText('Nincs beállítva');
+    await expect(statusCard).toContainText('add meg lent a központi Folio címét és kulcsát');
+    await expect(statusCard).not.toContainText('Elküldésre váró változások');
+    await expect(statusCard).not.toContainText('Nyitott ütközések');
+    await expect(page.locator('main')).not.toContainText(/npm run serve|FOLIO_API_KEY|JWT/);
     const unlabelled = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLInputElement>('input, select, textarea')].filter((el) => !(el.labels?.length || el.getAttribute('aria-label'))).length,
     );
     expect(unlabelled).toBe(0);
-    await expect(statusCard).toContainText('Még nem – az első sikeres szinkronizáláskor csatlakozik');
     await expect(syncNow).toBeDisabled();
   });
 
   await test.step('a bad address is shown at its field and nothing is stored', async () => {
-    await form.getByLabel('A távoli Folio címe').fill('ftp://remote.example');
-    await form.getByLabel('A távoli Folio API-kulcsa').fill(REMOTE_KEY);
+    await form.getByLabel('A központi Folio címe').fill('ftp://remote.example');
+    await form.getByLabel('A központi Folio kulcsa').fill(REMOTE_KEY);
     await form.getByLabel('Ennek a gépnek a neve').fill('Laptop');
     await form.getByLabel('A gép saját számlatömbjének előtagja').fill('LAP');
     await form.getByLabel('Szinkronizálás bekapcsolva').check();
     await form.getByRole('button', { name: 'Mentés' }).click();
     await expect(form.getByText('Néhány adat hibás')).toBeVisible();
-    await expect(form.getByLabel('A távoli Folio címe')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('A központi Folio címe')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.locator('.field-error')).toHaveText('http:// vagy https:// kezdetű címet adj meg');
     const s = await rpc(device, 'sync.status');
     expect([s.base_url, s.has_api_key, s.enabled]).toEqual(['', false, false]);
   });
 
   await test.step('a wrong key: a readable error, not joined, nothing on the remote', async () => {
-    await form.getByLabel('A távoli Folio címe').fill(remote.url);
-    await form.getByLabel('A távoli Folio API-kulcsa').fill('not-the-remote-key');
+    await form.getByLabel('A központi Folio címe').fill(remote.url);
+    await form.getByLabel('A központi Folio kulcsa').fill('not-the-remote-key');
     await form.getByRole('button', { name: 'Mentés' }).click();
     await expect(page.getByText('A szinkronizálás beállításai elmentve.')).toBeVisible();
     // the key is never shown back; the field says one is stored
-    await expect(form.getByLabel('A távoli Folio API-kulcsa')).toHaveValue('');
+    await expect(form.getByLabel('A központi Folio kulcsa')).toHaveValue('');
     await expect(form.getByText('Van elmentett kulcs; üresen hagyva megmarad.')).toBeVisible();
     await syncNow.click();
     const failure = statusCard.getByRole('alert');
     await expect(failure).toContainText('Az utolsó szinkronizálás nem sikerült', { timeout: 15_000 });
-    await expect(failure).toContainText('A távoli Folio nem fogadta el az API-kulcsot. Ellenőrizd a kulcsot lent a beállításokban.');
+    await expect(failure).toContainText('A központi Folio nem fogadta el a kulcsot. Ellenőrizd a kulcsot lent a beállításokban.');
     await expect(failure).not.toContainText('{');
     await expect(statusCard).toContainText('Még nem – az első sikeres szinkronizáláskor csatlakozik');
     const s = await rpc(device, 'sync.status');
@@ -97,7 +100,7 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
   });
 
   await test.step('the right key: Sync now joins, the own block is shown and the prefix is fixed', async () => {
-    await form.getByLabel('A távoli Folio API-kulcsa').fill(REMOTE_KEY);
+    await form.getByLabel('A központi Folio kulcsa').fill(REMOTE_KEY);
     await form.getByRole('button', { name: 'Mentés' }).click();
     await syncNow.click();
     await expect(statusCard).toContainText('Csatlakozva', { timeout: 15_000 });
@@ -169,7 +172,7 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
     const conflict = page.getByRole('article', { name: 'Ügyfél: Távoli Név Kft.' });
     await expect(conflict).toBeVisible({ timeout: 15_000 });
     await expect(conflict).toContainText('Nyert: az ezen a gépen tett változás');
-    await expect(conflict).toContainText('Itt és a távoli oldalon egyszerre módosították; az itteni változás később ért oda, ezért az nyert.');
+    await expect(conflict).toContainText('Ezen a gépen és egy másik gépen egyszerre módosították; az itteni változás ért később a központi Folióhoz, ezért az nyert.');
     await expect(conflict.locator('dl')).toContainText('Távoli Név Kft.');
     await expect(conflict.locator('dl')).toContainText('tavoli@example.hu');
     await expect(conflict).not.toContainText('"attributes"');
@@ -207,7 +210,7 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
     await expect(page.getByText('Fixed since joining: this computer issues invoices under this prefix.')).toBeVisible();
     const conflict = page.getByRole('article', { name: 'Client: Távoli Név Kft.' });
     await expect(conflict).toContainText('Won: the change made on this computer');
-    await expect(conflict).toContainText('Changed here and on the remote at the same time; the change made here arrived later, so it won.');
+    await expect(conflict).toContainText('Changed on this and another computer at the same time; the change made here reached the central Folio later, so it won.');
     await expect(conflict).toContainText('The version that lost');
     await expect(conflict).toContainText('Restored:');
     await expect(page.getByRole('heading', { name: 'Refused operations' })).toBeVisible();

@@ -6,7 +6,7 @@ import type { InvoiceRow } from '../../db/schema';
 import { writeTransactionSync } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp, today } from '../context';
-import { settingsForIssue } from '../settings/service';
+import { sellerSnapshotFor } from '../settings/service';
 import { createdResponse } from './mapping';
 import { numbersFor } from './numbering';
 import { exchangeRate, requestContent } from './request';
@@ -29,7 +29,7 @@ export function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInpu
       ...content,
       type: input.type,
       date,
-      seller_snapshot: settingsForIssue(trx).sellerSnapshot,
+      seller_snapshot: sellerSnapshotFor(trx, content.bank_account_id),
       ...numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner),
       ...extra,
     },

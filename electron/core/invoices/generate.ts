@@ -6,7 +6,7 @@ import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/inv
 import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
-import { settingsForIssue } from '../settings/service';
+import { sellerSnapshotFor } from '../settings/service';
 import { linkGenerated } from './links';
 import { followUpBlock, numbersFor } from './numbering';
 import { invoiceRow } from './queries';
@@ -35,7 +35,7 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number }): P
         block_id: block.id,
         prefix: block.prefix ?? proforma.prefix,
         date,
-        seller_snapshot: settingsForIssue(trx).sellerSnapshot,
+        seller_snapshot: sellerSnapshotFor(trx, proforma.bank_account_id),
         ...numbersFor(trx, INVOICE_TYPE.invoice, block.id, date),
         status: statusForPaid(paid, proforma.total_milli),
         total_paid_milli: paid,

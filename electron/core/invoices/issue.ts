@@ -4,7 +4,7 @@ import { rule } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
-import { settingsForIssue } from '../settings/service';
+import { sellerSnapshotFor } from '../settings/service';
 import { asInput, draftRow, replaceLines } from './drafts';
 import { numbersFor } from './numbering';
 import { requestContent } from './request';
@@ -28,7 +28,7 @@ export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 
         ...content,
         type,
         date,
-        seller_snapshot: settingsForIssue(trx).sellerSnapshot,
+        seller_snapshot: sellerSnapshotFor(trx, content.bank_account_id),
         ...numbersFor(trx, type, draft.block_id, date, undefined, blockOwner),
         issued_at: now,
         updated_at: now,

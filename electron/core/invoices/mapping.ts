@@ -18,7 +18,7 @@ import type { InvoiceItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import { INVOICE_STATUS, prefixedNumber } from '../../../shared/invoice-codes';
 import { parseJson } from '../json';
 import { emptyAddress, emptyBank } from '../clients/mapping';
-import { defaultSettings } from '../settings/service';
+import { emptySellerSnapshot } from '../settings/service';
 
 export function langOf(templateLang: string): Lang {
   return templateLang === 'en' || templateLang === 'de' ? templateLang : 'hu';
@@ -73,7 +73,7 @@ export function invoiceResource(row: InvoiceRow, items: InvoiceItemRow[], paymen
   const lang = langOf(row.template_lang_code);
   const method = findPaymentMethod(row.payment_method_id);
   const client = parseJson<InvoiceClient>(row.client_snapshot, {} as InvoiceClient);
-  const seller = parseJson<SellerSnapshot>(row.seller_snapshot, defaultSettings().seller);
+  const seller = parseJson<SellerSnapshot>(row.seller_snapshot, emptySellerSnapshot());
   const attributes: InvoiceAttributes = {
     uid: row.id,
     type: row.type as InvoiceType,

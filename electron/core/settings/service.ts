@@ -1,14 +1,18 @@
 // The seller's profile and the app's defaults, one JSON document in the settings table.
-import type { SellerSnapshot, SettingsData } from '../../../shared/resources';
+import type { SellerProfile, SettingsData, VatStatus } from '../../../shared/resources';
 import type { SettingsUpdateInput } from '../../../shared/contract/schemas';
 import { rule } from '../../../shared/errors';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
+import { vatStatusOf } from '../../../shared/seller';
 import { emptyAddress } from '../clients/mapping';
 import type { CoreContext } from '../context';
 import type { Db, WriteTx } from '../../db/types';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
 import { writeTransaction } from '../../db/transaction';
+import { emptySellerSnapshot, sellerSnapshotText } from './seller-snapshot';
+
+export { emptySellerSnapshot };
 
 const KEY = 'app';
 
@@ -21,10 +25,7 @@ export function defaultSettings(): SettingsData {
       eu_taxcode: '',
       email: '',
       phone: '',
-      bank_name: '',
-      bank_account_no: '',
-      bank_iban: '',
-      bank_swift: '',
+      vat_status: 'normal',
       vat_exempt: false,
     },
     default_bank_account_uid: null,
@@ -33,6 +34,8 @@ export function defaultSettings(): SettingsData {
     default_lang: 'hu',
     default_due_days: 8,
     default_payment_method: 2,
+    public_base_url: '',
+    setup_steps: {},
   };
 }
 
@@ -45,8 +48,6 @@ const settingsValue = prepareStatement((db, p: { key: string }) => db.selectFrom
 
 interface IssueSettings {
   settings: Readonly<SettingsData>;
-  /** the seller's snapshot an issued invoice keeps, as stored */
-  sellerSnapshot: string;
 }
 
 // Issuing reads the settings in every write transaction, and the stored text rarely changes: the last reading is
@@ -60,9 +61,14 @@ export function settingsForIssue(trx: WriteTx): IssueSettings {
     const settings = settingsFrom(value);
     Object.freeze(settings.seller.address);
     Object.freeze(settings.seller);
-    lastIssueSettings = { value, read: { settings: Object.freeze(settings), sellerSnapshot: JSON.stringify(settings.seller) } };
+    lastIssueSettings = { value, read: { settings: Object.freeze(settings) } };
   }
   return lastIssueSettings.read;
+}
+
+/** The seller's snapshot (stored text) an invoice issued now keeps: the profile and its bank account's details. */
+export function sellerSnapshotFor(trx: WriteTx, bankAccountId: number | null): string {
+  return sellerSnapshotText(trx, settingsForIssue(trx).settings.seller, bankAccountId);
 }
 
 function settingsFrom(value: string | undefined): SettingsData {
@@ -71,8 +77,27 @@ function settingsFrom(value: string | undefined): SettingsData {
   return {
     ...defaults,
     ...stored,
-    seller: { ...defaults.seller, ...stored.seller, address: { ...defaults.seller.address, ...stored.seller?.address } },
+    seller: profileFrom(defaults.seller, stored.seller),
+    setup_steps: { ...stored.setup_steps },
   };
+}
+
+/**
+ * The profile as stored, in today's form: the VAT status from `vat_exempt` when it was stored before the status
+ * existed, and without the bank fields an older Folio kept here (migration 0016 moved them to a bank account).
+ */
+function profileFrom(defaults: SellerProfile, stored: Partial<SellerProfile> | undefined): SellerProfile {
+  const { bank_name: _n, bank_account_no: _a, bank_iban: _i, bank_swift: _s, ...rest } = (stored ?? {}) as Partial<SellerProfile> & Record<string, unknown>;
+  const status = vatStatusOf(stored);
+  return { ...defaults, ...rest, address: { ...defaults.address, ...stored?.address }, vat_status: status, vat_exempt: status === 'exempt' };
+}
+
+/** The status an update leaves: given outright, or said the old way (vat_exempt), or the current one. */
+function nextVatStatus(current: VatStatus, input: { vat_status?: VatStatus | undefined; vat_exempt?: boolean | undefined } = {}): VatStatus {
+  if (input.vat_status !== undefined) return input.vat_status;
+  if (input.vat_exempt === true) return 'exempt';
+  if (input.vat_exempt === false && current === 'exempt') return 'normal';
+  return current;
 }
 
 export function createSettingsService(ctx: CoreContext) {
@@ -99,12 +124,20 @@ export function createSettingsService(ctx: CoreContext) {
             .executeTakeFirst();
           if (!account) throw rule('no such bank account', 'default_bank_account_uid');
         }
-        const seller: SellerSnapshot = {
+        const status = nextVatStatus(current.seller.vat_status, input.seller);
+        const seller: SellerProfile = {
           ...current.seller,
           ...stripUndefined(input.seller ?? {}),
           address: { ...current.seller.address, ...stripUndefined(input.seller?.address ?? {}) },
+          vat_status: status,
+          vat_exempt: status === 'exempt',
         };
-        const merged: SettingsData = { ...current, ...stripUndefined({ ...input, seller: undefined }), seller };
+        const steps = { ...current.setup_steps };
+        for (const [step, state] of Object.entries(input.setup_steps ?? {}) as Array<[keyof SettingsData['setup_steps'], 'done' | 'skipped' | null]>) {
+          if (state === null) delete steps[step];
+          else steps[step] = state;
+        }
+        const merged: SettingsData = { ...current, ...stripUndefined({ ...input, seller: undefined, setup_steps: undefined }), seller, setup_steps: steps };
         await trx
           .insertInto('settings')
           .values({ key: KEY, value: JSON.stringify(merged) })

@@ -32,7 +32,8 @@ export type StepMeta =
   | { kind: 'invoices'; invoices: Array<{ local: number; invoice_no: string; payments: number[]; status: number }> }
   | { kind: 'unpay'; invoice: number; invoice_no: string }
   | { kind: 'pay'; invoice: number; invoice_no: string; payment: number }
-  | { kind: 'void'; invoice: number; invoice_no: string };
+  | { kind: 'void'; invoice: number; invoice_no: string }
+  | { kind: 'share'; invoice: number; invoice_no: string; code: string | null };
 
 export interface Step {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -126,7 +127,10 @@ async function masterSteps(db: Db, e: OutboxEntry): Promise<Step[]> {
   return [{ method: 'PUT', path: paths.update(rid), body, keyed: true, meta: { kind: 'update', entity, local: e.entity_id } }];
 }
 
-/** The operations an issued invoice still lacks on the remote: removed payments, new payments, a void. */
+/**
+ * The operations an issued invoice still lacks on the remote: removed payments, new payments, a void, and its share
+ * code (made or revoked here after the record went: the link a customer got must open on the remote as well).
+ */
 export async function invoiceOperations(db: Db, id: number): Promise<Step[]> {
   const sdb = syncDb(db);
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -152,6 +156,11 @@ export async function invoiceOperations(db: Db, id: number): Promise<Step[]> {
   }
   if (isProforma(row.type) && isCancelled(row.status) && map.remote_status !== INVOICE_STATUS.cancelled) {
     steps.push({ method: 'GET', path: `/invoices/${rid}/cancel`, keyed: true, meta: { kind: 'void', invoice: id, invoice_no: label } });
+  }
+  if (row.share_code !== map.remote_share_code) {
+    // setting a code is the same request however often it is repeated: it needs no idempotency key
+    const code = row.share_code;
+    steps.push({ method: 'PUT', path: `/sync/invoices/${rid}/code`, body: { code }, keyed: false, meta: { kind: 'share', invoice: id, invoice_no: label, code } });
   }
   return steps;
 }

@@ -61,6 +61,16 @@ export async function applyAnswer(env: ResultEnv, meta: StepMeta, answer: Remote
     case 'invoices':
       await applyRecords(env, meta, answer);
       return true;
+    case 'share': {
+      if (ok(answer)) {
+        await syncDb(trx).updateTable('sync_map').set({ remote_share_code: meta.code }).where('entity', '=', 'invoice').where('local_id', '=', meta.invoice).execute();
+      } else {
+        // the link keeps working on this computer; the user is told it does not open on the remote
+        const what = meta.code === null ? 'Revoking the share link of' : 'The share link of';
+        await logIssue(trx, { entity: 'invoice', localId: meta.invoice, operation: 'share', message: `${what} invoice ${meta.invoice_no} was refused by the remote: ${answerMessage(answer)}` });
+      }
+      return true;
+    }
     case 'unpay':
     case 'pay':
     case 'void': {

@@ -8,6 +8,7 @@ import { addDays } from '../../../shared/dates';
 import { decimalToString } from '../../../shared/money';
 import { normalizeDate, normalizeDecimal } from '../format';
 import { vatRate } from '../reference';
+import { defaultVatIdFor } from '../../../shared/seller';
 import { FieldErrors } from './field-errors.svelte';
 
 export type PriceMode = 'net' | 'gross';
@@ -113,6 +114,8 @@ export class InvoiceDraft {
     this.fulfillment_date = today;
     this.due_date = addDays(today, settings.default_due_days);
     if (settings.default_bank_account_uid) this.bank_account_uid = String(settings.default_bank_account_uid);
+    // a subjectively exempt seller's lines start with the exemption code (AAM), everyone else's with 27 %
+    this.lines = [emptyLine(defaultVatIdFor(settings.seller.vat_status))];
   }
 
   /** Takes the client's defaults: payment method, payment term, currency, invoice language. */
