@@ -3,6 +3,7 @@
 // saved, shown with when and where it was set, and the first invoice takes it. Then the block can no longer be
 // continued this year.
 import { expect, test } from '@playwright/test';
+import { shotPath } from './support/shots';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 
 let folio: Folio;
@@ -33,7 +34,7 @@ test('the numbering continues from 2026-000417 and the first invoice takes it', 
   await field.fill('2026-000417');
   await expect(block.locator('.field-error')).toHaveCount(0);
   await expect(block.getByText('Az első Folióban kiállított számla száma: 2026-000417')).toBeVisible();
-  await page.screenshot({ path: '/work/shots/main/numbering-form-hu.png', fullPage: true });
+  await page.screenshot({ path: shotPath('numbering', 'form-hu'), fullPage: true });
 
   await block.getByRole('button', { name: 'Folytatás ettől a számtól' }).click();
   await expect(page.getByText('A számozás folytatása beállítva: a következő szám 2026-000417.')).toBeVisible();
@@ -41,7 +42,7 @@ test('the numbering continues from 2026-000417 and the first invoice takes it', 
   await expect(block.getByTestId('continuation')).toContainText('Folytatott számozás (2026): az első szám 2026-000417');
   await expect(block.getByTestId('continuation')).toContainText('ezen a gépen');
   await expect(block.getByRole('button', { name: 'A folytatás módosítása' })).toBeVisible();
-  await page.screenshot({ path: '/work/shots/main/numbering-set-hu.png', fullPage: true });
+  await page.screenshot({ path: shotPath('numbering', 'set-hu'), fullPage: true });
 
   // The first invoice, made on the invoice screen's path (the core), takes the continued number.
   const client = await addClient(folio);

@@ -4,19 +4,18 @@
 // what it holds), a damaged file is refused in words, and a CSV export for a period downloads as a ZIP of tables.
 // In desktop mode (the page's `window.folio` crossing to Folio's own IPC dispatcher) an export is kept in the
 // backup folder instead, and the screen says where.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { createDispatcher } from '../../electron/main/dispatch';
 import { SHELL_EVENTS } from '../../shared/contract/bridge';
+import { shotPath } from './support/shots';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 import { unzip } from '../backup/unzip';
 
-const SHOTS = '/work/shots/h14-data';
 let folio: Folio;
 
-test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 test.afterEach(async () => folio?.stop());
 
 /** The whole screen: the content pane scrolls inside the window, so the window is made tall enough for a moment. */
@@ -24,7 +23,7 @@ async function shot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   const height = await page.evaluate(() => document.querySelector('.content')?.scrollHeight ?? document.body.scrollHeight);
   await page.setViewportSize({ width: size.width, height: Math.max(size.height, height + 40) });
-  await page.screenshot({ path: join(SHOTS, name) });
+  await page.screenshot({ path: shotPath('data', name) });
   await page.setViewportSize(size);
 }
 

@@ -1,13 +1,13 @@
 // Settings → Import in Chromium, in Hungarian: 200 clients from a Windows-1250, ';'-separated export of an older
 // program, with a few rows in error and a few duplicates (one of a client Folio has, one within the file). The user
 // sees the errors in words, chooses to skip duplicates and rows with errors, imports, and finds the clients in the list.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CLIENT_HEADER, clientRow, csv, windows1250 } from '../import/files';
+import { shotPath } from './support/shots';
 import { API_KEY, rpcOn, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 
-const SHOTS = '/work/shots/h14-import';
 
 // a Hungarian browser, its window tall enough to show a whole step
 test.use({ locale: 'hu-HU', viewport: { width: 1280, height: 1500 } });
@@ -16,7 +16,6 @@ let folio: Folio;
 test.beforeAll(async () => {
   folio = await startFolio();
   await setSeller(folio);
-  mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(async () => {
   await folio.stop();
@@ -54,7 +53,7 @@ test('200 clients from a Windows-1250 file: errors in words, duplicates and bad 
   await page.goto(`${folio.url}/#/settings/import`);
   await expect(page.getByRole('heading', { name: '1. A fájl' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Ügyfeleket' })).toBeChecked();
-  await page.screenshot({ path: join(SHOTS, '1-start-hu.png'), });
+  await page.screenshot({ path: shotPath('import', '1-start-hu.png'), });
 
   // step 2: the file is read as Windows-1250 with ';', its columns mapped from the Hungarian header
   await page.getByLabel('CSV-fájl').setInputFiles(file);
@@ -69,7 +68,7 @@ test('200 clients from a Windows-1250 file: errors in words, duplicates and bad 
   await expect(page.getByLabel('Mező a Folióban ehhez az oszlophoz: Cím')).toHaveValue('address');
   await expect(page.getByLabel('Mező a Folióban ehhez az oszlophoz: Vevő típusa')).toHaveValue('tax_type');
   await page.getByRole('heading', { name: '2. Az oszlopok' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, '2-columns-hu.png'), });
+  await page.screenshot({ path: shotPath('import', '2-columns-hu.png'), });
 
   // step 3: the preview, with the errors in words; nothing can be imported while rows have errors
   const counts = page.getByRole('list', { name: '3. Előnézet' });
@@ -88,24 +87,24 @@ test('200 clients from a Windows-1250 file: errors in words, duplicates and bad 
   await page.getByLabel('Csak a hibás és ismétlődő sorok').check();
   await expect(page.locator('tbody tr[data-row]')).toHaveCount(5);
   await page.getByRole('heading', { name: '3. Előnézet' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, '3-preview-errors-hu.png'), });
+  await page.screenshot({ path: shotPath('import', '3-preview-errors-hu.png'), });
   expect(await everyClient()).toHaveLength(1);
 
   // the user's choice: skip duplicates, leave out the rows with errors
   await page.getByRole('radio', { name: /^Kihagyás/ }).check();
   await page.getByLabel('Hibás sorok kihagyása (a többi sort importáljuk)').check();
   await expect(importButton).toBeEnabled();
-  await page.screenshot({ path: join(SHOTS, '4-choices-hu.png'), });
+  await page.screenshot({ path: shotPath('import', '4-choices-hu.png'), });
   await importButton.click();
 
   await expect(page.getByRole('heading', { name: 'Kész az importálás' })).toBeVisible();
   await expect(page.getByText('195 új, 0 összevonva, 2 ismétlődés kihagyva, 3 hibás sor kihagyva.')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, '5-done-hu.png'), });
+  await page.screenshot({ path: shotPath('import', '5-done-hu.png'), });
 
   await page.getByRole('link', { name: 'Ügyfelek megnyitása' }).click();
   await expect(page.getByRole('heading', { name: 'Ügyfelek' })).toBeVisible();
   await expect(page.getByRole('button', { name: rows[198]![0]!, exact: true })).toBeVisible(); // the newest imported client
-  await page.screenshot({ path: join(SHOTS, '6-client-list-hu.png') });
+  await page.screenshot({ path: shotPath('import', '6-client-list-hu.png') });
   await page.getByLabel('Keresés').fill('Hőszigetelő 1 Kft.');
   await expect(page.getByRole('button', { name: 'Hőszigetelő 1 Kft.', exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: /Hőszigetelő 1 Kft\./ })).toContainText('Budapest');
@@ -143,7 +142,7 @@ test('products from a UTF-8 file: a column mapped by hand, a duplicate merged in
   // "Kulcs" is no header Folio knows: the VAT column is asked for, and no preview is made until it is chosen
   await expect(page.getByText('Válaszd ki, melyik oszlopban van: ÁFA.')).toBeVisible();
   await expect(page.getByRole('heading', { name: '3. Előnézet' })).toHaveCount(0);
-  await page.screenshot({ path: join(SHOTS, '7-products-missing-column-hu.png') });
+  await page.screenshot({ path: shotPath('import', '7-products-missing-column-hu.png') });
   await page.getByLabel('Mező a Folióban ehhez az oszlophoz: Kulcs').selectOption({ label: 'ÁFA' });
 
   await page.getByRole('radio', { name: /^Összevonás/ }).check();
@@ -152,7 +151,7 @@ test('products from a UTF-8 file: a column mapped by hand, a duplicate merged in
   await expect(counts).toContainText('1 összevonás');
   await expect(page.locator('tr[data-row="2"]')).toContainText('Már megvan: Tanácsadás');
   await expect(page.locator('tr[data-row="4"]')).toContainText('4990 HUF');
-  await page.screenshot({ path: join(SHOTS, '8-products-preview-hu.png') });
+  await page.screenshot({ path: shotPath('import', '8-products-preview-hu.png') });
   await page.getByRole('button', { name: '3 sor importálása' }).click();
   await expect(page.getByText('2 új, 1 összevonva, 0 ismétlődés kihagyva, 0 hibás sor kihagyva.')).toBeVisible();
 

@@ -2,19 +2,13 @@
 // 127.0.0.1 (deliveries parsed back): a preset, a field error shown and cleared, a failed and a delivered test
 // message, an invoice sent with edited recipients and a copy, the outbox with a refused message sent on "Újra";
 // and, with e-mail not set up, the dialog saying so with the way to the settings.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import { closedPort, pdfText, startSmtp, type TestSmtp } from '../mail/helpers';
+import { shotPath } from './support/shots';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 
-// Screenshots go to FOLIO_SHOTS when set (a folder kept for review), else beside the test's other output.
-function shotPath(name: string): string {
-  const dir = process.env.FOLIO_SHOTS;
-  if (dir) mkdirSync(dir, { recursive: true });
-  return dir ? `${dir}/${name}.png` : test.info().outputPath(`${name}.png`);
-}
-const shot = (page: Page, name: string) => page.screenshot({ path: shotPath(name) });
+const shot = (page: Page, name: string) => page.screenshot({ path: shotPath('mail', name) });
 
 async function issueInvoice(folio: Folio, clientId: number): Promise<{ id: number; no: string }> {
   const created = await folio.server.core.call('invoices.create', {
@@ -154,7 +148,7 @@ test('the E-mail tab: preset, field error cleared when fixed, test message; the 
       await expect(sentRow.getByRole('link', { name: invoice.no })).toHaveAttribute('href', `#/invoices/${invoice.id}`);
       // the "queued" toast of the send would cover the rows
       await expect(page.locator('.toast')).toHaveCount(0, { timeout: 10_000 });
-      await page.locator('section', { has: page.getByRole('heading', { name: 'Kimenő levelek' }) }).screenshot({ path: shotPath('email-outbox') });
+      await page.locator('section', { has: page.getByRole('heading', { name: 'Kimenő levelek' }) }).screenshot({ path: shotPath('mail', 'email-outbox') });
 
       refuse = false;
       await failedRow.getByRole('button', { name: `Újraküldés: ${invoice.no}` }).click();

@@ -3,21 +3,19 @@
 // A user comes from an invoice waiting for its report, fills the technical user in (a field error at its field that
 // clears when fixed), checks the connection (a wrong password in words, then all right), saves, sees the waiting
 // invoice reported, and finds a report NAV refused in plain words with "Újraküldés".
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFakeNav, type FakeNav } from '../nav/fake-nav-server';
 import { FAST, navEnv } from '../nav/queue-rig';
 import { navRoute, TECH_USER } from '../nav-settings/support';
+import { shotPath } from './support/shots';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 
-const SHOTS = '/work/shots/h14-nav';
 
 let nav: FakeNav;
 let folio: Folio;
 let clientId: number;
 
 test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   nav = await startFakeNav();
   const route = navRoute();
   route.set('test', nav.baseUrl);
@@ -48,7 +46,7 @@ async function issue(): Promise<{ id: number; number: string }> {
 const fieldOf = (page: Page, label: string): Locator => page.locator('.field', { has: page.getByLabel(label) });
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('nav', `${name}.png`), fullPage: true });
 }
 
 test('set up the technical user, check the connection, see invoices reported and a refusal in words', async ({ page }) => {

@@ -2,15 +2,13 @@
 // (a missing account number shown at its field and cleared as soon as it is typed), the optional steps skipped or
 // marked done and remembered after a reload, the bank account once among the bank accounts and chosen for invoices,
 // the editor offering the exemption code, Settings → Company showing the status, and the Sync screen before setup.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shotPath } from './support/shots';
 import { rpcOn, signIn, startFolio, API_KEY, watchErrors, type Folio } from './support/folio';
 
-const SHOTS = '/work/shots/h14-setup';
 let folio: Folio;
 
 test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   folio = await startFolio();
 });
 test.afterAll(async () => {
@@ -18,7 +16,7 @@ test.afterAll(async () => {
 });
 
 const rpc = <T = any>(name: string, input: unknown = {}) => rpcOn<T>(folio.url, API_KEY, name, input);
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: shotPath('setup', `${name}.png`), fullPage: true });
 
 test('a new business sets up with the guide: VAT status, one bank account, optional steps for later', async ({ page }) => {
   test.setTimeout(120_000);

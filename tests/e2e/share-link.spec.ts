@@ -2,21 +2,20 @@
 // opens only on this computer and offers e-mailing the PDF instead (the send action: the mail waits in the outbox).
 // The address is set in Settings → Company — a wrong one is shown at its field and the message goes once it is
 // typed again — and the link is then made with it, and still opens the invoice.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { startSmtp, type TestSmtp } from '../mail/helpers';
+import { shotPath } from './support/shots';
 import { addClient, API_KEY, NOW, rpcOn, setSeller, UI_DIR, watchErrors, withKey, type Folio } from './support/folio';
 
-const SHOTS = '/work/shots/h14-setup';
 let folio: Folio;
 let smtp: TestSmtp;
 let invoiceId = 0;
 
 test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   // a real SMTP server on a free port: the PDF the user sends instead of the link must really leave
   smtp = await startSmtp();
   const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-share-'));
@@ -75,7 +74,7 @@ test('without a public address: the link is said to work here only, and the PDF 
   const { code } = await rpc<{ code: string }>('invoices.code', { id: invoiceId });
   await expect(page.getByLabel('Megosztási link')).toHaveValue(`${folio.url}/access/c:${code}`);
   await warning.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/06-share-without-address.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('setup', `06-share-without-address.png`), fullPage: true });
 
   await warning.getByRole('button', { name: 'PDF küldése e-mailben' }).click();
   await expect(page.getByText('A számla küldésre vár a kimenő levelek között.')).toBeVisible();
@@ -115,7 +114,7 @@ test('with a public address: a wrong one is a field error that goes when retyped
   await expect(page.locator('[data-share-local]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Link másolása', exact: true })).toBeVisible();
   await page.getByLabel('Megosztási link').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/07-share-with-address.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('setup', `07-share-with-address.png`), fullPage: true });
   // the code is the one this Folio (and, through sync, the central Folio) opens
   const opened = await fetch(`${folio.url}/access/c:${code}`);
   expect(opened.status).toBe(200);
