@@ -1,6 +1,7 @@
 // createMailer: the InvoiceSender the core's `invoices.send` calls, the outbox worker behind it, and the reads and
 // actions the UI needs. "Send" renders the PDF, puts the whole message in the outbox in one transaction and returns;
 // the worker delivers it, now or after retries, exactly once in the normal course (docs/mail.md).
+import type { EmailDuty } from '../../shared/contract/operations';
 import { createHash, randomUUID } from 'node:crypto';
 import { FolioError, notFound, rule } from '../../shared/errors';
 import { isDraft } from '../../shared/invoice-codes';
@@ -49,7 +50,7 @@ export interface Mailer {
   /** every message of an invoice, newest first: what the invoice screen shows */
   outboxForInvoice(invoiceId: number): Promise<OutboxEntry[]>;
   /** the same as the `email` list of `invoices.duties` */
-  emailDuties(invoiceId: number): Promise<Array<{ state: string; to: string; error: string | null; updated_at: string }>>;
+  emailDuties(invoiceId: number): Promise<EmailDuty[]>;
   /** puts a failed message back in the queue */
   retry(outboxId: number): Promise<OutboxEntry>;
   /** sends what is due now (tests, "send now" buttons); the started worker does this by itself */

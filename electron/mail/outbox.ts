@@ -1,6 +1,7 @@
 // The durable outbox: every state change of a message is one write transaction, so a message is never lost
 // between "the user pressed Send" and "the SMTP server said 250", and two workers (the desktop and `serve` on one
 // file) never take the same message: claiming runs under SQLite's write lock (BEGIN IMMEDIATE).
+import type { EmailDuty } from '../../shared/contract/operations';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
@@ -73,8 +74,8 @@ export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
 }
 
 /** The `email` part of `invoices.duties` (shared/contract): one line per message, newest first. */
-export function toDuty(e: OutboxEntry): { state: string; to: string; error: string | null; updated_at: string } {
-  return { state: e.state, to: e.recipients.join(', '), error: e.last_error, updated_at: e.updated_at };
+export function toDuty(e: OutboxEntry): EmailDuty {
+  return { state: e.state, to: e.recipients.join(', '), error: e.last_error, reason: e.reason, updated_at: e.updated_at };
 }
 
 export const ENTRY_COLUMNS = [

@@ -20,6 +20,7 @@ import type {
 import * as s from './schemas';
 import { del, get, op, post, put, type OperationDef } from './define';
 import { areaOperations } from './areas';
+import type { MailFailureReason } from './areas/mail';
 export type { HttpBinding, HttpMethod, OperationDef, Reply } from './define';
 import * as sync from './sync';
 
@@ -106,7 +107,16 @@ export interface InvoiceDuties {
   /** false while the NAV technical user is not set up: reports wait in the queue */
   nav_enabled: boolean;
   nav: NavReportStatus | null;
-  email: Array<{ state: string; to: string; error: string | null; updated_at: string }>;
+  email: EmailDuty[];
+}
+
+/** One e-mail of an invoice: its state, and why it failed (the system's words, and a reason code for the UI's). */
+export interface EmailDuty {
+  state: string;
+  to: string;
+  error: string | null;
+  reason: MailFailureReason | null;
+  updated_at: string;
 }
 
 /**

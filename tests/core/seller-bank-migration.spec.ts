@@ -22,7 +22,7 @@ const LEGACY_SELLER = {
 };
 
 /**
- * A database as Folio was before 0016: every other migration applied, the settings written with the seller's bank
+ * A database as Folio was before 0016: the migrations before it applied, the settings written with the seller's bank
  * fields. `prepare` runs on the raw file first (rows an older Folio had).
  */
 async function legacyDatabase(file: string, settings: Record<string, unknown>, prepare: (db: ReturnType<typeof rawDb>) => void = () => undefined) {
@@ -30,9 +30,11 @@ async function legacyDatabase(file: string, settings: Record<string, unknown>, p
   await opened.close();
   const db = rawDb(file);
   try {
-    db.exec(`DELETE FROM kysely_migration WHERE name = '0016-seller-bank-and-share-codes';
+    // Later migrations go too (and come back on the upgrade): Kysely applies migrations in order only.
+    db.exec(`DELETE FROM kysely_migration WHERE name >= '0016';
              DROP TRIGGER change_capture_invoices_share;
-             ALTER TABLE sync_map DROP COLUMN remote_share_code;`);
+             ALTER TABLE sync_map DROP COLUMN remote_share_code;
+             DROP TABLE number_continuations;`);
     prepare(db);
     db.prepare(`INSERT INTO settings (key, value) VALUES ('app', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(JSON.stringify(settings));
   } finally {

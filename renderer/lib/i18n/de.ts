@@ -387,6 +387,7 @@ export const de: Messages = {
   'duty.email': 'E-Mail',
   'duty.noEmail': 'Noch keine E-Mail versandt.',
   'duty.emailTo': '{to}: {state}',
+  'duty.emailOutbox': 'Postausgang',
 
   'rec.title': 'Serienrechnungen',
   'rec.newTitle': 'Diese Rechnung als Serie anlegen',

@@ -387,6 +387,7 @@ export const en: Messages = {
   'duty.email': 'E-mail',
   'duty.noEmail': 'No e-mail sent yet.',
   'duty.emailTo': '{to}: {state}',
+  'duty.emailOutbox': 'Outbox',
 
   'rec.title': 'Recurring invoices',
   'rec.newTitle': 'Make this invoice recurring',

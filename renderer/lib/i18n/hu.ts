@@ -385,6 +385,7 @@ export const hu = {
   'duty.email': 'E-mail',
   'duty.noEmail': 'Még nem ment ki e-mail.',
   'duty.emailTo': '{to}: {state}',
+  'duty.emailOutbox': 'Kimenő levelek',
 
   'rec.title': 'Ismétlődő számlák',
   'rec.newTitle': 'Ismétlődő számla indítása',
