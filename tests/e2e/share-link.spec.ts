@@ -77,7 +77,11 @@ test('without a public address: the link is said to work here only, and the PDF 
   await page.screenshot({ path: shotPath('setup', `06-share-without-address.png`), fullPage: true });
 
   await warning.getByRole('button', { name: 'PDF küldése e-mailben' }).click();
-  await expect(page.getByText('A számla küldésre vár a kimenő levelek között.')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Számla küldése e-mailben' });
+  await expect(dialog.getByLabel('Címzettek')).toHaveValue('szamla@vevo.example');
+  await dialog.getByRole('button', { name: 'Küldés' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('A számla küldésre vár: szamla@vevo.example.')).toBeVisible();
   const [mail] = await smtp.waitFor(1);
   expect(mail!.to && 'text' in mail!.to ? mail!.to.text : '').toContain('szamla@vevo.example');
   expect(mail!.attachments.map((a) => a.contentType)).toContain('application/pdf');
