@@ -145,6 +145,7 @@ export class ImportFlow {
     this.errors.clear();
     try {
       this.result = await app.api.call('import.run', { ...this.planInput(), skip_errors: this.skipErrors });
+      void markImportDone();
     } catch (e) {
       // the records may have changed meanwhile (another window, a synced device): show what the core finds now
       if (asked === this.asked) await this.refresh();
@@ -165,5 +166,18 @@ export class ImportFlow {
     this.skipErrors = false;
     this.busy = '';
     this.errors.clear();
+  }
+}
+
+/**
+ * Having imported, the setup guide's "bring over clients and products" step is done (nothing else in the data says
+ * an import happened). Only a note for the guide: if it cannot be saved the import itself still stands.
+ */
+async function markImportDone(): Promise<void> {
+  if (app.settings?.setup_steps.import === 'done') return;
+  try {
+    app.settings = await app.api.call('settings.update', { setup_steps: { import: 'done' } });
+  } catch {
+    // the guide keeps offering the step; the user can still mark it done there
   }
 }

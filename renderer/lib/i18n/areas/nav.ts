@@ -25,6 +25,7 @@ export const navMessages = defineMessages({
     'navs.system.production': 'Éles rendszer',
     'navs.system.other': 'Egyéni cím',
     'navs.systemHint': 'Amit az éles rendszerbe küldesz, az adóhatósági bejelentésnek számít.',
+    'navs.systemTestHint': 'A teszt rendszerbe küldött adat nem számít bejelentésnek. Ha már valódi számlákat állítasz ki, válaszd az éles rendszert.',
     'navs.secretStored': 'Elmentve. Üresen hagyva megmarad.',
     'navs.secretNone': 'Még nincs elmentve.',
     'navs.unreadable':
@@ -135,6 +136,7 @@ export const navMessages = defineMessages({
     'navs.system.production': 'Live system',
     'navs.system.other': 'Custom address',
     'navs.systemHint': 'What you send to the live system counts as a report to the tax authority.',
+    'navs.systemTestHint': 'What you send to the test system does not count as a report. Once you issue real invoices, choose the live system.',
     'navs.secretStored': 'Saved. Leave empty to keep it.',
     'navs.secretNone': 'Not saved yet.',
     'navs.unreadable':
@@ -245,6 +247,7 @@ export const navMessages = defineMessages({
     'navs.system.production': 'Produktivsystem',
     'navs.system.other': 'Eigene Adresse',
     'navs.systemHint': 'Was Sie an das Produktivsystem senden, gilt als Meldung an die Steuerbehörde.',
+    'navs.systemTestHint': 'Was Sie an das Testsystem senden, gilt nicht als Meldung. Sobald Sie echte Rechnungen ausstellen, wählen Sie das Produktivsystem.',
     'navs.secretStored': 'Gespeichert. Leer lassen, um es zu behalten.',
     'navs.secretNone': 'Noch nicht gespeichert.',
     'navs.unreadable':
