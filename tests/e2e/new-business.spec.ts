@@ -156,11 +156,12 @@ test('a new business is set up and runs from the app: guide, NAV, e-mail, backup
     await shot(page, '06-email-test-sent');
   });
 
-  await test.step('4. data: a backup folder, saved; "Mentés most" shows the last backup', async () => {
+  await test.step('4. data: a backup folder with daily backups, saved; "Mentés most" shows the last backup', async () => {
     await backToGuide(page);
     await optionalStep(page, 'Biztonsági mentés').getByRole('link', { name: 'Beállítás' }).click();
     await expect(page.getByRole('heading', { name: 'Biztonsági mentés' })).toBeVisible();
     await page.getByLabel('Mentési mappa').fill(backupDir);
+    await page.getByLabel('Napi automatikus mentés').check();
     await page.getByRole('button', { name: 'Beállítások mentése' }).click();
     await expect(page.getByText('A mentési beállítások elmentve.')).toBeVisible();
     await expect(page.getByText('Még nem készült mentés.')).toBeVisible();
@@ -169,7 +170,7 @@ test('a new business is set up and runs from the app: guide, NAV, e-mail, backup
     await expect(page.getByRole('definition').filter({ hasText: /^Sikerült$/ })).toBeVisible();
     await expect(page.locator('.facts .mono')).toContainText(join(backupDir, 'folio-backup-'));
     await shot(page, '07-backup-made');
-    expect((await rpc('data.backupSettings')).last).toMatchObject({ ok: true });
+    expect(await rpc('data.backupSettings')).toMatchObject({ schedule_enabled: true, last: { ok: true } });
   });
 
   await test.step('5. import: 200 clients from a Windows-1250, ";"-separated file', async () => {
