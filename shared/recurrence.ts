@@ -40,3 +40,28 @@ export function firstOccurrenceAfter(start: string, frequency: Frequency, date: 
     if (inclusive ? d >= date : d > date) return d;
   }
 }
+
+export interface UpcomingLimits {
+  /** occurrences on or before this day are done (issued, skipped, or passed over by a resume) */
+  after?: string | null;
+  /** none after this day */
+  endDate?: string | null;
+  /** how many the profile may still issue (max_qty − used_qty); absent: no limit */
+  left?: number;
+}
+
+/**
+ * The next `n` occurrences counted from `start`, within the limits — what the scheduler will issue, in order. The
+ * profile form shows three of them; the core uses the same function, so the preview is what really happens.
+ */
+export function upcomingOccurrences(start: string, frequency: Frequency, limits: UpcomingLimits, n: number): string[] {
+  const out: string[] = [];
+  const max = Math.min(n, limits.left ?? n);
+  let next = limits.after ? firstOccurrenceAfter(start, frequency, limits.after) : occurrence(start, frequency, 0);
+  while (out.length < max && (!limits.endDate || next <= limits.endDate)) {
+    out.push(next);
+    // the following one only when it is wanted: the scheduler asks for one at a time, in every transaction
+    if (out.length < max) next = firstOccurrenceAfter(start, frequency, next);
+  }
+  return out;
+}

@@ -273,6 +273,19 @@ export interface BankAccountAttributes {
   currency: string;
 }
 
+/** A line of a recurring profile's own template (its net or its gross unit price, as typed). */
+export interface RecurringLine {
+  product_uid?: number;
+  description: string;
+  vat_id: string;
+  qty: string;
+  net_unit_price?: string;
+  gross_unit_price?: string;
+  unit?: string;
+  item_comment?: string;
+  entitlement?: string | null;
+}
+
 export interface RecurringAttributes {
   uid: number;
   base_invoice_uid: number;
@@ -288,6 +301,14 @@ export interface RecurringAttributes {
   start_date: string;
   /** extension: the next occurrence that will be issued, null when stopped or used up */
   next_date: string | null;
+  /** extension: the profile's own client, null when it follows the base invoice's */
+  client_uid: number | null;
+  /** extension: the profile's own lines, null when it follows the base invoice's */
+  items: RecurringLine[] | null;
+  /** extension: no occurrence after this day is issued; null: none */
+  end_date: string | null;
+  /** extension: the next (up to) three issue dates, as the scheduler will issue them */
+  upcoming_dates: string[];
   created_at: string;
   updated_at: string;
   invoices: Array<Resource<InvoiceAttributes>>;

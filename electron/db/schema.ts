@@ -194,6 +194,12 @@ export interface RecurringProfilesTable {
   /** set on resume: occurrences on or before this day are not back-issued */
   resume_after: string | null;
   owner: Generated<string>;
+  /** the profile's own client; null follows the base invoice's (0019) */
+  client_id: Generated<number | null>;
+  /** the profile's own lines as JSON (RecurringLineInput[]); null follows the base invoice's (0019) */
+  items_json: Generated<string | null>;
+  /** no occurrence after this day is issued (0019) */
+  end_date: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

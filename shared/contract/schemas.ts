@@ -299,6 +299,30 @@ export type BankAccountUpdateInput = z.output<typeof bankAccountUpdateInput>;
 // ---- recurring ------------------------------------------------------------------------------------------------
 
 export const FREQUENCY_RE = /^([1-9]\d{0,2})([DWMY])$/;
+
+/**
+ * A line of a profile's own template (extension). Unlike an invoice line it is whole on its own — words, VAT and one
+ * price even when it links a product — because it is issued months later, when the product may have changed.
+ */
+const recurringLine = z
+  .object({
+    product_uid: id().optional(),
+    description: requiredText(500),
+    vat_id: vatId(),
+    qty: decimal({ positive: true }),
+    net_unit_price: decimal().optional(),
+    gross_unit_price: decimal().optional(),
+    unit: text(50).optional(),
+    item_comment: text(1000).optional(),
+    entitlement: entitlement().optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (Number(item.net_unit_price !== undefined) + Number(item.gross_unit_price !== undefined) !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['net_unit_price'], message: 'give exactly one of net_unit_price and gross_unit_price' });
+    }
+  });
+export type RecurringLineInput = z.output<typeof recurringLine>;
+
 const recurringFields = {
   base_invoice_uid: id(),
   frequency: z
@@ -316,10 +340,26 @@ const recurringFields = {
    * profile would issue more than 31 at once, e.g. a daily profile whose start lies two years back.
    */
   confirm_catch_up: int({ min: 0, max: 1_000_000 }).optional(),
+  /** Extension: the profile's own client; null (or absent on create) follows the base invoice's client. */
+  client_uid: id().nullable().optional(),
+  /** Extension: the profile's own lines; null (or absent on create) follows the base invoice's lines. */
+  items: z.array(recurringLine).min(1, { message: 'needs at least one item' }).max(200).nullable().optional(),
+  /** Extension: no occurrence after this day is issued; null: no end date (max_qty may still end it). */
+  end_date: date().nullable().optional(),
 };
 export const recurringCreateInput = z.object(recurringFields);
 export type RecurringCreateInput = z.output<typeof recurringCreateInput>;
-export const recurringUpdateInput = z.object(recurringFields).partial().extend({ id: id() });
+export const recurringUpdateInput = z
+  .object(recurringFields)
+  .partial()
+  .extend({
+    id: id(),
+    /**
+     * Extension: the day of the next invoice. When it differs from the profile's next occurrence (or the frequency
+     * changes with it), the occurrences are counted from this day on; it must lie after every period already run.
+     */
+    next_date: date().optional(),
+  });
 export type RecurringUpdateInput = z.output<typeof recurringUpdateInput>;
 
 // ---- lookups, settings ----------------------------------------------------------------------------------------

@@ -34,7 +34,10 @@ async function legacyDatabase(file: string, settings: Record<string, unknown>, p
     db.exec(`DELETE FROM kysely_migration WHERE name >= '0016';
              DROP TRIGGER change_capture_invoices_share;
              ALTER TABLE sync_map DROP COLUMN remote_share_code;
-             DROP TABLE number_continuations;`);
+             DROP TABLE number_continuations;
+             ALTER TABLE recurring_profiles DROP COLUMN client_id;
+             ALTER TABLE recurring_profiles DROP COLUMN items_json;
+             ALTER TABLE recurring_profiles DROP COLUMN end_date;`);
     prepare(db);
     db.prepare(`INSERT INTO settings (key, value) VALUES ('app', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(JSON.stringify(settings));
   } finally {

@@ -49,7 +49,7 @@ test('a proforma is issued and an invoice is generated from it, then made recurr
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('2026-000001');
     await expect(row).toContainText('Proforma Partner Zrt.');
-    await expect(row).toContainText('1 hónap');
+    await expect(row).toContainText('havonta'); // the frequency in words, never a code or "1 hónap"
     await expect(row).toContainText('2026. 12. 22.');
   });
 

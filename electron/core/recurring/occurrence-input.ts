@@ -4,7 +4,7 @@
 import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { addDays } from '../../../shared/dates';
 import { INVOICE_TYPE, isDraft, type InvoiceType } from '../../../shared/invoice-codes';
-import type { InvoiceItemRow, InvoiceRow, RecurringRow } from '../../db/schema';
+import type { InvoiceRow, RecurringRow } from '../../db/schema';
 import type { InvoiceValues } from '../invoices/statements';
 import type { DueOccurrence } from './occurrences';
 
@@ -18,10 +18,6 @@ export function fulfillmentDateOf(occurrence: string, profile: Pick<RecurringRow
   return addDays(occurrence, profile.fulfillment_shift);
 }
 
-/**
- * @param liveProducts products of the base's lines that still exist in the invoice's currency: those lines keep
- *   their product link (the price stays the base's, given explicitly); the others become plain lines.
- */
 /** The columns of the base invoice a copy is made from (the snapshots are not: a copy takes today's). */
 export const BASE_COLUMNS = [
   'id',
@@ -41,19 +37,20 @@ export const BASE_COLUMNS = [
 
 export type BaseInvoice = Pick<InvoiceRow, (typeof BASE_COLUMNS)[number]>;
 
+/** @param lines what the occurrence bills: the profile's own lines or the base's (template.ts issuedLines) */
 export function occurrenceInvoice(
   base: BaseInvoice,
-  items: InvoiceItemRow[],
+  lines: InvoiceCreateInput['items'],
   profile: RecurringRow,
   occurrence: DueOccurrence,
   issueDate: string,
-  liveProducts: ReadonlySet<number>,
 ): OccurrenceInvoice {
   const comment = [base.comment, profile.comment].map((c) => c.trim()).filter(Boolean).join('\n');
   const input: InvoiceCreateInput = {
     // a draft is the usual base of a profile: what it issues is a normal invoice
     type: isDraft(base.type) ? INVOICE_TYPE.invoice : (base.type as InvoiceType),
-    client_uid: base.client_id,
+    // the profile's own client when it was changed on the profile, else the base's
+    client_uid: profile.client_id ?? base.client_id,
     payment_method: base.payment_method_id,
     currency: base.currency,
     // a rate typed on the base is the user's decision and is kept; a looked-up one is looked up again per period
@@ -66,19 +63,7 @@ export function occurrenceInvoice(
     block_uid: base.block_id,
     round_to: base.round_to,
     ...(base.bank_account_id !== null ? { bank_account_uid: base.bank_account_id } : {}),
-    items: items.map((i) => {
-      const line = {
-        description: i.description,
-        vat_id: i.vat_id,
-        qty: i.qty,
-        unit: i.unit,
-        item_comment: i.item_comment,
-        entitlement: i.entitlement as InvoiceCreateInput['items'][number]['entitlement'],
-      };
-      if (i.gross_unit_price !== null) return { ...line, gross_unit_price: i.gross_unit_price };
-      const product = i.product_id !== null && liveProducts.has(i.product_id) ? { product_uid: i.product_id } : {};
-      return { ...line, ...product, net_unit_price: i.net_unit_price };
-    }),
+    items: lines,
   };
   return { input, extra: { recurring_id: profile.id, period_start: occurrence.date, period_end: occurrence.periodEnd } };
 }

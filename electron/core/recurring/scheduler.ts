@@ -20,6 +20,7 @@ import { parseJson } from '../json';
 import { BASE_COLUMNS, fulfillmentDateOf, occurrenceInvoice } from './occurrence-input';
 import { byDateThenProfile, dueOccurrences, type DueOccurrence } from './occurrences';
 import { nextOccurrence } from './occurrences';
+import { issuedLines, linkedProducts, ownLines } from './template';
 
 export interface SchedulerTimer {
   setInterval(callback: () => void, ms: number): unknown;
@@ -142,8 +143,10 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
       if (!sameBasis) {
         throw new FolioError('conflict', `The base invoice of recurring profile ${p.id} changed during the pass; it is issued on the next one`);
       }
-      const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', base.id).orderBy('position').execute();
-      const productIds = items.map((i) => i.product_id).filter((id): id is number => id !== null);
+      // the profile's own lines when it has them (template.ts), else the base's
+      const own = ownLines(p);
+      const items = own ? [] : await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', base.id).orderBy('position').execute();
+      const productIds = linkedProducts(own, items);
       const live = productIds.length
         ? await trx
             .selectFrom('products')
@@ -154,7 +157,8 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
             .execute()
         : [];
       const now = nowStamp(ctx); // 'YYYY-MM-DD HH:MM:SS' in the business's zone: its date is today
-      const { input, extra } = occurrenceInvoice(base, items, p, occ, now.slice(0, 10), new Set(live.map((r) => r.id)));
+      const lines = issuedLines(own, items, new Set(live.map((r) => r.id)));
+      const { input, extra } = occurrenceInvoice(base, lines, p, occ, now.slice(0, 10));
       const invoice = createIn(trx, input, rate, extra);
       await trx
         .insertInto('recurring_runs')
@@ -279,6 +283,9 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         ? await db.selectFrom('invoices').select(['id', 'client_snapshot', 'currency', 'total_milli']).where('id', 'in', baseIds).execute()
         : [];
       const baseById = new Map(bases.map((b) => [b.id, b]));
+      const ownClientIds = [...new Set(profiles.map((p) => p.client_id).filter((id): id is number => id !== null))];
+      const ownClients = ownClientIds.length ? await db.selectFrom('clients').select(['id', 'name']).where('id', 'in', ownClientIds).execute() : [];
+      const clientName = new Map(ownClients.map((c) => [c.id, c.name]));
       return occurrences.map((occ) => {
         const p = byId.get(occ.profileId)!;
         const base = baseById.get(p.base_invoice_id);
@@ -288,7 +295,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
           occurrence_date: occ.date,
           period_end: occ.periodEnd,
           fulfillment_date: fulfillmentDateOf(occ.date, p),
-          client_name: parseJson<{ name?: string }>(base?.client_snapshot, {}).name ?? '',
+          client_name: (p.client_id !== null ? clientName.get(p.client_id) : undefined) ?? parseJson<{ name?: string }>(base?.client_snapshot, {}).name ?? '',
           currency: base?.currency ?? '',
           total: milliToString(base?.total_milli ?? 0),
         };

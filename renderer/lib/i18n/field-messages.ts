@@ -27,6 +27,11 @@ const RULES: Rule[] = [
   [/is more than the outstanding amount/, 'fm.overpaid'],
   [/^the product is priced in/, 'fm.otherCurrency'],
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],
+  // editing a recurring profile (electron/core/recurring/service.ts, template.ts)
+  [/^must not be before the next issue date$/, 'recur.fm.endBeforeNext'],
+  [/^must be after (\d{4}-\d{2}-\d{2}), the last period already run$/, 'recur.fm.afterLast', (m) => ({ date: m[1]! })],
+  [/^must be at least (\d+), the invoices already issued/, 'recur.fm.maxBelowUsed', (m) => ({ n: m[1]! })],
+  [/^no such product$/, 'recur.fm.noProduct'],
   [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
   [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
   // the import (Settings → Import)
