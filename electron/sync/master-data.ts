@@ -119,9 +119,33 @@ export function bodyOf(entity: MasterEntity, v: Version, ref: RefMap, forCreate:
       if (base === null) {
         throw new FolioError('rule_violation', `Its base invoice ${a.base_invoice_uid} is not on the remote (a draft never leaves this computer); issue the base invoice, then change the profile`);
       }
-      return { ...pick(a, RECURRING_FIELDS), base_invoice_uid: base };
+      return { ...pick(a, RECURRING_FIELDS), base_invoice_uid: base, ...recurringTemplate(a, ref, 'the remote') };
     }
   }
+}
+
+/** A line's product in the other side's ids (a product that never crossed makes the line a plain one). */
+function translatedLines(items: Array<Record<string, unknown>>, ref: RefMap): Array<Record<string, unknown>> {
+  return items.map(({ product_uid, ...line }) => {
+    const product = typeof product_uid === 'number' ? ref('product', product_uid) : null;
+    return product === null ? line : { ...line, product_uid: product };
+  });
+}
+
+/**
+ * A recurring profile's own template (extension): its client and lines when edited on the profile, and its end
+ * date. Left out while the profile follows its base invoice, so an older remote reads the same body as before.
+ */
+function recurringTemplate(a: Record<string, any>, ref: RefMap, where: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (a.client_uid) {
+    const client = ref('client', a.client_uid);
+    if (client === null) throw new FolioError('rule_violation', `Its client ${a.client_uid} is not on ${where} yet`);
+    out.client_uid = client;
+  }
+  if (Array.isArray(a.items)) out.items = translatedLines(a.items, ref);
+  if (a.end_date) out.end_date = a.end_date;
+  return out;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -216,6 +240,9 @@ export function rowOf(entity: MasterEntity, data: { attributes: Record<string, a
         stopped: a.stopped ? 1 : 0,
         last_recurring_date: a.last_recurring_date ?? null,
         start_date: a.start_date,
+        client_id: a.client_uid ? ref('client', a.client_uid) : null,
+        items_json: Array.isArray(a.items) ? JSON.stringify(translatedLines(a.items, ref)) : null,
+        end_date: a.end_date ?? null,
         ...stamps,
       };
   }

@@ -69,7 +69,13 @@ function isTombstone(entity: MasterEntity, data: NonNullable<Feed>): boolean {
 async function refsOf(trx: Db, entity: MasterEntity, a: Record<string, any>) {
   const known = new Map<string, number | null>();
   if (entity === 'expense' && a.client_uid) known.set(`client:${a.client_uid}`, await localIdOf(trx, 'client', a.client_uid));
-  if (entity === 'recurring') known.set(`invoice:${a.base_invoice_uid}`, await localIdOf(trx, 'invoice', a.base_invoice_uid));
+  if (entity === 'recurring') {
+    known.set(`invoice:${a.base_invoice_uid}`, await localIdOf(trx, 'invoice', a.base_invoice_uid));
+    if (a.client_uid) known.set(`client:${a.client_uid}`, await localIdOf(trx, 'client', a.client_uid));
+    for (const line of (a.items ?? []) as Array<{ product_uid?: number }>) {
+      if (typeof line.product_uid === 'number') known.set(`product:${line.product_uid}`, await localIdOf(trx, 'product', line.product_uid));
+    }
+  }
   return (e: ChangeEntity, id: number) => known.get(`${e}:${id}`) ?? null;
 }
 
@@ -77,7 +83,10 @@ async function refsOf(trx: Db, entity: MasterEntity, a: Record<string, any>) {
 function localized(entity: MasterEntity, data: NonNullable<Feed>, ref: (e: ChangeEntity, id: number) => number | null): Version {
   const a = { ...data.attributes };
   if (entity === 'expense') a.client_uid = a.client_uid ? ref('client', a.client_uid) : null;
-  if (entity === 'recurring') a.base_invoice_uid = ref('invoice', a.base_invoice_uid);
+  if (entity === 'recurring') {
+    a.base_invoice_uid = ref('invoice', a.base_invoice_uid);
+    if (a.client_uid) a.client_uid = ref('client', a.client_uid);
+  }
   return { attributes: a, deleted: isTombstone(entity, data) };
 }
 

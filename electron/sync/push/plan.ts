@@ -115,7 +115,13 @@ async function masterSteps(db: Db, e: OutboxEntry): Promise<Step[]> {
   if (rid !== null && v.deleted) return []; // a delete wins over edits: its own entry, or the remote's, carries it
   const refs = new Map<string, number | null>();
   if (entity === 'expense' && v.attributes.client_uid) refs.set(`client:${v.attributes.client_uid}`, await remoteIdOf(db, 'client', v.attributes.client_uid));
-  if (entity === 'recurring') refs.set(`invoice:${v.attributes.base_invoice_uid}`, await remoteIdOf(db, 'invoice', v.attributes.base_invoice_uid));
+  if (entity === 'recurring') {
+    refs.set(`invoice:${v.attributes.base_invoice_uid}`, await remoteIdOf(db, 'invoice', v.attributes.base_invoice_uid));
+    if (v.attributes.client_uid) refs.set(`client:${v.attributes.client_uid}`, await remoteIdOf(db, 'client', v.attributes.client_uid));
+    for (const line of (v.attributes.items ?? []) as Array<{ product_uid?: number }>) {
+      if (typeof line.product_uid === 'number') refs.set(`product:${line.product_uid}`, await remoteIdOf(db, 'product', line.product_uid));
+    }
+  }
   const body = bodyOf(entity, v, (en, id) => refs.get(`${en}:${id}`) ?? null, rid === null);
   // A block carries the numbering continued in it: the remote must know where the block's numbers start before the
   // block's first invoice arrives (the block's change is logged before any invoice numbered after it).
