@@ -48,7 +48,7 @@ test('the search box finds an invoice by its number, its client and its amount',
   await withKey(page);
   await page.goto(`${folio.url}/#/invoices`);
   await expect(rows(page)).toHaveCount(13);
-  const search = page.getByLabel('Keresés');
+  const search = page.getByLabel('Keresés', { exact: true });
   await expect(search).toHaveAttribute('placeholder', 'Számlaszám, ügyfél vagy összeg…');
 
   await search.fill('2026-000007');
@@ -120,7 +120,8 @@ test('the VAT choices: Hungarian codes first in words, the other member states i
     gs.map((g) => ({ label: (g as HTMLOptGroupElement).label, options: [...g.querySelectorAll('option')].map((o) => o.textContent ?? '') })),
   );
   expect(groups.map((g) => g.label)).toEqual(['Magyar ÁFA-kulcsok és -mentességek', 'Más uniós tagállamok kulcsai (OSS)']);
-  const [hu, oss] = groups as [{ options: string[] }, { options: string[] }];
+  const hu = groups[0]!;
+  const oss = groups[1]!;
   expect(hu.options.slice(0, 4)).toEqual(['27%', '18%', '5%', '0%']);
   expect(hu.options).toContain('AAM – alanyi adómentes');
   expect(hu.options).toContain('FAD – fordított adózás (EU szolgáltatás)');
