@@ -300,3 +300,24 @@ test('an invoice always renders to the same bytes, also after it was paid (the o
   expect(sha(await renderInvoicePdf(huInvoice({ totalPaid: '1000000.000' })))).toBe(first);
   expect(sha(await renderInvoicePdf(huInvoice({ number: 'FOL-2026-000124' })))).not.toBe(first);
 });
+
+test.describe('amounts as on screen', () => {
+  test('forints print in whole units ("207 329 Ft"); a forint unit price with fillér keeps it as typed; euros keep cents', async () => {
+    const huf = buildInvoice({
+      lines: [
+        { description: 'Éves karbantartás', qty: '1', unit: 'db', vatId: '1', netUnitPrice: '163251' },
+        { description: 'Kiszállás', qty: '2', unit: 'alkalom', vatId: '1', netUnitPrice: '12500.5' },
+      ],
+    });
+    const { flat } = await renderText(huf);
+    // 163 251 + 25 001 = 188 252 net; VAT 44 078 + 6 750 = 50 828; gross 239 080.
+    expectPhrase(flat, 'Éves karbantartás 1 db 163 251 163 251 27% 44 078 207 329');
+    expectPhrase(flat, 'Kiszállás 2 alkalom 12 500,50 25 001 27% 6 750 31 751');
+    expectPhrase(flat, 'Fizetendő 239 080 Ft');
+    expectNoPhrase(flat, '207 329,00');
+
+    const { flat: eur } = await renderText(eurInvoice());
+    expectPhrase(eur, 'Amount due EUR 3,712.85');
+    expectPhrase(eur, 'Net total EUR 3,455.00');
+  });
+});
