@@ -1,7 +1,7 @@
 // The core: the whole invoicing domain, plain Node, no 'electron' import. Built by one factory with its
 // dependencies injected; `call` is the single entry every door (IPC, HTTP, CLI) uses.
 import { FolioError } from '../../shared/errors';
-import { documentKindOf } from '../../shared/invoice-codes';
+import { invoicePdfFileName } from '../documents/file-name';
 import { parseInput } from '../../shared/contract/validate';
 import type { InvoiceDuties, OperationName, OutputOf, ParsedInputOf, PdfFile } from '../../shared/contract/operations';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
@@ -278,11 +278,7 @@ export async function createCore(deps: CoreDeps) {
 
 export type Core = Awaited<ReturnType<typeof createCore>>;
 
-/** "Szamla-INV-2026-000001.pdf": readable, and safe on every file system. */
+/** The download's name, in the invoice's language: "szamla-2026-000001.pdf", "invoice-…", "rechnung-…". */
 export function pdfFileName(invoice: Resource<InvoiceAttributes>): string {
-  const a = invoice.attributes;
-  const kind = documentKindOf(a);
-  const title = kind === 'cancelling' ? 'cancelling-invoice' : kind;
-  const number = (a.prefixed_invoice_no ?? `draft-${a.uid}`).replace(/[^\p{L}\p{N}-]+/gu, '-').replace(/-+/g, '-');
-  return `${title}-${number}.pdf`;
+  return invoicePdfFileName(invoice.attributes);
 }

@@ -1,9 +1,19 @@
-// File names for downloaded, attached and batch-rendered invoices: the invoice number, made safe for every file
-// system and for a Content-Disposition header ("2026/000123" → "szamla-2026-000123.pdf").
-import { documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
+// File names for downloaded, attached and batch-rendered invoices: what the document is, in the invoice's own
+// language, and its number made safe for every file system and for a Content-Disposition header
+// ("2026/000123" → "szamla-2026-000123.pdf", "invoice-2026-000123.pdf", "rechnung-2026-000123.pdf").
+import { documentKindOf, type DocumentKind, type Lang } from '../../shared/invoice-codes';
 import type { InvoiceAttributes } from '../../shared/resources';
 
-const PREFIX: Record<DocumentKind, string> = { invoice: 'szamla', cancelling: 'sztorno', proforma: 'dijbekero', draft: 'piszkozat' };
+const PREFIX: Record<Lang, Record<DocumentKind, string>> = {
+  hu: { invoice: 'szamla', cancelling: 'sztorno', proforma: 'dijbekero', draft: 'piszkozat' },
+  en: { invoice: 'invoice', cancelling: 'cancellation', proforma: 'proforma', draft: 'draft' },
+  de: { invoice: 'rechnung', cancelling: 'stornorechnung', proforma: 'proforma-rechnung', draft: 'entwurf' },
+};
+
+/** The language a file is named in: a bilingual Hungarian–English invoice is a Hungarian document first. */
+function fileLang(templateLang: string | undefined): Lang {
+  return templateLang === 'en' || templateLang === 'de' ? templateLang : 'hu';
+}
 
 export function invoicePdfFileName(invoice: InvoiceAttributes): string {
   const number = invoice.prefixed_invoice_no || invoice.invoice_no || `uid-${invoice.uid}`;
@@ -14,5 +24,5 @@ export function invoicePdfFileName(invoice: InvoiceAttributes): string {
     .replace(/\.{2,}/g, '.') // no ".." in a name that may end up in a path
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100);
-  return `${PREFIX[documentKindOf(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
+  return `${PREFIX[fileLang(invoice.template_lang_code)][documentKindOf(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
 }

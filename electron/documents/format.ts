@@ -38,19 +38,23 @@ export function formatDecimal(value: string, lang: Lang, { minDecimals, maxDecim
 }
 
 /**
- * Decimals an amount is printed with. The forint is settled in whole units but Hungarian invoices print it as
- * "1 234,00 Ft"; the yen has no minor unit in use at all. A third stored decimal is never hidden.
+ * Decimals an amount is printed with, the same as on screen: the forint (and the yen) in whole units ("207 329 Ft"),
+ * other currencies with their cents ("1 234,50 EUR"). A forint amount with a fraction — a unit price typed as
+ * "12 500,50" — keeps it, with two decimals as typed; a third stored decimal is never hidden.
  */
-export function amountFormat(currency: string): DecimalFormat {
-  return currency === 'JPY' ? { minDecimals: 0, maxDecimals: 3 } : { minDecimals: 2, maxDecimals: 3 };
+export function amountFormat(currency: string, value?: string): DecimalFormat {
+  if (currency !== 'HUF' && currency !== 'JPY') return { minDecimals: 2, maxDecimals: 3 };
+  const big = value === undefined ? null : toBig(value);
+  const whole = big === null || big.round(0, ROUND_HALF_AWAY_FROM_ZERO).eq(big);
+  return whole ? { minDecimals: 0, maxDecimals: 0 } : { minDecimals: 2, maxDecimals: 3 };
 }
 
 /** An amount without its currency, for table cells whose column header or document names the currency. */
 export function formatAmount(value: string, currency: string, lang: Lang): string {
-  return formatDecimal(value, lang, amountFormat(currency));
+  return formatDecimal(value, lang, amountFormat(currency, value));
 }
 
-/** An amount with its currency: "1 234,00 Ft", "1.234,00 EUR", "EUR 1,234.00". */
+/** An amount with its currency: "1 234 Ft", "1.234,00 EUR", "EUR 1,234.00". */
 export function formatMoney(value: string, currency: string, lang: Lang): string {
   const number = formatAmount(value, currency, lang);
   if (lang === 'hu') return `${number}${NBSP}${currency === 'HUF' ? 'Ft' : currency}`;
@@ -65,7 +69,7 @@ export function formatQty(value: string, lang: Lang): string {
 
 /** Unit prices keep all three stored decimals when they have them ("12,345"), else print like amounts. */
 export function formatUnitPrice(value: string, currency: string, lang: Lang): string {
-  return formatDecimal(value, lang, amountFormat(currency));
+  return formatDecimal(value, lang, amountFormat(currency, value));
 }
 
 /** Exchange rates as published (MNB publishes 2 decimals, ECB-derived rates have more): "392,15". */

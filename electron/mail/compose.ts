@@ -116,7 +116,7 @@ export function composeInvoiceMail(a: InvoiceAttributes): ComposedMail {
 
 /**
  * The PDF's name in the mail, in the invoice's language: "Számla-2026-000123.pdf", "Invoice-…", "Rechnung-…",
- * "Számla-Invoice-…" for a bilingual one. (A download keeps the core's language-neutral pdfFileName.)
+ * "Számla-Invoice-…" for a bilingual one. (A download is named by electron/documents/file-name.ts.)
  */
 export function attachmentName(a: InvoiceAttributes): string {
   const lang = resolveDocLang(undefined, a.template_lang_code);

@@ -1,7 +1,7 @@
 // Display formatting in the UI's locale. Amounts arrive as exact decimal strings ("4445.000"); Intl.NumberFormat
 // formats the string itself (no float on the way), rounded half away from zero to the currency's decimals.
 import { currencyDecimals } from '../../shared/money';
-import { i18n } from './i18n/i18n.svelte';
+import { i18n, t } from './i18n/i18n.svelte';
 
 const cache = new Map<string, Intl.NumberFormat>();
 
@@ -36,6 +36,20 @@ export function money(value: Decimal | number | null | undefined, currency: stri
   } catch {
     return `${value} ${currency}`;
   }
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** "1 számla" / "1 invoice" / "2 invoices": a count with its noun in the form the UI language's plural rules pick
+ * (Hungarian, English and German have only the "one" and "other" forms). */
+export function count(noun: 'invoice', n: number): string {
+  let rules = pluralRules.get(i18n.locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(i18n.locale);
+    pluralRules.set(i18n.locale, rules);
+  }
+  const form = rules.select(n) === 'one' ? 'one' : 'other';
+  return t(`lists.count.${noun}.${form}`, { n: decimal(n, 0) });
 }
 
 /** A plain decimal (quantities, unit prices, rates) with up to `max` decimals and no trailing zeros. */

@@ -69,7 +69,7 @@ export function queryInput(f: InvoiceFilters, page: number, perPage: number): { 
   }
   if (f.pm) input.payment_method = f.pm;
   if (f.block) input.block = f.block;
-  if (f.q.trim()) input.client = f.q.trim();
+  if (f.q.trim()) input.search = f.q.trim();
   switch (f.st) {
     case 'paid':
       Object.assign(input, { status: INVOICE_STATUS.paid, type: INVOICE_TYPE.invoice });

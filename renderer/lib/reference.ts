@@ -22,19 +22,45 @@ export function paymentMethodOptions(): Option[] {
   return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: m.names[i18n.lang] }));
 }
 
+/** "19%" / "25,5%": a rate as a percentage in the UI's locale, without trailing zeros. */
+function percent(rate: string): string {
+  return new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 1 }).format(Number(rate));
+}
+
+/** A member state's name in the UI's language ("Németország"); Greece's VAT prefix EL is the region GR. */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(code === 'EL' ? 'GR' : code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "27%", "AAM – alanyi adómentes", "19% – Németország": a VAT code in words. */
 export function vatLabel(id: string | number): string {
   const code = findVatCode(id);
   if (!code) return String(id);
-  if (code.treatment === 'rate' || code.treatment === 'foreign_rate') return code.description;
+  if (code.treatment === 'foreign_rate') return `${percent(code.value)} – ${countryName(code.country ?? '')}`;
+  if (code.treatment === 'rate') return percent(code.value);
   return `${code.description} – ${i18n.tDynamic(`vat.${code.id}`, code.infoText ?? '')}`;
 }
 
-export function vatOptions(): Option[] {
-  return VAT_CODES.map((v) => ({
-    value: v.id,
-    label: vatLabel(v.id),
-    group: v.treatment === 'foreign_rate' ? t('vat.foreign') : t('vat.hungarian'),
-  }));
+/**
+ * The VAT choices in two groups: the Hungarian rates (highest first) and exemptions, then the other member states'
+ * rates (OSS) by country name. Hungary's own per-country code would repeat "27%", so it is offered only to a line
+ * that already has it (`current`).
+ */
+export function vatOptions(current?: string): Option[] {
+  const hungarian = VAT_CODES.filter((v) => v.treatment !== 'foreign_rate');
+  const rates = hungarian.filter((v) => v.treatment === 'rate').sort((x, y) => Number(y.value) - Number(x.value));
+  const others = hungarian.filter((v) => v.treatment !== 'rate');
+  const oss = VAT_CODES.filter((v) => v.treatment === 'foreign_rate' && (v.country !== 'HU' || v.id === current))
+    .map((v) => ({ v, label: vatLabel(v.id) }))
+    .sort((x, y) => x.label.split(' – ')[1]!.localeCompare(y.label.split(' – ')[1]!, i18n.locale));
+  return [
+    ...[...rates, ...others].map((v) => ({ value: v.id, label: vatLabel(v.id), group: t('lists.vatHungarian') })),
+    ...oss.map(({ v, label }) => ({ value: v.id, label, group: t('lists.vatOss') })),
+  ];
 }
 
 export function vatRate(id: string): string | undefined {

@@ -116,6 +116,9 @@ export const invoiceQueryInput = z
     block: int({ min: 0, max: 2_000_000_000 }).optional(),
     /** extension: search in the client's name */
     client: text(200).optional(),
+    /** extension: the list's search box — an invoice number ("417", "2026-000417", "WEB / 2026-000417"), part of a
+     * client's name, or an amount ("190 500") */
+    search: text(200).optional(),
     /** extension: 1 paid, 2 unpaid, 4 cancelled */
     status: int({ min: 1, max: 4 }).optional(),
     /** extension: invoice type */

@@ -37,3 +37,28 @@ test('download needs a key', async () => {
     expect((await srv.anon.get(`/invoices/${inv.id}/download`)).status).toBe(401);
   });
 });
+
+test('the download is named in the invoice\'s language: szamla-…, invoice-…, rechnung-…, sztorno-…', async () => {
+  await withServer(async (srv) => {
+    const key = { 'X-API-KEY': srv.api.defaultHeaders['X-API-KEY']! };
+    const nameOf = async (id: number) => {
+      const res = await fetch(srv.api.url(`/invoices/${id}/download`), { headers: key });
+      expect(res.status).toBe(200);
+      const disposition = res.headers.get('content-disposition') ?? '';
+      const plain = /filename="([^"]+)"/.exec(disposition)?.[1];
+      const utf8 = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '');
+      expect(disposition.startsWith('attachment;')).toBe(true);
+      expect(plain).toBe(utf8);
+      return utf8;
+    };
+    const no = async (inv: { id: unknown }) => (await srv.api.ok('GET', `/invoices/${inv.id as number}`)).data.attributes.invoice_no as string;
+    const hu = await createInvoice(srv.api);
+    expect(await nameOf(hu.id as number)).toBe(`szamla-${await no(hu)}.pdf`);
+    const en = await createInvoice(srv.api, { template_lang_code: 'en' });
+    expect(await nameOf(en.id as number)).toBe(`invoice-${await no(en)}.pdf`);
+    const de = await createInvoice(srv.api, { template_lang_code: 'de' });
+    expect(await nameOf(de.id as number)).toBe(`rechnung-${await no(de)}.pdf`);
+    const storno = (await srv.api.ok('GET', `/invoices/${hu.id as number}/cancel`)).data;
+    expect(await nameOf(storno.id as number)).toBe(`sztorno-${await no(storno)}.pdf`);
+  });
+});

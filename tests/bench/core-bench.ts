@@ -143,10 +143,13 @@ export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000)
   }
 }
 
-/** 100,000 invoices of 3 lines each, written with raw statements in one transaction from a core-made template. */
-export async function seedLarge(file: string, count = 100_000) {
+/** 100,000 invoices of 3 lines each, written with raw statements in one transaction from a core-made template.
+ * `clients` > 0 spreads them over that many clients and varies their totals, as a search needs. */
+export async function seedLarge(file: string, count = 100_000, clients = 0) {
   const a = await freshCore(file);
   try {
+    const clientIds: number[] = [];
+    for (let i = 0; i < clients; i++) clientIds.push((await a.core.call('clients.create', { name: `Ügyfél ${String(i).padStart(4, '0')} Kft.` })).id);
     const first = await a.core.call('invoices.create', benchInvoice(a.clientId));
     const template = await templateOf(a.sqlite, first.id);
     const t = performance.now();
@@ -158,7 +161,8 @@ export async function seedLarge(file: string, count = 100_000) {
     const year = template.invoice.number_year as number;
     a.sqlite.transaction(() => {
       for (let seq = 2; seq <= count; seq++) {
-        const { id } = insertInvoice.get({ ...template.invoice, sealed: 0, number_seq: seq, invoice_no: `${year}-${String(seq).padStart(6, '0')}` }) as { id: number };
+        const varied = clients ? { client_id: clientIds[seq % clients], total_milli: variedTotal(seq), gross_milli: variedTotal(seq) } : {};
+        const { id } = insertInvoice.get({ ...template.invoice, ...varied, sealed: 0, number_seq: seq, invoice_no: `${year}-${String(seq).padStart(6, '0')}` }) as { id: number };
         for (const item of template.items) insertItem.run({ ...item, invoice_id: id });
       }
       a.sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE sealed = 0').run();
@@ -168,6 +172,52 @@ export async function seedLarge(file: string, count = 100_000) {
     return { year, seconds: (performance.now() - t) / 1000 };
   } finally {
     await a.close();
+  }
+}
+
+/** A varied invoice total in thousandths of whole forints: 10,000 to 909,999 Ft. */
+const variedTotal = (seq: number) => (10_000 + ((seq * 7919) % 900_000)) * 1000;
+
+/** invoice_search_ms: p50 of the list's search box (invoices.query with `search`, a page of 50, any date) at 100,000
+ * invoices over 500 clients — an invoice number, a bare sequence number, a client's name, an amount typed with a
+ * space, and a text that matches nothing, taken in turn; and the p50 of each kind (invoice_search_<kind>_ms). */
+export async function searchAt100k(samples = 200) {
+  const tmp = tempDir('search-bench');
+  const file = tmp.file('folio.db');
+  const { year } = await seedLarge(file, 100_000, 500);
+  const server = await startServe(file, KEY);
+  try {
+    const amount = variedTotal(61_234) / 1000;
+    const kinds = {
+      number: `${year}-061234`,
+      seq: '61234',
+      name: 'Ügyfél 0234',
+      amount: `${String(amount).slice(0, -3)} ${String(amount).slice(-3)}`,
+      none: 'nincs ilyen',
+    };
+    const searches = Object.values(kinds);
+    const path = (q: string) => `/invoices/query?start_date=1900-01-01&end_date=9999-12-31&max_per_page=50&search=${encodeURIComponent(q)}`;
+    const byKind: Record<string, number[]> = {};
+    for (let i = 0; i < 20; i++) await call(server.url, 'GET', path(searches[i % searches.length]!), { key: KEY }); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const q = searches[i % searches.length]!;
+      const t = performance.now();
+      const res = await call(server.url, 'GET', path(q), { key: KEY });
+      const ms = performance.now() - t;
+      times.push(ms);
+      (byKind[q] ??= []).push(ms);
+      if (res.status !== 200) throw new Error(`${q}: ${res.status} ${res.text.slice(0, 200)}`);
+      const found = (res.body as { data: unknown[] }).data.length;
+      if (i < searches.length && (q === 'nincs ilyen' ? found !== 0 : found === 0)) throw new Error(`${q}: ${found} found`);
+    }
+    const p50 = (xs: number[]) => Number([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!.toFixed(2));
+    // Each kind's own p50 too: the mixed figure alone would hide a kind that is slow.
+    const perKind = Object.fromEntries(Object.entries(kinds).map(([kind, q]) => [`invoice_search_${kind}_ms`, p50(byKind[q]!)]));
+    return { invoice_search_ms: p50(times), ...perKind };
+  } finally {
+    await server.kill();
+    tmp.remove();
   }
 }
 
@@ -204,5 +254,5 @@ export async function readsAt100k(samples = 200) {
 }
 
 export async function run() {
-  return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await readsAt100k()) };
+  return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await readsAt100k()), ...(await searchAt100k()) };
 }

@@ -36,7 +36,13 @@ test('a third stored decimal is shown, more are rounded half away from zero', ()
 });
 
 test('money with its currency', () => {
-  expect(formatMoney('1234.000', 'HUF', 'hu')).toBe(`1${NBSP}234,00${NBSP}Ft`);
+  // Forints in whole units, as on screen; a forint fraction (a unit price typed "12 500,50") as typed.
+  expect(formatMoney('1234.000', 'HUF', 'hu')).toBe(`1${NBSP}234${NBSP}Ft`);
+  expect(formatMoney('207329.000', 'HUF', 'de')).toBe(`207.329${NBSP}HUF`);
+  expect(formatMoney('12500.500', 'HUF', 'hu')).toBe(`12${NBSP}500,50${NBSP}Ft`);
+  expect(formatMoney('-2.000', 'HUF', 'hu')).toBe(`-2${NBSP}Ft`);
+  expect(formatMoney('1234.500', 'EUR', 'hu')).toBe(`1${NBSP}234,50${NBSP}EUR`);
+  expect(formatMoney('1234.000', 'EUR', 'en')).toBe(`EUR${NBSP}1,234.00`);
   expect(formatMoney('1234.5', 'EUR', 'hu')).toBe(`1${NBSP}234,50${NBSP}EUR`);
   expect(formatMoney('1234.5', 'EUR', 'de')).toBe(`1.234,50${NBSP}EUR`);
   expect(formatMoney('1234.5', 'EUR', 'en')).toBe(`EUR${NBSP}1,234.50`);
@@ -72,4 +78,14 @@ test('PDF file names are safe and say what the document is', () => {
   expect(invoicePdfFileName(buildInvoice({ type: 1, number: 'D-2026-000007', lines: HU_LINES }))).toBe('dijbekero-D-2026-000007.pdf');
   expect(invoicePdfFileName(buildInvoice({ type: 0, number: null, uid: 9, lines: HU_LINES }))).toBe('piszkozat-uid-9.pdf');
   expect(invoicePdfFileName(buildInvoice({ number: 'Ő/../../x', isCancel: true, lines: HU_LINES }))).toBe('sztorno-O-.-.-x.pdf');
+  // In the invoice's own language; a bilingual Hungarian–English one is named in Hungarian.
+  const named = (templateLang: string, over: Parameters<typeof buildInvoice>[0]) =>
+    invoicePdfFileName({ ...buildInvoice(over), template_lang_code: templateLang });
+  expect(named('en', { number: '2026-000001', lines: HU_LINES })).toBe('invoice-2026-000001.pdf');
+  expect(named('en', { number: '2026-000002', isCancel: true, lines: HU_LINES })).toBe('cancellation-2026-000002.pdf');
+  expect(named('en', { type: 1, number: 'D-2026-000003', lines: HU_LINES })).toBe('proforma-D-2026-000003.pdf');
+  expect(named('de', { number: '2026-000001', lines: HU_LINES })).toBe('rechnung-2026-000001.pdf');
+  expect(named('de', { number: '2026-000002', isCancel: true, lines: HU_LINES })).toBe('stornorechnung-2026-000002.pdf');
+  expect(named('de', { type: 1, number: 'D-2026-000003', lines: HU_LINES })).toBe('proforma-rechnung-D-2026-000003.pdf');
+  expect(named('hu-en', { number: '2026-000001', lines: HU_LINES })).toBe('szamla-2026-000001.pdf');
 });

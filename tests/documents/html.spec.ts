@@ -30,9 +30,9 @@ test('Chromium prints the same content as the PDF', async ({ page }) => {
     'Kővári és Fűzős Kft.',
     'Őrült Űrhajó Bt.',
     'Fordított adózás',
-    '1 234 567,00',
+    '1 234 567',
     'Kerekítés',
-    '2 197 305,00 Ft',
+    '2 197 305 Ft',
     '1 / 1',
   ]) {
     expect(flat).toContain(phrase);

@@ -33,11 +33,11 @@ test.describe('Hungarian invoice', () => {
   test('prints every line with quantity, unit, prices, VAT and the legal text of exempt and reverse-charge lines', async () => {
     const { flat } = await renderText(huInvoice());
     for (const row of [
-      'Rendszerintegráció – ügyfélportál bevezetése 1 db 1 234 567,00 1 234 567,00 27% 333 333,00 1 567 900,00',
-      'Webfejlesztés Március 1–15. 12,5 óra 18 500,00 231 250,00 27% 62 438,00 293 688,00',
-      'Szakkönyv: Árvíztűrő tükörfúrógép 3 db 4 990,00 14 970,00 5% 749,00 15 719,00',
-      'Oktatás (felnőttképzés) Tárgyi adómentes (Áfa tv. 85–86. §) 2 alkalom 35 000,00 70 000,00 TAM 0,00 70 000,00',
-      'Építési-szerelési munka Fordított adózás 1 db 250 000,00 250 000,00 F.AFA 0,00 250 000,00',
+      'Rendszerintegráció – ügyfélportál bevezetése 1 db 1 234 567 1 234 567 27% 333 333 1 567 900',
+      'Webfejlesztés Március 1–15. 12,5 óra 18 500 231 250 27% 62 438 293 688',
+      'Szakkönyv: Árvíztűrő tükörfúrógép 3 db 4 990 14 970 5% 749 15 719',
+      'Oktatás (felnőttképzés) Tárgyi adómentes (Áfa tv. 85–86. §) 2 alkalom 35 000 70 000 TAM 0 70 000',
+      'Építési-szerelési munka Fordított adózás 1 db 250 000 250 000 F.AFA 0 250 000',
     ]) {
       expectPhrase(flat, row);
     }
@@ -47,14 +47,14 @@ test.describe('Hungarian invoice', () => {
     const { flat } = await renderText(huInvoice());
     for (const phrase of [
       'ÁFA-ÖSSZESÍTŐ ÁFA-kulcs Nettó ÁFA Bruttó',
-      '27% 1 465 817,00 395 771,00 1 861 588,00',
-      '5% 14 970,00 749,00 15 719,00',
-      'TAM 70 000,00 0,00 70 000,00',
-      'F.AFA 250 000,00 0,00 250 000,00',
-      'Nettó összesen 1 800 787,00 Ft',
-      'ÁFA összesen 396 520,00 Ft',
-      'Bruttó összesen 2 197 307,00 Ft',
-      'Fizetendő 2 197 307,00 Ft',
+      '27% 1 465 817 395 771 1 861 588',
+      '5% 14 970 749 15 719',
+      'TAM 70 000 0 70 000',
+      'F.AFA 250 000 0 250 000',
+      'Nettó összesen 1 800 787 Ft',
+      'ÁFA összesen 396 520 Ft',
+      'Bruttó összesen 2 197 307 Ft',
+      'Fizetendő 2 197 307 Ft',
     ]) {
       expectPhrase(flat, phrase);
     }
@@ -64,7 +64,7 @@ test.describe('Hungarian invoice', () => {
 
   test('prints the rounding line apart when the payable total is rounded', async () => {
     const { flat } = await renderText(huInvoice({ roundTo: 5, paymentMethodId: 1 }));
-    expectPhrase(flat, 'Bruttó összesen 2 197 307,00 Ft Kerekítés -2,00 Ft Fizetendő 2 197 305,00 Ft');
+    expectPhrase(flat, 'Bruttó összesen 2 197 307 Ft Kerekítés -2 Ft Fizetendő 2 197 305 Ft');
     expectPhrase(flat, 'FIZETÉSI MÓD Készpénz');
   });
 
@@ -96,15 +96,15 @@ test.describe('languages', () => {
       'DUE DATE 31 Mar 2026',
       'PAYMENT METHOD Wiretransfer',
       'Description Qty Unit Net unit price Net amount VAT VAT amount Gross amount',
-      'Rendszerintegráció – ügyfélportál bevezetése 1 db 1,234,567.00 1,234,567.00 27% 333,333.00 1,567,900.00',
-      'Webfejlesztés Március 1–15. 12.5 óra 18,500.00 231,250.00 27% 62,438.00 293,688.00',
+      'Rendszerintegráció – ügyfélportál bevezetése 1 db 1,234,567 1,234,567 27% 333,333 1,567,900',
+      'Webfejlesztés Március 1–15. 12.5 óra 18,500 231,250 27% 62,438 293,688',
       'VAT-exempt by the nature of the activity (VAT Act §§ 85–86)',
       'Építési-szerelési munka Reverse charge 1 db',
-      '27% 1,465,817.00 395,771.00 1,861,588.00',
-      'Net total HUF 1,800,787.00',
-      'VAT total HUF 396,520.00',
-      'Gross total HUF 2,197,307.00',
-      'Amount due HUF 2,197,307.00',
+      '27% 1,465,817 395,771 1,861,588',
+      'Net total HUF 1,800,787',
+      'VAT total HUF 396,520',
+      'Gross total HUF 2,197,307',
+      'Amount due HUF 2,197,307',
     ]) {
       expectPhrase(flat, phrase);
     }
@@ -123,15 +123,15 @@ test.describe('languages', () => {
       'LEISTUNGSDATUM 15.03.2026',
       'FÄLLIG AM 31.03.2026',
       'ZAHLUNGSART Überweisung',
-      'Rendszerintegráció – ügyfélportál bevezetése 1 db 1.234.567,00 1.234.567,00 27% 333.333,00 1.567.900,00',
-      'Webfejlesztés Március 1–15. 12,5 óra 18.500,00 231.250,00 27% 62.438,00 293.688,00',
+      'Rendszerintegráció – ügyfélportál bevezetése 1 db 1.234.567 1.234.567 27% 333.333 1.567.900',
+      'Webfejlesztés Március 1–15. 12,5 óra 18.500 231.250 27% 62.438 293.688',
       'Steuerbefreit nach Art der Tätigkeit (ungar. MwSt-Gesetz §§ 85–86)',
       'Steuerschuldnerschaft des Leistungsempfängers',
-      '27% 1.465.817,00 395.771,00 1.861.588,00',
-      'Summe netto 1.800.787,00 HUF',
-      'Summe USt. 396.520,00 HUF',
-      'Summe brutto 2.197.307,00 HUF',
-      'Zahlbetrag 2.197.307,00 HUF',
+      '27% 1.465.817 395.771 1.861.588',
+      'Summe netto 1.800.787 HUF',
+      'Summe USt. 396.520 HUF',
+      'Summe brutto 2.197.307 HUF',
+      'Zahlbetrag 2.197.307 HUF',
     ]) {
       expectPhrase(flat, phrase);
     }
@@ -149,7 +149,7 @@ test.describe('languages', () => {
   test('the invoice template language is used when the caller names none', async () => {
     const { flat } = await renderText(huInvoice({ lang: 'de' }));
     expectPhrase(flat, 'Rechnung');
-    expectPhrase(flat, 'Zahlbetrag 2.197.307,00 HUF');
+    expectPhrase(flat, 'Zahlbetrag 2.197.307 HUF');
   });
 
   test('bilingual hu-en: "Számla / Invoice" labels with Hungarian number formats', async () => {
@@ -162,8 +162,8 @@ test.describe('languages', () => {
       'FIZETÉSI MÓD / PAYMENT METHOD Átutalás / Wiretransfer',
       'Tárgyi adómentes (Áfa tv. 85–86. §) / VAT-exempt by the nature of the activity (VAT Act §§ 85–86)',
       'Fordított adózás / Reverse charge',
-      'Nettó összesen / Net total 1 800 787,00 Ft',
-      'Fizetendő / Amount due 2 197 307,00 Ft',
+      'Nettó összesen / Net total 1 800 787 Ft',
+      'Fizetendő / Amount due 2 197 307 Ft',
     ]) {
       expectPhrase(flat, phrase);
     }
@@ -177,8 +177,8 @@ test.describe('document types', () => {
     expectPhrase(flat, 'Sztornó számla');
     expectPhrase(flat, 'FOL-2026-000125');
     expectPhrase(flat, 'Az eredeti számla sorszáma: FOL-2026-000123');
-    expectPhrase(flat, 'Rendszerintegráció – ügyfélportál bevezetése -1 db 1 234 567,00 -1 234 567,00 27% -333 333,00 -1 567 900,00');
-    expectPhrase(flat, 'Fizetendő -2 197 307,00 Ft');
+    expectPhrase(flat, 'Rendszerintegráció – ügyfélportál bevezetése -1 db 1 234 567 -1 234 567 27% -333 333 -1 567 900');
+    expectPhrase(flat, 'Fizetendő -2 197 307 Ft');
 
     const en = await renderText(invoice, { lang: 'en' });
     expectPhrase(en.flat, 'Cancellation invoice');
@@ -217,12 +217,12 @@ test.describe('foreign currency', () => {
       'Consulting – Qualitätsprüfung der Straßenplanung 10 h 95.50 955.00 27% 257.85 1,212.85',
       'Software licence Reverse charge – place of supply in another member state (VAT Act § 37(1)) 2 pc 1,250.00 2,500.00 FAD 0.00 2,500.00',
       'VAT rate Net VAT Gross VAT (HUF)',
-      '27% 955.00 257.85 1,212.85 101,116.00',
-      'FAD 2,500.00 0.00 2,500.00 0.00',
+      '27% 955.00 257.85 1,212.85 101,116',
+      'FAD 2,500.00 0.00 2,500.00 0',
       'Net total EUR 3,455.00',
       'VAT total EUR 257.85',
       'Amount due EUR 3,712.85',
-      'VAT total in HUF HUF 101,116.00',
+      'VAT total in HUF HUF 101,116',
       'BUYER Müller & Söhne GmbH – Straßenbau Hauptstraße 5 80331 München Germany EU VAT number: DE123456789',
     ]) {
       expectPhrase(flat, phrase);
@@ -233,7 +233,7 @@ test.describe('foreign currency', () => {
     const { flat } = await renderText(eurInvoice({ lang: 'hu' }));
     expectPhrase(flat, 'ÁRFOLYAM 1 EUR = 392,15 HUF (MNB 2026-03-14)');
     expectPhrase(flat, 'Fizetendő 3 712,85 EUR');
-    expectPhrase(flat, 'ÁFA összesen forintban 101 116,00 Ft');
+    expectPhrase(flat, 'ÁFA összesen forintban 101 116 Ft');
   });
 });
 
@@ -272,8 +272,8 @@ test.describe('client text that does not fit', () => {
     expect(text.match(/Hosszú/g)).toHaveLength(450);
     // The unbroken 3,000-character token wraps (zero-width spaces) instead of pushing the table off the page.
     expect(text.replace(/[\s\u200b]/g, '').match(/x+/g)?.join('').length).toBe(3000);
-    expectPhrase(flat, 'Második tétel 2 db 50,00 100,00 27% 27,00 127,00');
-    expectPhrase(flat, 'Fizetendő 254,00 Ft');
+    expectPhrase(flat, 'Második tétel 2 db 50 100 27% 27 127');
+    expectPhrase(flat, 'Fizetendő 254 Ft');
   });
 
   test('an unbroken buyer name wraps inside its card', async () => {
@@ -299,4 +299,25 @@ test('an invoice always renders to the same bytes, also after it was paid (the o
   expect(sha(await renderInvoicePdf(huInvoice()))).toBe(first);
   expect(sha(await renderInvoicePdf(huInvoice({ totalPaid: '1000000.000' })))).toBe(first);
   expect(sha(await renderInvoicePdf(huInvoice({ number: 'FOL-2026-000124' })))).not.toBe(first);
+});
+
+test.describe('amounts as on screen', () => {
+  test('forints print in whole units ("207 329 Ft"); a forint unit price with fillér keeps it as typed; euros keep cents', async () => {
+    const huf = buildInvoice({
+      lines: [
+        { description: 'Éves karbantartás', qty: '1', unit: 'db', vatId: '1', netUnitPrice: '163251' },
+        { description: 'Kiszállás', qty: '2', unit: 'alkalom', vatId: '1', netUnitPrice: '12500.5' },
+      ],
+    });
+    const { flat } = await renderText(huf);
+    // 163 251 + 25 001 = 188 252 net; VAT 44 078 + 6 750 = 50 828; gross 239 080.
+    expectPhrase(flat, 'Éves karbantartás 1 db 163 251 163 251 27% 44 078 207 329');
+    expectPhrase(flat, 'Kiszállás 2 alkalom 12 500,50 25 001 27% 6 750 31 751');
+    expectPhrase(flat, 'Fizetendő 239 080 Ft');
+    expectNoPhrase(flat, '207 329,00');
+
+    const { flat: eur } = await renderText(eurInvoice());
+    expectPhrase(eur, 'Amount due EUR 3,712.85');
+    expectPhrase(eur, 'Net total EUR 3,455.00');
+  });
 });

@@ -149,7 +149,7 @@ test('invoice filters: read from the URL, unknown statuses dropped, invoice numb
   expect(queryInput(f, 2, 50)).toEqual({
     input: {
       page: 2, max_per_page: 50, start_date: '1900-01-01', end_date: '9999-12-31', year_start: 2026, num_start: 10,
-      payment_method: '2', client: 'kft', status: INVOICE_STATUS.unpaid, type: INVOICE_TYPE.invoice,
+      payment_method: '2', search: 'kft', status: INVOICE_STATUS.unpaid, type: INVOICE_TYPE.invoice,
     },
   });
   expect(queryInput({ ...EMPTY_FILTERS, nto: 'tizenkettő' }, 1, 50)).toEqual({ bad: 'nto' });

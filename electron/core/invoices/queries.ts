@@ -9,6 +9,7 @@ import type { CoreContext } from '../context';
 import { today } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { loadInvoices } from './mapping';
+import { numberedYears, searchCondition, searchTerms } from './search';
 
 /** The stored row of an invoice, in `db` (a transaction reads its own writes); not found is the caller's 404. */
 export async function invoiceRow(db: Db, id: number): Promise<InvoiceRow> {
@@ -70,6 +71,11 @@ export function createInvoiceQueries(ctx: CoreContext) {
     if (input.client?.trim()) {
       const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
+    }
+    if (input.search?.trim()) {
+      const terms = searchTerms(input.search);
+      const years = terms.seq !== undefined ? await numberedYears(db) : [];
+      q = q.where(searchCondition(db, terms, years));
     }
     return pageOf(q, w);
   }

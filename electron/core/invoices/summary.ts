@@ -1,16 +1,23 @@
 // The dashboard's figures (invoices.summary), computed by the database instead of by reading invoices page by page.
 // Forint invoices are summed by SQLite. An invoice in another currency is converted at its own exchange rate and
 // rounded to whole forints one by one, as its HUF VAT is; those are few, so they are read row by row.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { InvoiceSummary } from '../../../shared/contract/operations';
 import { addMonths } from '../../../shared/dates';
 import { hufMilli, milliToString } from '../../../shared/money';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { CoreContext } from '../context';
 import { today } from '../context';
 
-/** Normal and cancelling invoices (type 3): proformas are not revenue and drafts are not invoices. */
-const ISSUED = 3;
-const UNPAID = 2;
+/** Normal and cancelling invoices: proformas are not revenue and drafts are not invoices. */
+const ISSUED = INVOICE_TYPE.invoice;
+const UNPAID = INVOICE_STATUS.unpaid;
+
+/** Revenue is what stands: a cancelled invoice and the cancelling invoice that undid it count neither as money nor
+ * as invoices, whichever months they fall in (summed, a storno in a later month would move revenue between months). */
+const standing = (eb: ExpressionBuilder<Database, 'invoices'>) =>
+  eb.and([eb('status', '!=', INVOICE_STATUS.cancelled), eb('is_cancel_invoice', '=', 0)]);
 
 export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> {
   const { db } = ctx;
@@ -44,6 +51,7 @@ export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> 
       .selectFrom('invoices')
       .select([sql<string>`substr(date, 1, 7)`.as('month'), sql<number>`count(*)`.as('count'), sql<number>`sum(net_milli)`.as('net')])
       .where('type', '=', ISSUED)
+      .where(standing)
       .where('date', '>=', firstDay)
       .where('date', '<=', day)
       .where('currency', '=', 'HUF')
@@ -53,6 +61,7 @@ export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> 
       .selectFrom('invoices')
       .select([sql<string>`substr(date, 1, 7)`.as('month'), 'currency', 'exchange_rate', 'net_milli'])
       .where('type', '=', ISSUED)
+      .where(standing)
       .where('date', '>=', firstDay)
       .where('date', '<=', day)
       .where('currency', '!=', 'HUF')

@@ -1,0 +1,45 @@
+// The lists' words: the invoice list's search, a proforma that became an invoice, the VAT breakdown of an invoice,
+// the VAT choices' groups, and counted words (one form per plural category of Intl.PluralRules).
+import { defineMessages } from '../define';
+
+export const listsMessages = defineMessages({
+  hu: {
+    'lists.search': 'Keresés',
+    'lists.searchPlaceholder': 'Számlaszám, ügyfél vagy összeg…',
+    'status.invoiced': 'Számlázva',
+    'lists.invoicedNote': 'Ebből a díjbekérőből számla készült; a befizetést azon a számlán rögzítsd.',
+    'lists.vatBreakdown': 'ÁFA-összesítő',
+    'lists.vatRate': 'ÁFA-kulcs',
+    'lists.vatHuf': 'ÁFA forintban',
+    'lists.vatHungarian': 'Magyar ÁFA-kulcsok és -mentességek',
+    'lists.vatOss': 'Más uniós tagállamok kulcsai (OSS)',
+    'lists.count.invoice.one': '{n} számla',
+    'lists.count.invoice.other': '{n} számla',
+  },
+  en: {
+    'lists.search': 'Search',
+    'lists.searchPlaceholder': 'Invoice number, client or amount…',
+    'status.invoiced': 'Invoiced',
+    'lists.invoicedNote': 'An invoice was made from this proforma; record the payment on that invoice.',
+    'lists.vatBreakdown': 'VAT summary',
+    'lists.vatRate': 'VAT rate',
+    'lists.vatHuf': 'VAT in HUF',
+    'lists.vatHungarian': 'Hungarian VAT rates and exemptions',
+    'lists.vatOss': 'Other EU member states (OSS)',
+    'lists.count.invoice.one': '{n} invoice',
+    'lists.count.invoice.other': '{n} invoices',
+  },
+  de: {
+    'lists.search': 'Suche',
+    'lists.searchPlaceholder': 'Rechnungsnummer, Kunde oder Betrag…',
+    'status.invoiced': 'Abgerechnet',
+    'lists.invoicedNote': 'Aus dieser Proforma-Rechnung wurde eine Rechnung erstellt; erfassen Sie die Zahlung dort.',
+    'lists.vatBreakdown': 'USt.-Aufstellung',
+    'lists.vatRate': 'USt.-Satz',
+    'lists.vatHuf': 'USt. in HUF',
+    'lists.vatHungarian': 'Ungarische Steuersätze und Befreiungen',
+    'lists.vatOss': 'Andere EU-Mitgliedstaaten (OSS)',
+    'lists.count.invoice.one': '{n} Rechnung',
+    'lists.count.invoice.other': '{n} Rechnungen',
+  },
+});
