@@ -61,7 +61,7 @@ test('invoices.send queues the invoice and the worker delivers it with its PDF a
     expect(await pdfText(attachment.content)).toContain(number);
 
     expect(sent).toMatchObject({ attempts: 1, interrupted: 0, last_error: null, recipients: ['vevo@example.test'] });
-    expect(await mailer.emailDuties(invoice.id)).toEqual([{ state: 'sent', to: 'vevo@example.test', error: null, updated_at: sent.updated_at }]);
+    expect(await mailer.emailDuties(invoice.id)).toEqual([{ state: 'sent', to: 'vevo@example.test', error: null, reason: null, updated_at: sent.updated_at }]);
     expect(sent.sent_at).not.toBeNull();
     // Delivered: the bytes are dropped, the hash stays as the record of what was sent.
     const row = await mailDb(fx.opened.db).selectFrom('mail_outbox').select(['attachment', 'attachment_sha256']).executeTakeFirstOrThrow();
