@@ -57,10 +57,10 @@ test.describe('expense amounts', () => {
     expect(a).toMatchObject({ gross_price: '19.990', net_price: '15.740', vat_amount: '4.250' });
   });
 
-  test('a net and a gross that disagree are a 422 on gross_price, and nothing is written', async () => {
+  test('a net and a gross that disagree are a 400 on gross_price, and nothing is written', async () => {
     const before = tableDigest(s.server.dbFile);
     const res = await s.api.post('/expenses', body({ net_price: 100000, gross_price: 128000 }));
-    expect(res.status, res.text).toBe(422);
+    expect(res.status, res.text).toBe(400);
     expect(fields(res)).toEqual(['gross_price']);
     expect(tableDigest(s.server.dbFile)).toBe(before);
   });
@@ -79,12 +79,12 @@ test.describe('credit notes and refusals', () => {
   });
 
   for (const [label, over, field, status] of [
-    ['a negative amount on an ordinary invoice', { gross_price: -5000 }, 'gross_price', 422],
-    ['a positive amount on a credit note', { kind: 'credit_note', gross_price: 5000 }, 'gross_price', 422],
-    ['a negative net on an ordinary invoice', { gross_price: undefined, net_price: -100 }, 'net_price', 422],
-    ['a due date before the invoice date', { due_date: '2026-02-27' }, 'due_date', 422],
-    ['a payment date on an unpaid expense', { paid: false, payment_date: '2026-03-05' }, 'payment_date', 422],
-    ['no amount at all', { gross_price: undefined }, 'gross_price', 422],
+    ['a negative amount on an ordinary invoice', { gross_price: -5000 }, 'gross_price', 400],
+    ['a positive amount on a credit note', { kind: 'credit_note', gross_price: 5000 }, 'gross_price', 400],
+    ['a negative net on an ordinary invoice', { gross_price: undefined, net_price: -100 }, 'net_price', 400],
+    ['a due date before the invoice date', { due_date: '2026-02-27' }, 'due_date', 400],
+    ['a payment date on an unpaid expense', { paid: false, payment_date: '2026-03-05' }, 'payment_date', 400],
+    ['no amount at all', { gross_price: undefined }, 'gross_price', 400],
     ['a wrong supplier tax number', { supplier_taxcode: '12345678-2-41' }, 'supplier_taxcode', 400],
     ['an unknown kind', { kind: 'refund' }, 'kind', 400],
     ['a bad fulfillment date', { fulfillment_date: '2026-02-30' }, 'fulfillment_date', 400],

@@ -1,6 +1,7 @@
 // The rules between an expense's fields, checked on what the expense will be once the input is applied (an update
 // names only what changes): the amounts agree at the VAT rate, only a credit note is negative, the due date is not
-// before the supplier's invoice date, a payment date means paid. Every broken rule is one field error, all at once.
+// before the supplier's invoice date, a payment date means paid. Every broken rule is one field error, all at once,
+// as a validation failure like a malformed field: the user fixes it at the field.
 import type { ExpenseCreateInput, ExpenseUpdateInput } from '../../../shared/contract/schemas';
 import { FolioError, type FieldError } from '../../../shared/errors';
 import { expenseAmounts, netAndGrossAgree, type ExpenseAmounts } from '../../../shared/expense-amounts';
@@ -78,7 +79,7 @@ export function resolveExpense(input: Input, current: ExpenseRow | undefined): E
   const paid = input.paid ?? (input.payment_date ? true : current?.paid === 1);
 
   if (errors.length || !amounts) {
-    throw new FolioError('rule_violation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+    throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
   }
   return { kind, vat_id: vatId, currency, invoice_date: invoiceDate, due_date: dueDate, payment_date: paymentDate, paid: paid ? 1 : 0, amounts };
 }

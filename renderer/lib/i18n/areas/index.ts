@@ -5,8 +5,9 @@ import { dataMessages } from './data';
 import { importMessages } from './import';
 import { setupMessages } from './setup';
 import { numberingMessages } from './numbering';
+import { expenseMessages } from './expenses';
 
-export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages, numberingMessages] as const;
+export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages, numberingMessages, expenseMessages] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
 export type AreaMessageKey = KeysOf<(typeof AREA_MESSAGES)[number]>;
