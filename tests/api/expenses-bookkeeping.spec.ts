@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { expect, test } from '@playwright/test';
-import { serverPerFile, tableDigest, VALID_TAXCODE } from '../support/fixtures';
+import { rawDb, serverPerFile, tableDigest, VALID_TAXCODE } from '../support/fixtures';
 import type { ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -165,4 +165,20 @@ test('GET /expenses/totals sums a period per currency, a credit note counting ne
   await s.api.ok('POST', '/expenses', { body: body({ fulfillment_date: '2025-12-01', invoice_date: '2025-12-01', due_date: null, gross_price: 99999 }) });
   const res = await s.api.ok('GET', '/expenses/totals', { query: { from: '2025-11-01', to: '2025-11-30' } });
   expect(res.data.by_currency).toEqual([{ currency: 'HUF', count: 2, net: '900.000', vat: '243.000', gross: '1143.000' }]);
+});
+
+test('an expense recorded before net and VAT were stored reads them from its gross at its VAT code', async () => {
+  const db = rawDb(s.server.dbFile);
+  let id: number;
+  try {
+    // as migration 0018 leaves a row from before it: no net, no VAT, the defaults for the rest
+    id = Number(
+      db.prepare(`INSERT INTO expenses (categories_id, name, invoice_no, gross_price_milli, vat_id, currency, created_at, updated_at)
+                  VALUES ('3', 'Régi bérlet', '', 63500000, '1', 'HUF', '2026-01-05 10:00:00', '2026-01-05 10:00:00')`).run().lastInsertRowid,
+    );
+  } finally {
+    db.close();
+  }
+  const a = (await s.api.ok('GET', `/expenses/${id}`)).data.attributes;
+  expect(a).toMatchObject({ gross_price: '63500.000', net_price: '50000.000', vat_amount: '13500.000', kind: 'invoice', paid: false, supplier_name: '' });
 });

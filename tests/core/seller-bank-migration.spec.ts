@@ -34,7 +34,11 @@ async function legacyDatabase(file: string, settings: Record<string, unknown>, p
     db.exec(`DELETE FROM kysely_migration WHERE name >= '0016';
              DROP TRIGGER change_capture_invoices_share;
              ALTER TABLE sync_map DROP COLUMN remote_share_code;
-             DROP TABLE number_continuations;`);
+             DROP TABLE number_continuations;
+             DROP TABLE expense_attachments;
+             ${['kind', 'supplier_name', 'supplier_taxcode', 'invoice_date', 'fulfillment_date', 'payment_date', 'paid', 'net_price_milli', 'vat_amount_milli']
+               .map((c) => `ALTER TABLE expenses DROP COLUMN ${c};`)
+               .join('\n')}`);
     prepare(db);
     db.prepare(`INSERT INTO settings (key, value) VALUES ('app', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(JSON.stringify(settings));
   } finally {
