@@ -263,10 +263,10 @@ export type ProductUpdateInput = z.output<typeof productUpdateInput>;
 
 // ---- expenses -------------------------------------------------------------------------------------------------
 
-/** A supplier's tax number: Hungarian (12345678-1-23) or a community VAT number (DE123456789); empty when unknown. */
+/** A supplier's tax number: Hungarian (12345676-2-41) or a community VAT number (DE123456789); empty when unknown. */
 const supplierTaxcode = () =>
   text(30).refine((v) => !v.trim() || isHungarianTaxNumber(v.trim()) || isEuVatNumber(v.trim().toUpperCase()), {
-    message: 'is not a Hungarian tax number (12345678-1-23) or an EU VAT number (DE123456789)',
+    message: 'is not a Hungarian tax number (like 12345676-2-41) or an EU VAT number (like DE123456789)',
   });
 
 export const EXPENSE_KINDS = ['invoice', 'credit_note'] as const;

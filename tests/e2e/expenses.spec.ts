@@ -58,7 +58,7 @@ test('an expense with its supplier, a field error shown and cleared, a PDF attac
   await expect(page.getByText('Mentéskor csatolva: szamla-PB-2026-0815.pdf')).toBeVisible();
 
   await page.getByRole('button', { name: 'Mentés' }).click();
-  const taxError = page.locator('p.field-error').filter({ hasText: 'Nem érvényes magyar adószám (12345678-1-23) vagy EU-s közösségi adószám (DE123456789).' });
+  const taxError = page.locator('p.field-error').filter({ hasText: 'Nem érvényes adószám: magyar adószámot (pl. 12345676-2-41) vagy EU-s közösségi adószámot (pl. DE123456789) adj meg.' });
   await expect(taxError).toBeVisible();
   // the summary names the field in words and leads to it
   await page.getByRole('button', { name: 'Szállító adószáma' }).click();
@@ -110,5 +110,36 @@ test('an expense with its supplier, a field error shown and cleared, a PDF attac
   await expect(card).toContainText(/10\s000\sFt/);
   await expect(card).toContainText('1 költség');
   await page.screenshot({ path: shotPath('h15-expenses', '5-dashboard-hu.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("a file that is not a PDF or an image is refused next to its field; the expense is kept and the right file attached on the next save", async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = watchErrors(page);
+  const fake = test.info().outputPath('szamla.pdf');
+  writeFileSync(fake, 'Ez nem PDF, csak egy átnevezett szövegfájl.');
+
+  await withKey(page);
+  await page.goto(`${folio.url}/#/expenses`);
+  await page.getByRole('button', { name: 'Új költség' }).first().click();
+  await page.getByLabel('Megnevezés').fill('Parkolás');
+  await page.getByRole('textbox', { name: 'Összeg', exact: true }).fill('1 500');
+  await page.getByLabel('Bizonylat fájlja (PDF vagy kép, legfeljebb 10 MB)').setInputFiles(fake);
+  await page.getByRole('button', { name: 'Mentés' }).click();
+
+  await expect(page.getByText('A költség elmentve, de a fájlt nem sikerült csatolni: javítsd, és mentsd újra.')).toBeVisible();
+  const fileError = page.locator('p.field-error').filter({ hasText: 'Csak PDF, PNG vagy JPEG fájl csatolható.' });
+  await expect(fileError).toBeVisible();
+  await page.screenshot({ path: shotPath('h15-expenses', '6-wrong-file-hu.png'), fullPage: true });
+
+  // a receipt photographed as PNG: the message goes when it is chosen; saving again changes the same expense
+  await page.getByLabel('Bizonylat fájlja (PDF vagy kép, legfeljebb 10 MB)').setInputFiles('resources/icon.png');
+  await expect(fileError).toBeHidden();
+  await page.getByRole('button', { name: 'Mentés' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Parkolás' });
+  await expect(row.getByTitle('Van csatolt bizonylat')).toBeVisible();
+  const parking = (await folio.server.core.call('expenses.list', {})).items.filter((x) => x.attributes.name === 'Parkolás');
+  expect(parking).toHaveLength(1);
+  expect(parking[0]!.attributes.attachment).toMatchObject({ file_name: 'icon.png', content_type: 'image/png' });
   expect(errors).toEqual([]);
 });

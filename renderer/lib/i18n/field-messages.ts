@@ -36,7 +36,7 @@ const RULES: Rule[] = [
   [/^is before the invoice date$/, 'expf.fm.beforeInvoice'],
   [/^is set, but the expense is marked unpaid$/, 'expf.fm.unpaidWithDate'],
   [/^is required \(or give net_price\)$/, 'expf.fm.amountRequired'],
-  [/^is not a Hungarian tax number \(12345678-1-23\) or an EU VAT number/, 'expf.fm.taxcode'],
+  [/^is not a Hungarian tax number \(like [\d-]+\) or an EU VAT number/, 'expf.fm.taxcode'],
   [/^is not a PDF, PNG or JPEG file$/, 'expf.fm.fileType'],
   // the import (Settings → Import)
   [/^needs a column of the file$/, 'imp.fm.needsColumn'],
