@@ -18,6 +18,7 @@ import * as m0014 from './0014-backup-settings';
 import * as m0015 from './0015-import-mappings';
 import * as m0016 from './0016-seller-bank-and-share-codes';
 import * as m0017 from './0017-number-continuations';
+import * as m0018 from './0018-expense-bookkeeping';
 import * as m0019 from './0019-recurring-templates';
 
 export const migrations: Record<string, Migration> = {
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015-import-mappings': m0015,
   '0016-seller-bank-and-share-codes': m0016,
   '0017-number-continuations': m0017,
+  '0018-expense-bookkeeping': m0018,
   '0019-recurring-templates': m0019,
 };

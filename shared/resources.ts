@@ -262,6 +262,35 @@ export interface ExpenseAttributes {
   due_date: string | null;
   created_at: string;
   updated_at: string;
+  // Folio's bookkeeping fields (additive: the interface's fields above keep their forms)
+  /** 'invoice', or 'credit_note' for a supplier's credit note, the only kind with negative amounts */
+  kind: 'invoice' | 'credit_note';
+  supplier_name: string;
+  supplier_taxcode: string;
+  invoice_date: string | null;
+  fulfillment_date: string | null;
+  payment_date: string | null;
+  paid: boolean;
+  /** net and VAT in the 3-decimal read form; net + VAT = gross_price */
+  net_price: string;
+  vat_amount: string;
+  /** the supplier's document kept with the expense (its bytes come from GET /expenses/{id}/attachment) */
+  attachment: ExpenseAttachmentInfo | null;
+}
+
+export interface ExpenseAttachmentInfo {
+  file_name: string;
+  content_type: 'application/pdf' | 'image/png' | 'image/jpeg';
+  size: number;
+}
+
+export interface ExpenseAttachmentFile extends ExpenseAttachmentInfo {
+  content_base64: string;
+}
+
+export interface ExpenseTotals {
+  /** sums per currency over the period's expenses (credit notes count negative), in the 3-decimal read form */
+  by_currency: Array<{ currency: string; count: number; net: string; vat: string; gross: string }>;
 }
 
 export interface BankAccountAttributes {

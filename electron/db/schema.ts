@@ -101,6 +101,24 @@ export interface ExpensesTable {
   due_date: string | null;
   created_at: string;
   updated_at: string;
+  kind: Generated<string>;
+  supplier_name: Generated<string>;
+  supplier_taxcode: Generated<string>;
+  invoice_date: string | null;
+  fulfillment_date: string | null;
+  payment_date: string | null;
+  paid: Generated<number>;
+  net_price_milli: number | null;
+  vat_amount_milli: number | null;
+}
+
+export interface ExpenseAttachmentsTable {
+  expense_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  created_at: string;
 }
 
 export interface InvoicesTable {
@@ -252,6 +270,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   products: ProductsTable;
   expenses: ExpensesTable;
+  expense_attachments: ExpenseAttachmentsTable;
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
   invoice_payments: InvoicePaymentsTable;

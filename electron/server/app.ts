@@ -15,6 +15,10 @@ import { isAuthorized, type AuthConfig } from './auth';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
+import { EXPENSE_FILE_MAX_BYTES } from '../../shared/contract/schemas';
+
+// base64 of the largest file, its name and the JSON around it
+const EXPENSE_ATTACH_MAX_BODY_BYTES = Math.ceil(EXPENSE_FILE_MAX_BYTES / 3) * 4 + 64 * 1024;
 import { allowedHostNames, hostNameOf } from './host-check';
 
 export interface ServerOptions {
@@ -181,6 +185,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerRestRoutes(app, coreOf, {
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
+    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES },
   });
 
   // `time` and `timestamp` are the real clock (the interface's clients set their JWT clocks by them); `today` is the
@@ -205,6 +210,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   for (const name of Object.keys(importOperations)) {
     app.post(`/rpc/${name}`, { bodyLimit: IMPORT_MAX_BODY_BYTES }, async (req) => rpc(name, req.body ?? {}));
   }
+  // So does an expense's document (the core refuses more than 10 MB of file with a field error).
+  app.post('/rpc/expenses.attach', { bodyLimit: EXPENSE_ATTACH_MAX_BODY_BYTES }, async (req) => rpc('expenses.attach', req.body ?? {}));
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).

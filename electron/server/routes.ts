@@ -74,6 +74,8 @@ export function sendPdf(reply: FastifyReply, file: PdfFile, disposition: 'attach
 export interface RestOptions {
   /** per-route rate limits, by operation name (e.g. the download limit) */
   rateLimits?: Partial<Record<OperationName, unknown>>;
+  /** per-route body limits, by operation name, for the operations that carry a file */
+  bodyLimits?: Partial<Record<OperationName, number>>;
 }
 
 /** `core` is a getter: the holder may swap the core under a running server (a restore). */
@@ -87,6 +89,7 @@ export function registerRestRoutes(app: FastifyInstance, core: () => Core, optio
         method: binding.method,
         url: routePath(path),
         config: limit ? { rateLimit: limit } : {},
+        ...(options.bodyLimits?.[name] ? { bodyLimit: options.bodyLimits[name] } : {}),
         handler: async (req, reply) => {
           const output = await core().call(name, requestInput(req), callContextOf(req));
           if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);

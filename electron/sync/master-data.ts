@@ -108,6 +108,8 @@ export function bodyOf(entity: MasterEntity, v: Version, ref: RefMap, forCreate:
         ...(a.vat ? { vat: a.vat } : {}),
         currency: a.currency,
         due_date: a.due_date,
+        // the bookkeeping fields (a version from before them has none: the other side keeps its defaults)
+        ...pick(a, ['kind', 'supplier_name', 'supplier_taxcode', 'invoice_date', 'fulfillment_date', 'payment_date', 'paid', 'net_price']),
       };
     }
     case 'bank_account':
@@ -214,6 +216,15 @@ export function rowOf(entity: MasterEntity, data: { attributes: Record<string, a
         vat_id: a.vat ? String(a.vat) : null,
         currency: a.currency ?? 'HUF',
         due_date: a.due_date ?? null,
+        kind: a.kind === 'credit_note' ? 'credit_note' : 'invoice',
+        supplier_name: a.supplier_name ?? '',
+        supplier_taxcode: a.supplier_taxcode ?? '',
+        invoice_date: a.invoice_date ?? null,
+        fulfillment_date: a.fulfillment_date ?? null,
+        payment_date: a.payment_date ?? null,
+        paid: a.paid ? 1 : 0,
+        net_price_milli: a.net_price === undefined ? null : toMilli(parseDecimal(a.net_price)),
+        vat_amount_milli: a.vat_amount === undefined ? null : toMilli(parseDecimal(a.vat_amount)),
         ...stamps,
       };
     case 'bank_account':

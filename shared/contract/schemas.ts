@@ -5,7 +5,7 @@ import { ENTITLEMENT_CODES } from '../reference/entitlements';
 import { findVatCode } from '../reference/vat-codes';
 import { LANGS } from '../reference/payment-methods';
 import { bool, countryCode, currency, date, decimal, email, id, int, paging, requiredText, text } from './fields';
-import { isHungarianPersonalTaxId, isHungarianTaxNumber } from '../tax-numbers';
+import { isEuVatNumber, isHungarianPersonalTaxId, isHungarianTaxNumber } from '../tax-numbers';
 import { addressList } from './areas/mail';
 import { SETUP_STEPS, VAT_STATUSES, type VatStatus } from '../resources';
 import { normalizePublicBaseUrl } from '../seller';
@@ -266,20 +266,54 @@ export type ProductUpdateInput = z.output<typeof productUpdateInput>;
 
 // ---- expenses -------------------------------------------------------------------------------------------------
 
+/** A supplier's tax number: Hungarian (12345676-2-41) or a community VAT number (DE123456789); empty when unknown. */
+const supplierTaxcode = () =>
+  text(30).refine((v) => !v.trim() || isHungarianTaxNumber(v.trim()) || isEuVatNumber(v.trim().toUpperCase()), {
+    message: 'is not a Hungarian tax number (like 12345676-2-41) or an EU VAT number (like DE123456789)',
+  });
+
+export const EXPENSE_KINDS = ['invoice', 'credit_note'] as const;
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
+
+// The interface's fields first, then the bookkeeping ones Folio adds. gross_price may be left out when net_price is
+// given (the core computes it); the rules between fields (sign by kind, date order, paid) are the core's.
 const expenseFields = {
   categories_id: z.union([z.number(), z.string()]).transform((v) => String(v).trim()),
   name: requiredText(255),
   invoice_no: text(100).optional(),
   client_uid: id().nullable().optional(),
-  gross_price: decimal(),
+  gross_price: decimal().optional(),
   vat: vatId().optional(),
   currency: currency().optional(),
   due_date: date().nullable().optional(),
+  kind: z.enum(EXPENSE_KINDS, { error: 'must be invoice or credit_note' }).optional(),
+  supplier_name: text(255).optional(),
+  supplier_taxcode: supplierTaxcode().optional(),
+  invoice_date: date().nullable().optional(),
+  fulfillment_date: date().nullable().optional(),
+  payment_date: date().nullable().optional(),
+  paid: bool().optional(),
+  net_price: decimal().optional(),
 };
 export const expenseCreateInput = z.object(expenseFields);
 export type ExpenseCreateInput = z.output<typeof expenseCreateInput>;
 export const expenseUpdateInput = z.object(expenseFields).partial().extend({ id: id() });
 export type ExpenseUpdateInput = z.output<typeof expenseUpdateInput>;
+
+/** The supplier's document for an expense: a PDF, PNG or JPEG, base64-encoded, at most EXPENSE_FILE_MAX_BYTES. */
+export const EXPENSE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const expenseAttachInput = z.object({
+  id: id(),
+  file_name: requiredText(255),
+  content_base64: z
+    .string({ error: 'must be the file, base64-encoded' })
+    .min(1, 'is empty')
+    .refine((v) => v.length <= Math.ceil(EXPENSE_FILE_MAX_BYTES / 3) * 4 + 4, { message: 'is larger than 10 MB' })
+    .refine((v) => /^[A-Za-z0-9+/]*={0,2}$/.test(v), { message: 'must be the file, base64-encoded' }),
+});
+export type ExpenseAttachInput = z.output<typeof expenseAttachInput>;
+/** A period of expenses, by the date they belong to (fulfillment, else invoice date, else the day recorded). */
+export const expenseTotalsInput = z.object({ from: date(), to: date() });
 
 // ---- bank accounts ---------------------------------------------------------------------------------------------
 

@@ -4,7 +4,9 @@
 import { expect, test } from '@playwright/test';
 import { fixedClock } from '../../electron/core/clock';
 import { createCore } from '../../electron/core/index';
+import { Migrator } from 'kysely';
 import { openDatabase } from '../../electron/db/open';
+import { migrations } from '../../migrations/index';
 import { clientBody, FIXED_NOW, netItem, rawDb, tempDbFile, TODAY } from '../support/fixtures';
 
 const LEGACY_SELLER = {
@@ -26,18 +28,16 @@ const LEGACY_SELLER = {
  * fields. `prepare` runs on the raw file first (rows an older Folio had).
  */
 async function legacyDatabase(file: string, settings: Record<string, unknown>, prepare: (db: ReturnType<typeof rawDb>) => void = () => undefined) {
+  // Every later migration goes down too (and comes back on the upgrade): Kysely applies migrations in order only.
   const opened = await openDatabase(file);
-  await opened.close();
+  try {
+    const { error } = await new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } }).migrateTo('0015-import-mappings');
+    if (error) throw error;
+  } finally {
+    await opened.close();
+  }
   const db = rawDb(file);
   try {
-    // Later migrations go too (and come back on the upgrade): Kysely applies migrations in order only.
-    db.exec(`DELETE FROM kysely_migration WHERE name >= '0016';
-             DROP TRIGGER change_capture_invoices_share;
-             ALTER TABLE sync_map DROP COLUMN remote_share_code;
-             DROP TABLE number_continuations;
-             ALTER TABLE recurring_profiles DROP COLUMN client_id;
-             ALTER TABLE recurring_profiles DROP COLUMN items_json;
-             ALTER TABLE recurring_profiles DROP COLUMN end_date;`);
     prepare(db);
     db.prepare(`INSERT INTO settings (key, value) VALUES ('app', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(JSON.stringify(settings));
   } finally {

@@ -106,6 +106,11 @@ test('two desktops and a server work offline, sync, and end with the same books'
     await cb.call('invoices.pay', { id: serverInvOnB.id, date: '2026-03-15', amount: '1500' });
     const account = await cb.call('bankAccounts.create', { bank_name: 'OTP', account_no: '11773016-11111111', currency: 'HUF' });
     await cb.call('expenses.create', { categories_id: '1', name: 'Irodaszer', gross_price: '12700', vat: 1, client_uid: bClient });
+    // a supplier's credit note with the bookkeeping fields (supplier, dates, paid, net) crosses as well
+    await cb.call('expenses.create', {
+      categories_id: '8', name: 'Papír jóváírás', kind: 'credit_note', net_price: '-1000', vat: 1, supplier_name: 'Papír Kft.',
+      supplier_taxcode: '12345676-2-41', invoice_date: '2026-03-10', fulfillment_date: '2026-03-09', payment_date: '2026-03-12',
+    });
     const base = await cb.call('invoices.create', invoice(bClient, { block_uid: ownB, bank_account_uid: account.id }));
     await cb.call('recurring.create', { base_invoice_uid: base.id, frequency: '1M', start_date: '2026-04-01' });
     await cb.call('blocks.create', { name: 'Desktop export', prefix: 'DEXP' });

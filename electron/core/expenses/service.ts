@@ -1,43 +1,35 @@
-// Expenses (costs) with their Hungarian categories.
+// Expenses (costs) with their Hungarian categories, as a bookkeeper records them: the supplier, its document's dates
+// and amounts, paid or not, and the document itself (attachments.ts).
 import type { ExpenseCreateInput, ExpenseUpdateInput } from '../../../shared/contract/schemas';
-import type { ExpenseAttributes, Resource } from '../../../shared/resources';
+import type { ExpenseAttachInput } from '../../../shared/contract/schemas';
 import { FolioError, invalid, notFound } from '../../../shared/errors';
-import { milliToString, parseDecimal, toMilli } from '../../../shared/money';
 import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categories';
-import type { ClientRow, ExpenseRow } from '../../db/schema';
-import { clientSnapshot } from '../clients/mapping';
+import type { ExpenseRow } from '../../db/schema';
+import { createExpenseAttachments } from './attachments';
+import { expenseResource } from './mapping';
+import { resolveExpense, type ExpenseValues } from './rules';
+import { expenseTotals } from './totals';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 
-export function expenseResource(row: ExpenseRow, client: ClientRow | undefined): Resource<ExpenseAttributes> {
-  const snapshot = client ? clientSnapshot(client) : null;
+export { expenseResource } from './mapping';
+
+/** The columns that follow from the rules (amounts, kind, dates, paid). */
+function resolvedColumns(v: ExpenseValues) {
   return {
-    id: row.id,
-    attributes: {
-      uid: row.id,
-      categories_id: row.categories_id,
-      name: row.name,
-      invoice_no: row.invoice_no,
-      gross_price: milliToString(row.gross_price_milli),
-      vat: row.vat_id ?? '',
-      client_uid: row.client_id,
-      client: snapshot
-        ? {
-            name: snapshot.name,
-            email: snapshot.email,
-            taxcode: snapshot.taxcode,
-            billing_address: snapshot.billing_address,
-            bank: snapshot.bank,
-          }
-        : null,
-      currency: row.currency,
-      due_date: row.due_date,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
+    kind: v.kind,
+    vat_id: v.vat_id,
+    currency: v.currency,
+    invoice_date: v.invoice_date,
+    due_date: v.due_date,
+    payment_date: v.payment_date,
+    paid: v.paid,
+    gross_price_milli: v.amounts.gross,
+    net_price_milli: v.amounts.net,
+    vat_amount_milli: v.amounts.vat,
   };
 }
 
@@ -51,6 +43,12 @@ export function expenseCategories(lang: string) {
 
 export function createExpenseService(ctx: CoreContext) {
   const { db } = ctx;
+  const attachments = createExpenseAttachments(ctx);
+
+  async function resource(r: ExpenseRow) {
+    const info = await attachments.infoOf([r.id]);
+    return expenseResource(r, await clientOf(r.client_id), info.get(r.id) ?? null);
+  }
 
   async function clientOf(id: number | null | undefined) {
     if (!id) return undefined;
@@ -86,37 +84,37 @@ export function createExpenseService(ctx: CoreContext) {
       const ids = [...new Set(rows.map((r) => r.client_id).filter((x): x is number => x !== null))];
       const clients = ids.length ? await db.selectFrom('clients').selectAll().where('id', 'in', ids).execute() : [];
       const byId = new Map(clients.map((c) => [c.id, c]));
-      return toPage(rows, w, (r) => expenseResource(r, r.client_id ? byId.get(r.client_id) : undefined));
+      const files = await attachments.infoOf(rows.map((r) => r.id));
+      return toPage(rows, w, (r) => expenseResource(r, r.client_id ? byId.get(r.client_id) : undefined, files.get(r.id) ?? null));
     },
 
     async get(input: { id: number }) {
-      const r = await row(input.id);
-      return expenseResource(r, await clientOf(r.client_id));
+      return resource(await row(input.id));
     },
 
     async create(input: ExpenseCreateInput) {
       await checkRefs(input);
+      const values = resolveExpense(input, undefined);
       const now = nowStamp(ctx);
       const inserted = await writeTransaction(db, async (trx) => {
-        const r = await trx
+        return trx
           .insertInto('expenses')
           .values({
             categories_id: input.categories_id,
             name: input.name,
             invoice_no: input.invoice_no ?? '',
             client_id: input.client_uid ?? null,
-            gross_price_milli: toMilli(parseDecimal(input.gross_price)),
-            vat_id: input.vat ?? null,
-            currency: input.currency ?? 'HUF',
-            due_date: input.due_date ?? null,
+            supplier_name: input.supplier_name?.trim() ?? '',
+            supplier_taxcode: input.supplier_taxcode?.trim().toUpperCase() ?? '',
+            fulfillment_date: input.fulfillment_date ?? null,
+            ...resolvedColumns(values),
             created_at: now,
             updated_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        return r;
       });
-      return expenseResource(inserted, await clientOf(inserted.client_id));
+      return resource(inserted);
     },
 
     async update(input: ExpenseUpdateInput) {
@@ -125,27 +123,40 @@ export function createExpenseService(ctx: CoreContext) {
       const updated = await writeTransaction(db, async (trx) => {
         // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
         const current = await row(input.id, trx);
-        const r = await trx
+        const values = resolveExpense(input, current);
+        return trx
           .updateTable('expenses')
           .set({
             categories_id: input.categories_id ?? current.categories_id,
             name: input.name ?? current.name,
             invoice_no: input.invoice_no ?? current.invoice_no,
             client_id: input.client_uid === undefined ? current.client_id : input.client_uid,
-            gross_price_milli:
-              input.gross_price === undefined ? current.gross_price_milli : toMilli(parseDecimal(input.gross_price)),
-            vat_id: input.vat ?? current.vat_id,
-            currency: input.currency ?? current.currency,
-            due_date: input.due_date === undefined ? current.due_date : input.due_date,
+            supplier_name: input.supplier_name?.trim() ?? current.supplier_name,
+            supplier_taxcode: input.supplier_taxcode?.trim().toUpperCase() ?? current.supplier_taxcode,
+            fulfillment_date: input.fulfillment_date === undefined ? current.fulfillment_date : input.fulfillment_date,
+            ...resolvedColumns(values),
             updated_at: now,
           })
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        return r;
       });
-      return expenseResource(updated, await clientOf(updated.client_id));
+      return resource(updated);
     },
+
+    async attach(input: ExpenseAttachInput) {
+      await attachments.attach(input);
+      return resource(await row(input.id));
+    },
+
+    attachment: (input: { id: number }) => attachments.read(input.id),
+
+    async detach(input: { id: number }) {
+      await attachments.detach(input.id);
+      return resource(await row(input.id));
+    },
+
+    totals: (input: { from: string; to: string }) => expenseTotals(db, input),
 
     async delete(input: { id: number }) {
       await row(input.id);

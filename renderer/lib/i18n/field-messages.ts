@@ -34,6 +34,15 @@ const RULES: Rule[] = [
   [/^no such product$/, 'recur.fm.noProduct'],
   [/^must be an http:\/\/ or https:\/\/ address$/, 'fm.httpAddress'],
   [/^may hold letters, digits, "-", "_" and "." only$/, 'fm.prefixChars'],
+  // expenses (electron/core/expenses/rules.ts)
+  [/^does not match the net amount at this VAT rate \(net plus VAT is (-?[\d.]+)\)$/, 'expf.fm.mismatch', (m) => ({ gross: m[1]! })],
+  [/^is negative: only a supplier's credit note/, 'expf.fm.negative'],
+  [/^must be negative \(or zero\) on a credit note$/, 'expf.fm.creditPositive'],
+  [/^is before the invoice date$/, 'expf.fm.beforeInvoice'],
+  [/^is set, but the expense is marked unpaid$/, 'expf.fm.unpaidWithDate'],
+  [/^is required \(or give net_price\)$/, 'expf.fm.amountRequired'],
+  [/^is not a Hungarian tax number \(like [\d-]+\) or an EU VAT number/, 'expf.fm.taxcode'],
+  [/^is not a PDF, PNG or JPEG file$/, 'expf.fm.fileType'],
   // the import (Settings → Import)
   [/^needs a column of the file$/, 'imp.fm.needsColumn'],
   [/^uses the same column as /, 'imp.fm.sameColumn'],
