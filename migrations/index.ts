@@ -20,6 +20,7 @@ import * as m0016 from './0016-seller-bank-and-share-codes';
 import * as m0017 from './0017-number-continuations';
 import * as m0018 from './0018-expense-bookkeeping';
 import * as m0019 from './0019-recurring-templates';
+import * as m0020 from './0020-invoice-total-index';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-number-continuations': m0017,
   '0018-expense-bookkeeping': m0018,
   '0019-recurring-templates': m0019,
+  '0020-invoice-total-index': m0020,
 };
