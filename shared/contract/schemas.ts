@@ -22,18 +22,21 @@ export const TEMPLATE_LANGS = ['hu', 'en', 'de', 'hu-en'] as const;
 
 // ---- invoices -------------------------------------------------------------------------------------------------
 
+/** The fields of an invoice line; a recurring profile's own lines (below) take the same, with words and VAT required. */
+const lineFields = {
+  product_uid: id().optional(),
+  description: text(500).optional(),
+  vat_id: vatId().optional(),
+  qty: decimal({ positive: true }),
+  net_unit_price: decimal().optional(),
+  gross_unit_price: decimal().optional(),
+  unit: text(50).optional(),
+  item_comment: text(1000).optional(),
+  entitlement: entitlement().optional(),
+};
+
 const invoiceItem = z
-  .object({
-    product_uid: id().optional(),
-    description: text(500).optional(),
-    vat_id: vatId().optional(),
-    qty: decimal({ positive: true }),
-    net_unit_price: decimal().optional(),
-    gross_unit_price: decimal().optional(),
-    unit: text(50).optional(),
-    item_comment: text(1000).optional(),
-    entitlement: entitlement().optional(),
-  })
+  .object(lineFields)
   .superRefine((item, ctx) => {
     if (item.product_uid !== undefined) return; // a product line takes the rest from the product
     if (!item.description?.trim()) ctx.addIssue({ code: 'custom', path: ['description'], message: 'is required' });
@@ -342,17 +345,7 @@ export const FREQUENCY_RE = /^([1-9]\d{0,2})([DWMY])$/;
  * price even when it links a product — because it is issued months later, when the product may have changed.
  */
 const recurringLine = z
-  .object({
-    product_uid: id().optional(),
-    description: requiredText(500),
-    vat_id: vatId(),
-    qty: decimal({ positive: true }),
-    net_unit_price: decimal().optional(),
-    gross_unit_price: decimal().optional(),
-    unit: text(50).optional(),
-    item_comment: text(1000).optional(),
-    entitlement: entitlement().optional(),
-  })
+  .object({ ...lineFields, description: requiredText(500), vat_id: vatId() })
   .superRefine((item, ctx) => {
     if (Number(item.net_unit_price !== undefined) + Number(item.gross_unit_price !== undefined) !== 1) {
       ctx.addIssue({ code: 'custom', path: ['net_unit_price'], message: 'give exactly one of net_unit_price and gross_unit_price' });
