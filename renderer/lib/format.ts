@@ -119,3 +119,17 @@ export function normalizeDate(input: string): string {
   const m = /^\s*(\d{4})[.\-/]\s*(\d{1,2})[.\-/]\s*(\d{1,2})\.?\s*$/.exec(input);
   return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : input.trim();
 }
+
+/** 1536 → "1,5 kB" (Hungarian), "1.5 kB" (English). */
+export function fileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '–';
+  const units = ['B', 'kB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
