@@ -21,6 +21,7 @@ import * as m0017 from './0017-number-continuations';
 import * as m0018 from './0018-expense-bookkeeping';
 import * as m0019 from './0019-recurring-templates';
 import * as m0020 from './0020-invoice-total-index';
+import * as m0021 from './0021-recurring-failures';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018-expense-bookkeeping': m0018,
   '0019-recurring-templates': m0019,
   '0020-invoice-total-index': m0020,
+  '0021-recurring-failures': m0021,
 };

@@ -16,6 +16,8 @@ export type ErrorCode =
 export interface FieldError {
   field: string;
   message: string;
+  /** a machine-readable reason (the legal checks give one), so a UI can word the message in its own language */
+  reason?: string;
 }
 
 export interface ErrorEnvelope {

@@ -315,6 +315,14 @@ export interface RecurringLine {
   entitlement?: string | null;
 }
 
+export interface RecurringFailure {
+  occurrence_date: string;
+  code: string;
+  message: string;
+  errors: Array<{ field: string; message: string; reason?: string }>;
+  failed_at: string;
+}
+
 export interface RecurringAttributes {
   uid: number;
   base_invoice_uid: number;
@@ -338,6 +346,8 @@ export interface RecurringAttributes {
   end_date: string | null;
   /** extension: the next (up to) three issue dates, as the scheduler will issue them */
   upcoming_dates: string[];
+  /** extension: why the next occurrence is not issued yet (it is tried again on every pass); null when nothing waits */
+  last_failure?: RecurringFailure | null;
   created_at: string;
   updated_at: string;
   invoices: Array<Resource<InvoiceAttributes>>;

@@ -102,6 +102,7 @@ export async function createCore(deps: CoreDeps) {
     'invoices.summary': () => invoiceSummary(ctx),
     'invoices.get': invoices.get,
     'invoices.create': (input) => invoices.create(input),
+    'invoices.check': invoices.check,
     'invoices.update': invoices.update,
     'invoices.issue': invoices.issue,
     'invoices.delete': invoices.delete,

@@ -230,6 +230,17 @@ export interface RecurringRunsTable {
   created_at: string;
 }
 
+/** Why a profile's next occurrence waits (migration 0021); gone once it is issued. */
+export interface RecurringFailuresTable {
+  profile_id: number;
+  occurrence_date: string;
+  code: string;
+  message: string;
+  /** the refusal's field errors, JSON */
+  errors_json: string;
+  failed_at: string;
+}
+
 export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring';
 
 export interface ChangeLogTable {
@@ -276,6 +287,7 @@ export interface Database {
   invoice_payments: InvoicePaymentsTable;
   recurring_profiles: RecurringProfilesTable;
   recurring_runs: RecurringRunsTable;
+  recurring_failures: RecurringFailuresTable;
 }
 
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -2,6 +2,7 @@
 // has one, its HTTP method and path. The HTTP routes, the IPC handlers and the renderer's typed client all come from
 // this table; adding an operation is one entry here and one handler in the core.
 import { z } from 'zod';
+import type { FieldError } from '../errors';
 import { INVOICE_TYPE } from '../invoice-codes';
 import type {
   BankAccountAttributes,
@@ -50,6 +51,15 @@ export interface InvoiceCreated {
     type: number;
     status: number;
   };
+}
+
+/**
+ * The dry run of issuing: what would refuse the invoice (errors) and what the user should confirm (warnings: a late
+ * invoice), each at its field with a reason code (the legal checks' codes, see electron/core/invoices/legal/rules.ts).
+ */
+export interface InvoiceCheck {
+  errors: FieldError[];
+  warnings: Array<FieldError & { reason: string }>;
 }
 
 /** Continuing the numbering of the program used before Folio (a block's choice for one year). */
@@ -210,6 +220,12 @@ export const operations = {
     summary: 'Create a draft (0), proforma (1) or normal invoice (3)',
     input: s.invoiceCreateInput,
     http: post('/invoices', 'data', 'invoices'),
+  }),
+  'invoices.check': op<InvoiceCheck>()({
+    name: 'invoices.check',
+    summary: 'Check an invoice body as if it were issued now (legal checks included); writes nothing',
+    input: s.invoiceCreateInput,
+    http: post('/invoices/check', 'data', 'invoice_check'),
   }),
   'invoices.update': op<Inv>()({
     name: 'invoices.update',

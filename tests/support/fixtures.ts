@@ -25,6 +25,24 @@ export const PUBLIC_KEY = 'test-public-key-42';
 /** A valid Hungarian company tax number (check digit 6) and a valid personal tax id. */
 export const VALID_TAXCODE = '12345676-2-41';
 export const INVALID_TAXCODE = '12345678-2-41';
+/** The seller's own tax number in the tests: another valid one, so no buyer of the builders is the seller itself. */
+export const SELLER_TAXCODE = '23456787-2-41';
+
+/**
+ * The seller every test server and core starts with: an invoice is issued only by a seller with a name, a full
+ * address and a tax number (electron/core/invoices/legal/rules.ts). `seller: false` starts with none, as a fresh
+ * installation does.
+ */
+export const TEST_SELLER = {
+  name: 'Minta Eladó Kft.',
+  taxcode: SELLER_TAXCODE,
+  address: { postcode: '1051', city: 'Budapest', street_name: 'Október 6.', street_type: 'utca', house_nr: '7', country: 'Magyarország' },
+};
+
+/** Sets up the seller of a core (see TEST_SELLER). */
+export async function seedSeller(core: Core, seller: Record<string, unknown> = TEST_SELLER): Promise<void> {
+  await core.call('settings.update', { seller } as never);
+}
 
 // ---- files ---------------------------------------------------------------------------------------------------
 
@@ -93,6 +111,8 @@ export interface TestServerOptions {
   apiKey?: string;
   /** the public key (JWT `sub`); default PUBLIC_KEY; pass null for a server without JWT */
   publicKey?: string | null;
+  /** false: no seller set up, as on a fresh installation (default: TEST_SELLER) */
+  seller?: false;
 }
 
 /** A real server on 127.0.0.1 on a free port, on a fresh SQLite file in a temporary folder. */
@@ -109,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       auth: { apiKey, ...(publicKey ? { publicKey } : {}) },
       ...(options.clock ? { clock: options.clock } : { now: options.now ?? FIXED_NOW }),
     });
+    if (options.seller !== false) await seedSeller(running.core);
   } catch (e) {
     tmp.remove();
     throw e;
@@ -176,10 +197,13 @@ export interface TestCore {
 }
 
 /** A core on a fresh database file, as the server builds it (openDatabase + createCore). */
-export async function openTestCore(deps: { clock?: Clock } & Omit<Partial<CoreDeps>, 'db' | 'clock'> = {}): Promise<TestCore> {
+export async function openTestCore(
+  { seller, ...deps }: { clock?: Clock; seller?: false } & Omit<Partial<CoreDeps>, 'db' | 'clock'> = {},
+): Promise<TestCore> {
   const tmp = tempDbFile();
   const opened = await openDatabase(tmp.file);
   const core = await createCore({ ...deps, db: opened.db, clock: deps.clock ?? fixedClock(FIXED_NOW) });
+  if (seller !== false) await seedSeller(core);
   return {
     core,
     opened,

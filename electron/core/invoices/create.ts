@@ -8,6 +8,7 @@ import type { WriteTx } from '../../db/types';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor } from '../settings/service';
 import { createdResponse } from './mapping';
+import { requireLegal } from './legal/check';
 import { numbersFor } from './numbering';
 import { exchangeRate, requestContent } from './request';
 import { insertLines, recordAdvancePayment, seal } from './seal';
@@ -23,6 +24,11 @@ export function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInpu
   const { content, lines, blockOwner } = requestContent(trx, input, rate);
   if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
   const date = input.date ?? today(env.ctx);
+  // An invoice is checked before its number is taken. One a device pushes with its number was checked where it was
+  // issued: refusing it here would lose a legal record, not prevent one.
+  if (input.type === INVOICE_TYPE.invoice && input.invoice_no === undefined) {
+    requireLegal(trx, { ...content, date, period_start: extra.period_start }, lines);
+  }
   const now = nowStamp(env.ctx);
   const values = invoiceValues(
     {

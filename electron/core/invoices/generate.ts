@@ -4,14 +4,17 @@
 import { FolioError, rule } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
+import type { WriteTx } from '../../db/types';
+import { clientSnapshot } from '../clients/mapping';
 import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor } from '../settings/service';
+import { requireLegal } from './legal/check';
 import { linkGenerated } from './links';
 import { followUpBlock, numbersFor } from './numbering';
 import { invoiceRow } from './queries';
 import { insertLines, recordAdvancePayment, seal } from './seal';
-import { insertInvoice, insertPayment } from './statements';
+import { clientById, insertInvoice, insertPayment } from './statements';
 import type { InvoiceEnv } from './types';
 import { contentOf, copiedLines, invoiceValues } from './values';
 
@@ -28,9 +31,16 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number }): P
     const payments = await trx.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', proforma.id).orderBy('id').execute();
     const paid = payments.reduce((s, p) => s + p.amount_milli, 0);
     const block = followUpBlock(trx, proforma.block_id);
+    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', proforma.id).orderBy('position').execute();
+    // The invoice names the buyer as it is now (the proforma's snapshot when the client is gone), like an issued
+    // draft, so a buyer's missing address is fixed on the client, not stuck in the proforma. It is never due before
+    // it is issued: a proforma's past due date moves to today.
+    const content = { ...contentOf(proforma), ...currentBuyer(trx, proforma.client_id) };
+    if (content.due_date < date) content.due_date = date;
+    requireLegal(trx, { ...content, date, period_start: proforma.period_start }, items);
     const values = invoiceValues(
       {
-        ...contentOf(proforma),
+        ...content,
         type: INVOICE_TYPE.invoice,
         block_id: block.id,
         prefix: block.prefix ?? proforma.prefix,
@@ -47,7 +57,6 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number }): P
       now,
     );
     const invoice: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
-    const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', proforma.id).orderBy('position').execute();
     insertLines(trx, copiedLines(items, invoice.id));
     for (const { id: _id, invoice_id: _from, ...p } of payments) insertPayment.run(trx, { ...p, invoice_id: invoice.id });
     if (!(await linkGenerated(trx, proforma.id, invoice.id, now))) throw new Error(`Proforma ${proforma.id} generated meanwhile`);
@@ -55,4 +64,10 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number }): P
     return seal(env, trx, withAdvance);
   });
   return { id: created.id };
+}
+
+/** The client's snapshot as the client is now; nothing (the proforma's own stays) when it was deleted. */
+function currentBuyer(trx: WriteTx, clientId: number): { client_snapshot?: string } {
+  const client = clientById.get(trx, { id: clientId });
+  return client && !client.deleted_at ? { client_snapshot: JSON.stringify(clientSnapshot(client)) } : {};
 }

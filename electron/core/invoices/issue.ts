@@ -6,6 +6,7 @@ import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor } from '../settings/service';
 import { asInput, draftRow, replaceLines } from './drafts';
+import { requireLegal } from './legal/check';
 import { numbersFor } from './numbering';
 import { requestContent } from './request';
 import { recordAdvancePayment, seal } from './seal';
@@ -19,8 +20,9 @@ export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 
     if (!client || client.deleted_at) throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
     const stored = { rate: draft.exchange_rate, source: draft.exchange_rate_source };
     const { content, lines, blockOwner } = requestContent(trx, await asInput(trx, draft), stored);
-    await replaceLines(trx, draft.id, lines);
     const date = today(env.ctx);
+    if (type === INVOICE_TYPE.invoice) requireLegal(trx, { ...content, date }, lines);
+    await replaceLines(trx, draft.id, lines);
     const now = nowStamp(env.ctx);
     const issued = await trx
       .updateTable('invoices')

@@ -6,6 +6,7 @@ import type { CoreContext } from '../context';
 import { cancelInvoice } from './cancel';
 import { create, createIn } from './create';
 import { deleteDraft, updateDraft } from './drafts';
+import { checkInvoiceRequest } from './dry-run';
 import { generateInvoice } from './generate';
 import { issueDraft } from './issue';
 import { pay, unpay } from './payments';
@@ -25,6 +26,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   return {
     ...queries,
     create: (input: InvoiceCreateInput, extra?: Partial<InvoiceValues>) => create(env, input, extra),
+    /** the dry run of issuing: what refusing or warning would say, nothing written */
+    check: (input: InvoiceCreateInput) => checkInvoiceRequest(env, input),
     /** creating inside the caller's transaction (the recurring scheduler) */
     createIn: (trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra?: Partial<InvoiceValues>): InvoiceRow =>
       createIn(env, trx, input, rate, extra),

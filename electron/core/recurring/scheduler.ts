@@ -9,7 +9,7 @@
 // - Throughput: the transactions of a pass are queued without waiting for each commit, so the database's group
 //   commit writes many occurrences with one fsync; they still run one after another, in order.
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
-import { FolioError, notFound, rule } from '../../../shared/errors';
+import { FolioError, notFound, rule, type FieldError } from '../../../shared/errors';
 import { milliToString } from '../../../shared/money';
 import type { InvoiceRow, RecurringRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
@@ -55,6 +55,8 @@ export interface FailedOccurrence {
   occurrence_date: string;
   code: string;
   error: string;
+  /** the refusal's field errors (the legal checks name what to fix) */
+  errors: FieldError[];
 }
 
 export interface PassResult {
@@ -164,6 +166,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         .insertInto('recurring_runs')
         .values({ profile_id: p.id, occurrence_date: occ.date, invoice_id: invoice.id, skipped: 0, created_at: now })
         .execute();
+      await trx.deleteFrom('recurring_failures').where('profile_id', '=', p.id).execute();
       const used = p.used_qty + 1;
       await trx
         .updateTable('recurring_profiles')
@@ -197,6 +200,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         occurrence_date: occ.date,
         code: e instanceof FolioError ? e.code : 'internal',
         error: e instanceof Error ? e.message : String(e),
+        errors: e instanceof FolioError ? (e.errors ?? []) : [],
       });
     };
     const bases = new Map<number, Basis>();
@@ -246,8 +250,34 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
     }
     await Promise.all(committing);
     await sending;
+    await recordFailures(result.failed);
     result.issued.sort((a, b) => a.invoice_id - b.invoice_id);
     return result;
+  }
+
+  /**
+   * Keeps why each failed profile waits, for the profile to show; a conflict (the profile changed during the pass)
+   * is no failure of the profile and is left out. The row is rewritten only when the failure changed.
+   */
+  async function recordFailures(failed: FailedOccurrence[]): Promise<void> {
+    const lasting = failed.filter((f) => f.code !== 'conflict');
+    if (!lasting.length) return;
+    const now = nowStamp(ctx);
+    await writeTransaction(db, async (trx) => {
+      for (const f of lasting) {
+        const values = { occurrence_date: f.occurrence_date, code: f.code, message: f.error, errors_json: JSON.stringify(f.errors) };
+        const stored = await trx.selectFrom('recurring_failures').selectAll().where('profile_id', '=', f.profile_id).executeTakeFirst();
+        const same = stored && stored.occurrence_date === values.occurrence_date && stored.message === values.message && stored.errors_json === values.errors_json;
+        if (same) continue;
+        const exists = await trx.selectFrom('recurring_profiles').select('id').where('id', '=', f.profile_id).executeTakeFirst();
+        if (!exists) continue;
+        await trx
+          .insertInto('recurring_failures')
+          .values({ profile_id: f.profile_id, ...values, failed_at: now })
+          .onConflict((oc) => oc.column('profile_id').doUpdateSet({ ...values, failed_at: now }))
+          .execute();
+      }
+    });
   }
 
   /** Runs one pass; a pass already under way is joined, never doubled. */

@@ -1,6 +1,7 @@
 // Recurring profiles: the data and the endpoints. Issuing their invoices is the scheduler's job (scheduler.ts).
 import type { RecurringCreateInput, RecurringUpdateInput } from '../../../shared/contract/schemas';
-import type { RecurringAttributes, Resource } from '../../../shared/resources';
+import type { RecurringAttributes, RecurringFailure, Resource } from '../../../shared/resources';
+import { parseJson } from '../json';
 import { invalid, notFound } from '../../../shared/errors';
 import type { Db } from '../../db/types';
 import type { RecurringRow } from '../../db/schema';
@@ -35,6 +36,13 @@ export function recurringAttributes(p: RecurringRow): Omit<RecurringAttributes, 
     created_at: p.created_at,
     updated_at: p.updated_at,
   };
+}
+
+/** Why the profile's next occurrence waits (the scheduler's last failed try), or null. */
+async function lastFailure(db: Db, profileId: number): Promise<RecurringFailure | null> {
+  const f = await db.selectFrom('recurring_failures').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+  if (!f) return null;
+  return { occurrence_date: f.occurrence_date, code: f.code, message: f.message, errors: parseJson(f.errors_json, []), failed_at: f.failed_at };
 }
 
 const upcoming = (p: RecurringRow) => (p.stopped ? [] : upcomingDates(p, 3));
@@ -74,7 +82,10 @@ export function createRecurringService(ctx: CoreContext) {
 
   async function withInvoices(trx: Db, p: RecurringRow): Promise<Resource<RecurringAttributes>> {
     const rows = await trx.selectFrom('invoices').selectAll().where('recurring_id', '=', p.id).orderBy('id').execute();
-    return { id: p.id, attributes: { ...recurringAttributes(p), upcoming_dates: upcoming(p), invoices: await loadInvoices(trx, rows) } };
+    return {
+      id: p.id,
+      attributes: { ...recurringAttributes(p), upcoming_dates: upcoming(p), last_failure: await lastFailure(trx, p.id), invoices: await loadInvoices(trx, rows) },
+    };
   }
 
   async function checkBase(id: number) {

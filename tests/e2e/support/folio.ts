@@ -94,7 +94,11 @@ export function watchErrors(page: Page): string[] {
 
 export async function setSeller(folio: Folio, name = 'Minta Bt.'): Promise<void> {
   await folio.server.core.call('settings.update', {
-    seller: { name, taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1' } },
+    seller: {
+      name,
+      taxcode: '12345676-2-41',
+      address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1', country: 'Magyarország' },
+    },
   });
 }
 
@@ -104,7 +108,7 @@ export async function addClient(folio: Folio, name = 'Vevő Kft.'): Promise<numb
     taxcode: '11111111-2-41',
     tax_type: 'HAS_TAX_NUMBER',
     email: 'szamla@vevo.example',
-    billing_address: { postcode: '6720', city: 'Szeged', street_name: 'Kárász', street_type: 'utca', house_nr: '5' },
+    billing_address: { postcode: '6720', city: 'Szeged', street_name: 'Kárász', street_type: 'utca', house_nr: '5', country: 'Magyarország' },
   });
   return client.id;
 }

@@ -1,0 +1,61 @@
+// Where the legal checks meet the invoice transitions: the facts of a document about to be numbered (the seller as
+// the settings hold it now, the buyer's snapshot, the priced lines, the dates), checked, and a refusal (422, one
+// entry per problem) before anything is numbered or written.
+import { FolioError } from '../../../../shared/errors';
+import type { InvoiceClient } from '../../../../shared/resources';
+import type { WriteTx } from '../../../db/types';
+import { emptyAddress } from '../../clients/mapping';
+import { parseJson } from '../../json';
+import { settingsForIssue } from '../../settings/service';
+import { checkInvoice, type LegalLine, type LegalResult } from './rules';
+
+export interface DocumentFacts {
+  client_snapshot: string;
+  total_milli: number;
+  date: string;
+  fulfillment_date: string;
+  due_date: string;
+  /** a recurring invoice's period: continuous supply */
+  period_start?: string | null | undefined;
+}
+
+/** The buyer a document's snapshot holds, every field present (snapshots of older versions may lack some). */
+function buyerOf(snapshot: string): InvoiceClient {
+  const stored = parseJson<Partial<InvoiceClient>>(snapshot, {});
+  return {
+    name: stored.name ?? '',
+    email: stored.email ?? '',
+    taxcode: stored.taxcode ?? '',
+    eu_taxcode: stored.eu_taxcode ?? '',
+    tax_type: stored.tax_type ?? '',
+    bank: { iban: '', swift: '', account_no: '', ...stored.bank },
+    billing_address: { ...emptyAddress(), ...stored.billing_address },
+  };
+}
+
+/** The checks of a document as it would be issued now, in the transaction that would issue it. */
+export function legalCheck(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): LegalResult {
+  const { seller } = settingsForIssue(trx).settings;
+  return checkInvoice({
+    seller,
+    client: buyerOf(doc.client_snapshot),
+    lines,
+    total_milli: doc.total_milli,
+    date: doc.date,
+    fulfillment_date: doc.fulfillment_date,
+    due_date: doc.due_date,
+    continuous: Boolean(doc.period_start),
+  });
+}
+
+/** Refuses a document the checks find defective; its warnings do not stop it. */
+export function assertLegal(result: LegalResult): void {
+  if (!result.errors.length) return;
+  const summary = result.errors.map((e) => (e.field === 'seller' ? e.message : `${e.field}: ${e.message}`)).join('; ');
+  throw new FolioError('rule_violation', `The invoice cannot be issued: ${summary}`, result.errors);
+}
+
+/** The checks and the refusal together, for the transitions that issue. */
+export function requireLegal(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): void {
+  assertLegal(legalCheck(trx, doc, lines));
+}

@@ -1,0 +1,51 @@
+// The legal checks' field errors in the UI's words: chosen by the error's reason code and the field it names (the
+// core's English sentence carries the numbers a message repeats: a date, a count of days).
+import type { FieldError } from '../../../shared/errors';
+import type { MessageKey } from './i18n.svelte';
+
+type T = (key: MessageKey, params?: Record<string, string>) => string;
+
+const ADDRESS = /^(seller|client)\.address\.(postcode|city|street_name|house_nr|country)$/;
+
+function required(field: string, t: T): string | undefined {
+  const address = ADDRESS.exec(field);
+  if (address) return t(address[1] === 'seller' ? 'legal.sellerAddress' : 'legal.clientAddress', { part: t(`legal.part.${address[2]}` as MessageKey) });
+  if (field === 'seller.name') return t('legal.sellerName');
+  if (field === 'client.name') return t('legal.clientName');
+  if (/^items\.\d+\.description$/.test(field)) return t('legal.lineDescription');
+  return undefined;
+}
+
+/** The message of a legal check's error in the UI's language; undefined when it has no reason this UI knows. */
+export function legalMessage(error: FieldError, t: T): string | undefined {
+  const seller = error.field.startsWith('seller');
+  switch (error.reason) {
+    case 'seller_missing':
+      return t('legal.sellerMissing');
+    case 'required':
+      return required(error.field, t);
+    case 'tax_number_required':
+      if (seller) return t('legal.sellerTaxRequired');
+      return /foreign/.test(error.message) ? t('legal.foreignTaxRequired') : t('legal.clientTaxRequired');
+    case 'tax_number_invalid':
+      return /private person/.test(error.message) ? t('legal.privateTaxInvalid') : t('legal.taxInvalid');
+    case 'eu_vat_number_required':
+      return t(seller ? 'legal.sellerEuRequired' : 'legal.clientEuRequired');
+    case 'own_tax_number':
+      return t('legal.ownTaxNumber');
+    case 'exempt_seller_vat':
+      return t('legal.exemptVat');
+    case 'due_before_issue':
+      return t('legal.dueBeforeIssue', { date: /\((\d{4}-\d{2}-\d{2})\)/.exec(error.message)?.[1] ?? '' });
+    case 'date_invalid':
+      return t('legal.dateInvalid');
+    case 'negative_total':
+      return t('legal.negativeTotal');
+    case 'late_issue': {
+      const m = /is (\d+) days before .* within (\d+) days/.exec(error.message);
+      return t('legal.lateIssue', { days: m?.[1] ?? '?', limit: m?.[2] ?? '8' });
+    }
+    default:
+      return undefined;
+  }
+}
