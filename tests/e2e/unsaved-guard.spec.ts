@@ -84,6 +84,8 @@ test('a changed draft asks before a sidebar link: stay, save as draft, discard',
     await question.getByRole('button', { name: 'Piszkozat mentése' }).click();
     await expect(page).toHaveURL(/#\/invoices$/);
     await expect(page.getByText('Piszkozat elmentve.')).toBeVisible();
+    // Put away, so the later screenshots show only what happens there.
+    await page.locator('.toast', { hasText: 'Piszkozat elmentve.' }).getByRole('button', { name: 'Bezárás' }).click();
     const saved = await stored(id);
     expect(saved.attributes.type).toBe(0);
     expect(saved.attributes.items[0]!.description).toBe('Tanácsadás, november');
@@ -102,11 +104,19 @@ test('a changed draft asks before a sidebar link: stay, save as draft, discard',
     expect(await invoiceList()).toEqual(before);
   });
 
-  await test.step('a new invoice that is discarded is not written either', async () => {
+  await test.step('a new invoice without a client cannot be saved; discarded, nothing is written', async () => {
     const before = await invoiceList();
     await page.getByRole('link', { name: 'Új számla' }).click();
     await expect(page.getByRole('heading', { name: 'Új számla' })).toBeVisible();
     await firstLine(page).fill('Eldobott tétel');
+    // A draft the core refuses (no client yet) is not left: the editor stays and shows why, with the line intact.
+    await sidebar(page).getByRole('link', { name: 'Áttekintés' }).click();
+    await question.getByRole('button', { name: 'Piszkozat mentése' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/#\/invoices\/new$/);
+    await expect(page.locator('.client-picker .field-error')).toHaveText('kötelező');
+    await expect(firstLine(page)).toHaveValue('Eldobott tétel');
+    await screenshot(page, 'unsaved', 'hu-save-refused');
     await sidebar(page).getByRole('link', { name: 'Áttekintés' }).click();
     await expect(question).toBeVisible();
     await question.getByRole('button', { name: 'Elvetés' }).click();
