@@ -1,5 +1,5 @@
 // Options for the selects, from the shared reference tables (the same ones the core uses), in the UI's language.
-import { PAYMENT_METHODS, findPaymentMethod } from '../../shared/reference/payment-methods';
+import { PAYMENT_METHODS, findPaymentMethod, type PaymentMethodDef } from '../../shared/reference/payment-methods';
 import { VAT_CODES, findVatCode } from '../../shared/reference/vat-codes';
 import { ENTITLEMENTS, findEntitlement } from '../../shared/reference/entitlements';
 import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories';
@@ -14,12 +14,18 @@ export function currencyOptions(current?: string): Option[] {
   return list.map((c) => ({ value: c, label: c }));
 }
 
+/** The UI's own word for a method where it has one ('payment.2': "Wire transfer", not the API's "Wiretransfer"). */
+function methodLabel(m: PaymentMethodDef): string {
+  return i18n.tDynamic(`payment.${m.id}`, m.names[i18n.lang]);
+}
+
 export function paymentMethodName(id: number | string): string {
-  return findPaymentMethod(Number(id))?.names[i18n.lang] ?? String(id);
+  const m = findPaymentMethod(Number(id));
+  return m ? methodLabel(m) : String(id);
 }
 
 export function paymentMethodOptions(): Option[] {
-  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: m.names[i18n.lang] }));
+  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: methodLabel(m) }));
 }
 
 /** "19%" / "25,5%": a rate as a percentage in the UI's locale, without trailing zeros. */

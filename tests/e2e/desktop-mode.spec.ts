@@ -121,3 +121,32 @@ test('desktop mode: without a public address no link, but a plain note and the P
   await page.getByRole('button', { name: 'PDF előnézet' }).click();
   await expect(page.locator('iframe.pdf-frame')).toHaveAttribute('src', /^blob:/);
 });
+
+test('desktop mode: leaving an unsaved invoice by the menu or by closing the window asks in the app', async ({ page: opener, context }) => {
+  // Electron lets the app close its own window; Chromium only a window a script opened, so this one is.
+  const [page] = await Promise.all([context.waitForEvent('page'), opener.evaluate(() => void window.open('about:blank', '_blank'))]);
+  const errors = watchErrors(page);
+  await installBridge(page);
+  await page.goto(`${folio.url}/#/invoices/new`);
+  await expect(page.getByRole('heading', { name: 'Új számla' })).toBeVisible();
+  await page.getByLabel('1. tétel – Megnevezés').click();
+  await page.getByLabel('1. tétel – Megnevezés').fill('Nem mentett tétel');
+  const question = page.getByRole('dialog', { name: 'Nem mentett változások' });
+
+  // The menu's navigation goes through the router, so it asks like a link.
+  await menu(page, 'menu:navigate', '/clients');
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Mégse' }).click();
+  await expect(page.getByRole('heading', { name: 'Új számla' })).toBeVisible();
+
+  // Electron shows nothing for a refused beforeunload; Chromium here shows its own question, which stays. The app
+  // then asks in its own words, and "Elvetés" closes the window.
+  page.on('dialog', (d) => void d.dismiss());
+  await page.close({ runBeforeUnload: true });
+  await expect(question).toBeVisible();
+  await expect(page.getByLabel('1. tétel – Megnevezés')).toHaveValue('Nem mentett tétel');
+  const closed = page.waitForEvent('close');
+  await question.getByRole('button', { name: 'Elvetés' }).click();
+  await closed;
+  expect(errors).toEqual([]);
+});

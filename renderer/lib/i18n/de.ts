@@ -131,6 +131,8 @@ export const de: Messages = {
   'field.country': 'Land',
   'field.client_uid': 'Kunde',
   'field.payment_method': 'Zahlungsart',
+  // a payment method's name as the UI says it, where it differs from the reference data's (the API keeps that)
+  'payment.2': 'Überweisung',
   'field.currency': 'Währung',
   'field.exchange_rate': 'Wechselkurs',
   'field.fulfillment_date': 'Leistungsdatum',
@@ -428,6 +430,8 @@ export const de: Messages = {
   'cli.taxType.NO_TAX_NUMBER': 'Privatperson (ohne Steuernummer)',
   'cli.taxType.FOREIGN': 'Ausland',
   'cli.taxType.': 'Nicht angegeben',
+  // a private person's number is the personal tax identification number, and optional
+  'cli.taxcodePrivate': 'Steuer-Identifikationsnummer (optional)',
   'cli.address': 'Rechnungsadresse',
   'cli.defaults': 'Vorgaben für neue Rechnungen',
   'cli.dueDaysHint': 'Leer: der Wert aus den Einstellungen',

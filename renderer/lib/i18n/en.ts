@@ -131,6 +131,8 @@ export const en: Messages = {
   'field.country': 'Country',
   'field.client_uid': 'Client',
   'field.payment_method': 'Payment method',
+  // a payment method's name as the UI says it, where it differs from the reference data's (the API keeps that)
+  'payment.2': 'Wire transfer',
   'field.currency': 'Currency',
   'field.exchange_rate': 'Exchange rate',
   'field.fulfillment_date': 'Delivery date',
@@ -428,6 +430,8 @@ export const en: Messages = {
   'cli.taxType.NO_TAX_NUMBER': 'Private person (no tax number)',
   'cli.taxType.FOREIGN': 'Foreign',
   'cli.taxType.': 'Not given',
+  // a private person's number is the personal tax identification number, and optional
+  'cli.taxcodePrivate': 'Tax identification number (optional)',
   'cli.address': 'Billing address',
   'cli.defaults': 'Defaults for new invoices',
   'cli.dueDaysHint': 'Empty: the value in Settings',

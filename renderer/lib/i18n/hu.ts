@@ -129,6 +129,8 @@ export const hu = {
   'field.country': 'Ország',
   'field.client_uid': 'Ügyfél',
   'field.payment_method': 'Fizetési mód',
+  // a payment method's name as the UI says it, where it differs from the reference data's (the API keeps that)
+  'payment.2': 'Átutalás',
   'field.currency': 'Pénznem',
   'field.exchange_rate': 'Árfolyam',
   'field.fulfillment_date': 'Teljesítés dátuma',
@@ -426,6 +428,8 @@ export const hu = {
   'cli.taxType.NO_TAX_NUMBER': 'Magánszemély (adószám nélkül)',
   'cli.taxType.FOREIGN': 'Külföldi',
   'cli.taxType.': 'Nincs megadva',
+  // a private person's number is the personal tax identification number, and optional
+  'cli.taxcodePrivate': 'Adóazonosító jel (nem kötelező)',
   'cli.address': 'Számlázási cím',
   'cli.defaults': 'Alapértelmezések új számlához',
   'cli.dueDaysHint': 'Üresen a Beállításokban megadott érték',

@@ -93,6 +93,8 @@ export class InvoiceDraft {
   readonly errors = new FieldErrors();
   /** set once the user picks a due date, so a client's payment term no longer moves it */
   dueTouched = false;
+  /** the request body as opened or last saved: leaving asks only when the body differs from it */
+  private pristine = '';
 
   amounts = $derived(this.lines.map((l) => linePreview(l, this.currency)));
   totals: DocumentTotals = $derived.by(() => {
@@ -116,6 +118,21 @@ export class InvoiceDraft {
     if (settings.default_bank_account_uid) this.bank_account_uid = String(settings.default_bank_account_uid);
     // a subjectively exempt seller's lines start with the exemption code (AAM), everyone else's with 27 %
     this.lines = [emptyLine(defaultVatIdFor(settings.seller.vat_status))];
+    this.markSaved();
+  }
+
+  /** Takes what the form holds now as stored (after loading, after a save). */
+  markSaved(): void {
+    this.pristine = this.snapshot();
+  }
+
+  /** Something typed or chosen differs from what was opened or last saved. */
+  get dirty(): boolean {
+    return this.snapshot() !== this.pristine;
+  }
+
+  private snapshot(): string {
+    return JSON.stringify(this.body());
   }
 
   /** Takes the client's defaults: payment method, payment term, currency, invoice language. */
@@ -137,7 +154,11 @@ export class InvoiceDraft {
   /** A new invoice still on block 0 moves to this computer's own block (after joining a remote, block 0 is the
    * remote's). A draft being edited keeps the block it was saved with; a copy keeps any other block it came from. */
   useOwnBlock(blockUid: number): void {
-    if (this.id === null && this.block_uid === '0') this.block_uid = String(blockUid);
+    if (this.id !== null || this.block_uid !== '0') return;
+    // A default chosen for the user is not a change of theirs.
+    const untouched = !this.dirty;
+    this.block_uid = String(blockUid);
+    if (untouched) this.markSaved();
   }
 
   addLine(line: DraftLine = emptyLine()): void {
@@ -184,6 +205,7 @@ export class InvoiceDraft {
       item_comment: it.item_comment,
     }));
     if (this.lines.length === 0) this.lines = [emptyLine()];
+    this.markSaved();
   }
 
   /** The request body the core takes; every value as typed (normalised), so the core names what is wrong. */

@@ -9,8 +9,21 @@ import { recurringMessages } from './recurring';
 import { listsMessages } from './lists';
 import { expenseMessages } from './expenses';
 import { legalMessages } from './legal';
+import { unsavedMessages } from './unsaved';
 
-export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages, numberingMessages, recurringMessages, listsMessages, expenseMessages, legalMessages] as const;
+export const AREA_MESSAGES = [
+  navMessages,
+  mailMessages,
+  dataMessages,
+  importMessages,
+  setupMessages,
+  numberingMessages,
+  recurringMessages,
+  listsMessages,
+  expenseMessages,
+  legalMessages,
+  unsavedMessages,
+] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
 export type AreaMessageKey = KeysOf<(typeof AREA_MESSAGES)[number]>;
