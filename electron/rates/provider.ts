@@ -61,20 +61,29 @@ export function createRateProvider(options: RateProviderOptions): ExchangeRatePr
   let failing = false;
   const log = options.log ?? ((m: string) => console.warn(`folio: exchange rates: ${m}`));
 
-  async function download(currencies: string[], from: string, to: string): Promise<PublishedRate[]> {
-    if (source === 'MNB') return fetchMnbRates(fetchImpl, url, { from, to, currencies }, timeoutMs);
+  /** The answer as runs of days without a gap: each run is stored as one fetch (cache.ts coveredThrough). */
+  async function download(currencies: string[], from: string, to: string): Promise<PublishedRate[][]> {
+    if (source === 'MNB') return [await fetchMnbRates(fetchImpl, url, { from, to, currencies }, timeoutMs)];
     const recent = await fetchEcbRates(fetchImpl, url, timeoutMs);
     // The 90-day file runs without a gap up to today: if it has any day on or before the date, it has the latest one.
-    if (!historyUrl || recent.some((r) => r.date <= to)) return recent;
-    // It starts after the date: the full history has it; keep only the window, not 25 years.
+    if (!historyUrl || recent.some((r) => r.date <= to)) return [recent];
+    // It starts after the date: the full history has it; keep only the window, not 25 years (so a gap lies between
+    // the window and the 90 days: two runs).
     const history = await fetchEcbRates(fetchImpl, historyUrl, timeoutMs);
-    return [...recent, ...history.filter((r) => r.date >= from && r.date <= to)];
+    return [recent, history.filter((r) => r.date >= from && r.date <= to)];
+  }
+
+  let lastStamp = 0;
+  /** fetched_at: the real time, but never the same for two fetches, as rows sharing it claim one gapless answer */
+  function stamp(): string {
+    lastStamp = Math.max(now().getTime(), lastStamp + 1);
+    return new Date(lastStamp).toISOString();
   }
 
   async function fetchAndStore(currencies: string[], from: string, to: string): Promise<number> {
-    const rates = await download(currencies, from, to);
-    await storeRates(db, source, rates, now().toISOString());
-    return rates.length;
+    const runs = await download(currencies, from, to);
+    for (const run of runs) await storeRates(db, source, run, stamp());
+    return runs.reduce((n, run) => n + run.length, 0);
   }
 
   /** Whether the source must be asked: not when this day was asked already and its answer is final. */

@@ -206,6 +206,13 @@ test('ECB: cross rates through the euro, TARGET holidays, and the full history f
   expect(server.requests.map((r) => r.path)).toContain('/eurofxref-hist.xml');
   const march = await ratesTable(t.db).selectFrom('exchange_rates').select('date').where('source', '=', 'ECB').where('date', '<', '2026-10-01').execute();
   expect(march.every((r) => r.date >= '2026-03-01' && r.date <= '2026-03-15')).toBe(true);
+
+  // Offline, a day between the March window and the 90 days is not taken for covered: nothing of it was fetched.
+  await server.close();
+  const offline = createRateProvider({ db: t.db, source: 'ECB', url: `${server.url}/eurofxref-hist-90d.xml`, log: () => undefined });
+  const gap = await refused(offline.rateFor('EUR', '2026-06-01'));
+  expect(gap.errors?.[0]).toMatchObject({ reason: 'rate_unavailable', meta: { source: 'ECB', latest_rate: '389.13', latest_date: '2026-03-13' } });
+  expect((await offline.rateFor('USD', '2026-11-22')).source).toBe('ECB 2026-11-20'); // a weekend inside the 90 days
 });
 
 test('a foreign-currency invoice created through the core uses the rate for its totals and HUF VAT', async () => {
