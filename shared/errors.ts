@@ -16,8 +16,10 @@ export type ErrorCode =
 export interface FieldError {
   field: string;
   message: string;
-  /** a machine-readable reason (the legal checks give one), so a UI can word the message in its own language */
+  /** a machine-readable name of the problem, for a UI that words it in its own language */
   reason?: string;
+  /** the figures that go with `reason` (e.g. the latest saved exchange rate and its day), all as strings */
+  meta?: Record<string, string>;
 }
 
 export interface ErrorEnvelope {

@@ -53,3 +53,21 @@ export async function latestRate(db: Db, source: RateSource, currency: string, d
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * Whether a cached rate is known to be the rate of `date` although it was published earlier: the fetch that stored
+ * it (rows of one fetch share fetched_at) also returned a later day, so it covered every day in between and found
+ * nothing newer. A re-fetch that overwrote only one of the two rows makes this false: it errs towards asking.
+ */
+export async function coveredThrough(db: Db, source: RateSource, cached: { currency: string; fetched_at: string }, date: string): Promise<boolean> {
+  const later = await ratesTable(db)
+    .selectFrom('exchange_rates')
+    .select('date')
+    .where('source', '=', source)
+    .where('currency', '=', cached.currency)
+    .where('fetched_at', '=', cached.fetched_at)
+    .where('date', '>', date)
+    .limit(1)
+    .executeTakeFirst();
+  return later !== undefined;
+}

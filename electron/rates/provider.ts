@@ -1,12 +1,14 @@
 // The core's RateProvider: the daily rate of an invoice's tax point (its fulfillment date), i.e. the latest rate
 // published on or before that day — MNB's official rate by default, the ECB's cross rate as the alternative.
-// Every fetched rate goes into the exchange_rates table; offline, the newest cached rate on or before the date is
-// used and its source and day are recorded on the invoice ("MNB 2026-11-20"), so nobody mistakes it for a fresher one.
+// Every fetched rate goes into the exchange_rates table. Offline, a cached rate is used only when it is certainly the
+// rate of the date (that very day, or a fetch that covered the day found nothing newer); its source and day are
+// recorded on the invoice ("MNB 2026-11-20"). Otherwise the invoice is refused on exchange_rate with the latest
+// saved rate attached (reason 'rate_unavailable'), so the user decides: that rate, another, or wait to be online.
 import { addDays } from '../../shared/dates';
-import { rule } from '../../shared/errors';
+import { FolioError, rule } from '../../shared/errors';
 import type { Db } from '../db/types';
 import type { RateProvider, RateQuote } from '../core/invoices/service';
-import { latestRate, storeRates } from './cache';
+import { coveredThrough, latestRate, storeRates } from './cache';
 import { ECB_DEFAULT_HISTORY_URL, ECB_DEFAULT_URL, fetchEcbRates } from './ecb';
 import { SourceError, type FetchLike } from './http';
 import { fetchMnbRates, MNB_DEFAULT_URL } from './mnb';
@@ -30,6 +32,8 @@ export interface RateProviderOptions {
   retryAfterMs?: number;
   /** real time, for fetched_at and the retry pause (rates are not business dates) */
   now?: () => Date;
+  /** where a failed request's technical reason goes (ENOTFOUND, a timeout …): never into the invoice's error */
+  log?: (message: string) => void;
 }
 
 export interface ExchangeRateProvider extends RateProvider {
@@ -54,22 +58,32 @@ export function createRateProvider(options: RateProviderOptions): ExchangeRatePr
   /** currency|date asked of the source successfully, with when: a past day's answer never changes */
   const asked = new Map<string, number>();
   let offlineUntil = 0;
-  let lastFailure: string | null = null;
+  let failing = false;
+  const log = options.log ?? ((m: string) => console.warn(`folio: exchange rates: ${m}`));
 
-  async function download(currencies: string[], from: string, to: string): Promise<PublishedRate[]> {
-    if (source === 'MNB') return fetchMnbRates(fetchImpl, url, { from, to, currencies }, timeoutMs);
+  /** The answer as runs of days without a gap: each run is stored as one fetch (cache.ts coveredThrough). */
+  async function download(currencies: string[], from: string, to: string): Promise<PublishedRate[][]> {
+    if (source === 'MNB') return [await fetchMnbRates(fetchImpl, url, { from, to, currencies }, timeoutMs)];
     const recent = await fetchEcbRates(fetchImpl, url, timeoutMs);
     // The 90-day file runs without a gap up to today: if it has any day on or before the date, it has the latest one.
-    if (!historyUrl || recent.some((r) => r.date <= to)) return recent;
-    // It starts after the date: the full history has it; keep only the window, not 25 years.
+    if (!historyUrl || recent.some((r) => r.date <= to)) return [recent];
+    // It starts after the date: the full history has it; keep only the window, not 25 years (so a gap lies between
+    // the window and the 90 days: two runs).
     const history = await fetchEcbRates(fetchImpl, historyUrl, timeoutMs);
-    return [...recent, ...history.filter((r) => r.date >= from && r.date <= to)];
+    return [recent, history.filter((r) => r.date >= from && r.date <= to)];
+  }
+
+  let lastStamp = 0;
+  /** fetched_at: the real time, but never the same for two fetches, as rows sharing it claim one gapless answer */
+  function stamp(): string {
+    lastStamp = Math.max(now().getTime(), lastStamp + 1);
+    return new Date(lastStamp).toISOString();
   }
 
   async function fetchAndStore(currencies: string[], from: string, to: string): Promise<number> {
-    const rates = await download(currencies, from, to);
-    await storeRates(db, source, rates, now().toISOString());
-    return rates.length;
+    const runs = await download(currencies, from, to);
+    for (const run of runs) await storeRates(db, source, run, stamp());
+    return runs.reduce((n, run) => n + run.length, 0);
   }
 
   /** Whether the source must be asked: not when this day was asked already and its answer is final. */
@@ -87,30 +101,40 @@ export function createRateProvider(options: RateProviderOptions): ExchangeRatePr
     if (currency === 'HUF') return { rate: '1', source: 'home currency' };
     if (!CURRENCY_RE.test(currency)) throw rule(`${currencyIn} is not a currency code`, 'currency');
 
-    let cached = await latestRate(db, source, currency, date);
-    if (cached?.date === date) return quote(cached);
+    const cached = await latestRate(db, source, currency, date);
+    if (cached && (cached.date === date || (await coveredThrough(db, source, cached, date)))) return quote(cached);
 
     const key = `${currency}|${date}`;
     if (shouldAsk(key, date)) {
       try {
         await fetchAndStore([currency], addDays(date, -lookback), date);
         asked.set(key, now().getTime());
-        lastFailure = null;
+        failing = false;
       } catch (e) {
         if (!(e instanceof SourceError)) throw e;
         offlineUntil = now().getTime() + retryAfterMs;
-        lastFailure = e.message;
+        // One line per outage, not one per invoice of a catch-up.
+        if (!failing) log(e.message);
+        failing = true;
+        throw unavailable(currency, date, cached);
       }
-      cached = await latestRate(db, source, currency, date);
+    } else if (!asked.has(key)) {
+      throw unavailable(currency, date, cached); // paused after a failure: offline as far as we know
     }
-    if (cached) return quote(cached);
-    throw rule(
-      lastFailure
-        ? `No ${source} exchange rate for ${currency} on or before ${date} is saved on this computer and the rate ` +
-            `service could not be asked (${lastFailure}). Give the exchange_rate of the invoice yourself, or try again online.`
-        : `${source} publishes no exchange rate for ${currency} on or before ${date}. Give the exchange_rate of the invoice yourself.`,
-      'exchange_rate',
-    );
+    const answer = await latestRate(db, source, currency, date);
+    if (answer) return quote(answer);
+    throw rule(`${source} publishes no exchange rate for ${currency} on or before ${date}. Give the exchange_rate of the invoice yourself.`, 'exchange_rate');
+  }
+
+  /** The refusal when the source cannot be asked: plain words, and the latest saved rate as data for the UI. */
+  function unavailable(currency: string, date: string, latest: { rate: string; date: string } | undefined): FolioError {
+    const message =
+      `The ${source} exchange rate of ${currency} for ${date} is not saved on this computer and the rate service could not be asked. ` +
+      (latest
+        ? `The latest saved rate is ${latest.rate} HUF (${source} ${latest.date}): give it or another rate as exchange_rate, or try again online.`
+        : 'Give the exchange_rate of the invoice yourself, or try again online.');
+    const meta: Record<string, string> = { source, currency, date, ...(latest ? { latest_rate: latest.rate, latest_date: latest.date } : {}) };
+    return new FolioError('rule_violation', message, [{ field: 'exchange_rate', message, reason: 'rate_unavailable', meta }]);
   }
 
   function quote(r: { rate: string; date: string }): RateQuote {

@@ -11,7 +11,7 @@ import type { FetchLike } from '../nav/transport';
 import { createMailer, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
 import type { SecretBox } from '../secrets/secret-box';
 import { systemClock } from '../core/clock';
-import { ratesFromEnv } from '../rates/index';
+import { createRatePrefetch, prefetchCurrencies, prefetchEnabled, ratesFromEnv, type PrefetchTuning } from '../rates/index';
 import { euVatFromEnv } from '../vat-eu/index';
 import { createRecurringScheduler } from '../core/recurring/scheduler';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
@@ -32,6 +32,8 @@ export interface RuntimeOptions {
   secretBox?: SecretBox;
   /** backups, restore and exports (the data area); they need the database file, so the CLI's runtime has none */
   data?: DataServiceOptions;
+  /** the exchange-rate prefetch's timings (tests shorten them); FOLIO_RATES_PREFETCH=off turns it off */
+  ratePrefetch?: PrefetchTuning;
 }
 
 export interface Runtime {
@@ -72,11 +74,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
   });
   const syncPort = createSyncPort();
+  const rates = ratesFromEnv(options.db, env);
   const deps: CoreDeps = {
     db: options.db,
     sync: syncPort.port,
     clock: options.clock,
-    rates: ratesFromEnv(options.db, env),
+    rates,
     euVat: await euVatFromEnv(env),
     pdf,
     send: mailer.send,
@@ -110,6 +113,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   syncPort.attach(sync);
   const data = options.data ? createDataService({ ...options.data, db: options.db, timeZone: () => core.ctx.timeZone }) : null;
   if (data) core.provide(data.operations);
+  // Rates are fetched ahead while online, so an invoice written offline finds its day's rate in the cache.
+  const ratePrefetch = prefetchEnabled(env)
+    ? createRatePrefetch({
+        provider: rates,
+        clock: options.clock,
+        timeZone: () => core.ctx.timeZone,
+        currencies: () => prefetchCurrencies(options.db),
+        ...options.ratePrefetch,
+      })
+    : null;
   return {
     core,
     nav,
@@ -123,8 +136,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       nav.start();
       sync.start();
       data?.start();
+      ratePrefetch?.start();
     },
     async stop() {
+      await ratePrefetch?.stop();
       await data?.stop();
       await recurring.stop();
       await mailer.stop();

@@ -6,7 +6,9 @@ import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories
 import { i18n, t } from './i18n/i18n.svelte';
 import type { Option } from '../components/select-option';
 
-export const CURRENCIES = ['HUF', 'EUR', 'USD', 'GBP', 'CHF', 'CZK', 'PLN', 'RON', 'SEK', 'DKK', 'NOK', 'JPY'] as const;
+import { CURRENCIES } from '../../shared/reference/currencies';
+
+export { CURRENCIES };
 
 export function currencyOptions(current?: string): Option[] {
   const list: string[] = [...CURRENCIES];

@@ -1,6 +1,6 @@
 // The exchange-rate provider against local HTTP servers answering from recorded MNB and ECB samples: online fetch,
-// the cache offline, the 422 when nothing is cached, weekends and bank holidays, per-100 units, ECB cross rates, and
-// a foreign-currency invoice whose totals and HUF VAT use the rate.
+// the cache offline, the 422 (with the latest saved rate) when the day's rate is not certain, weekends and bank
+// holidays, per-100 units, ECB cross rates, and a foreign-currency invoice whose totals and HUF VAT use the rate.
 import { expect, test } from '@playwright/test';
 import { FolioError } from '../../shared/errors';
 import { createRateProvider, parseMnbResponse } from '../../electron/rates/index';
@@ -93,41 +93,73 @@ test('per-100 units: JPY is quoted per 100 yen and stored per yen', async () => 
   expect(row).toMatchObject({ rate: '2.183', quoted: '218.30', unit: 100 });
 });
 
-test('offline: the newest cached rate on or before the date is used and its day is recorded', async () => {
+test('offline: a cached rate is used when it is certainly the day’s; otherwise a 422 offers the latest saved one', async () => {
   t = await openCore(NOW);
   const server = await mnb();
   const online = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx` });
-  await online.rateFor('EUR', '2026-11-20');
+  await online.rateFor('EUR', '2026-11-20'); // fetches 2026-11-06 … 2026-11-20 in one request
   await server.close();
 
-  const offline = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx` });
+  const logged: string[] = [];
+  const offline = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx`, log: (m) => logged.push(m) });
   expect(await offline.rateFor('EUR', '2026-11-20')).toEqual({ rate: '390.79', source: 'MNB 2026-11-20' }); // exact: no network needed
-  // Friday the 27th was never fetched: the newest cached rate before it stands in, and says which day it is.
-  expect(await offline.rateFor('EUR', '2026-11-27')).toEqual({ rate: '390.79', source: 'MNB 2026-11-20' });
   expect(await offline.rateFor('EUR', '2026-11-10')).toMatchObject({ source: 'MNB 2026-11-10' });
+  // Sunday the 15th: the fetch that stored Friday's rate also reached Monday, so nothing was published in between.
+  expect(await offline.rateFor('EUR', '2026-11-15')).toEqual({ rate: await rateOn('2026-11-13'), source: 'MNB 2026-11-13' });
+  expect(logged).toEqual([]);
+
+  // Friday the 27th was never fetched: MNB may have published since the 20th, so the newest saved rate is only offered.
+  const e = await refused(offline.rateFor('EUR', '2026-11-27'));
+  expect(e.code).toBe('rule_violation');
+  expect(e.status).toBe(422);
+  expect(e.errors).toEqual([
+    {
+      field: 'exchange_rate',
+      message: e.message,
+      reason: 'rate_unavailable',
+      meta: { source: 'MNB', currency: 'EUR', date: '2026-11-27', latest_rate: '390.79', latest_date: '2026-11-20' },
+    },
+  ]);
+  expect(e.message).toBe(
+    'The MNB exchange rate of EUR for 2026-11-27 is not saved on this computer and the rate service could not be asked. ' +
+      'The latest saved rate is 390.79 HUF (MNB 2026-11-20): give it or another rate as exchange_rate, or try again online.',
+  );
+  // The technical reason goes to the log, once per outage, never into the user's message.
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toMatch(/could not be reached \(ECONNREFUSED\)/);
+  await refused(offline.rateFor('EUR', '2026-11-26'));
+  expect(logged).toHaveLength(1);
+
+  async function rateOn(date: string) {
+    return (await ratesTable(t!.db).selectFrom('exchange_rates').select('rate').where('currency', '=', 'EUR').where('date', '=', date).executeTakeFirstOrThrow()).rate;
+  }
 });
 
 test('offline with nothing cached: a 422 that says so and asks for exchange_rate', async () => {
   t = await openCore(NOW);
-  const provider = createRateProvider({ db: t.db, url: await deadUrl() });
+  const provider = createRateProvider({ db: t.db, url: await deadUrl(), log: () => undefined });
   const e = await refused(provider.rateFor('EUR', '2026-11-20'));
   expect(e.code).toBe('rule_violation');
   expect(e.status).toBe(422);
-  expect(e.errors).toEqual([{ field: 'exchange_rate', message: e.message }]);
-  expect(e.message).toContain('No MNB exchange rate for EUR on or before 2026-11-20');
-  expect(e.message).toContain('could not be asked');
-  expect(e.message).toContain('exchange_rate');
+  expect(e.errors).toEqual([{ field: 'exchange_rate', message: e.message, reason: 'rate_unavailable', meta: { source: 'MNB', currency: 'EUR', date: '2026-11-20' } }]);
+  expect(e.message).toBe(
+    'The MNB exchange rate of EUR for 2026-11-20 is not saved on this computer and the rate service could not be asked. ' +
+      'Give the exchange_rate of the invoice yourself, or try again online.',
+  );
 });
 
 test('a source that does not answer in time counts as offline; a failure pauses further tries', async () => {
   t = await openCore(NOW);
   const server = await mnb();
   server.mode = 'hang';
-  const provider = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx`, timeoutMs: 300 });
+  const logged: string[] = [];
+  const provider = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx`, timeoutMs: 300, log: (m) => logged.push(m) });
   const started = Date.now();
   const e = await refused(provider.rateFor('USD', '2026-11-20'));
   expect(Date.now() - started).toBeLessThan(3_000);
-  expect(e.message).toContain('no answer in 0.3 s');
+  expect(e.errors?.[0]?.reason).toBe('rate_unavailable');
+  expect(e.message).not.toContain('0.3 s');
+  expect(logged).toEqual([expect.stringContaining('no answer in 0.3 s')]);
   // Within the pause the cache answers at once, without asking again.
   await refused(provider.rateFor('USD', '2026-11-19'));
   expect(server.requests).toHaveLength(1);
@@ -137,8 +169,10 @@ test('a SOAP fault and an unknown currency are told apart', async () => {
   t = await openCore(NOW);
   const server = await mnb();
   server.mode = 'fault';
-  const faulty = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx` });
-  expect((await refused(faulty.rateFor('EUR', '2026-11-20'))).message).toContain('A szolgáltatás átmenetileg nem érhető el.');
+  const logged: string[] = [];
+  const faulty = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx`, log: (m) => logged.push(m) });
+  expect((await refused(faulty.rateFor('EUR', '2026-11-20'))).errors?.[0]?.reason).toBe('rate_unavailable');
+  expect(logged).toEqual([expect.stringContaining('A szolgáltatás átmenetileg nem érhető el.')]);
   server.mode = 'ok';
   const provider = createRateProvider({ db: t.db, url: `${server.url}/arfolyamok.asmx` });
   const unknown = await refused(provider.rateFor('XAU', '2026-11-20'));
@@ -160,9 +194,10 @@ test('ECB: cross rates through the euro, TARGET holidays, and the full history f
   // HUF per USD = EURHUF / EURUSD = 389.04 / 1.1527, to 6 decimals
   expect(await provider.rateFor('USD', '2026-11-20')).toEqual({ rate: '337.503253', source: 'ECB 2026-11-20' });
   expect(server.requests.map((r) => r.path)).toEqual(['/eurofxref-hist-90d.xml']);
-  // Early in the 90-day file: that file has the day, the history is not needed.
+  // Early in the 90-day file, a Saturday: the file was stored whole, so Friday's rate is known to be the day's
+  // without asking again, and the history is not needed.
   expect((await provider.rateFor('EUR', '2026-10-10')).source).toBe('ECB 2026-10-09');
-  expect(server.requests.map((r) => r.path)).toEqual(['/eurofxref-hist-90d.xml', '/eurofxref-hist-90d.xml']);
+  expect(server.requests.map((r) => r.path)).toEqual(['/eurofxref-hist-90d.xml']);
   // The ECB publishes on Hungary's national holiday, not on Christmas Day.
   expect((await provider.rateFor('EUR', '2026-10-23')).source).toBe('ECB 2026-10-23');
   expect((await provider.rateFor('EUR', '2026-12-25')).source).toBe('ECB 2026-12-24');
@@ -171,6 +206,13 @@ test('ECB: cross rates through the euro, TARGET holidays, and the full history f
   expect(server.requests.map((r) => r.path)).toContain('/eurofxref-hist.xml');
   const march = await ratesTable(t.db).selectFrom('exchange_rates').select('date').where('source', '=', 'ECB').where('date', '<', '2026-10-01').execute();
   expect(march.every((r) => r.date >= '2026-03-01' && r.date <= '2026-03-15')).toBe(true);
+
+  // Offline, a day between the March window and the 90 days is not taken for covered: nothing of it was fetched.
+  await server.close();
+  const offline = createRateProvider({ db: t.db, source: 'ECB', url: `${server.url}/eurofxref-hist-90d.xml`, log: () => undefined });
+  const gap = await refused(offline.rateFor('EUR', '2026-06-01'));
+  expect(gap.errors?.[0]).toMatchObject({ reason: 'rate_unavailable', meta: { source: 'ECB', latest_rate: '389.13', latest_date: '2026-03-13' } });
+  expect((await offline.rateFor('USD', '2026-11-22')).source).toBe('ECB 2026-11-20'); // a weekend inside the 90 days
 });
 
 test('a foreign-currency invoice created through the core uses the rate for its totals and HUF VAT', async () => {
@@ -206,7 +248,7 @@ test('a foreign-currency invoice created through the core uses the rate for its 
 
 test('offline and uncached, creating the invoice through the core is refused with 422 on exchange_rate; given, it is issued', async () => {
   const url = await deadUrl();
-  t = await openCore(NOW, (db) => ({ rates: createRateProvider({ db, url }) }));
+  t = await openCore(NOW, (db) => ({ rates: createRateProvider({ db, url, log: () => undefined }) }));
   const client = await makeClient(t.core);
   const input = { client_uid: client, payment_method: 2, type: 3 as const, currency: 'USD', fulfillment_date: '2026-11-20', due_date: '2026-12-01', items: [{ description: 'X', vat_id: '1', qty: '1', net_unit_price: '10' }] };
   const e = await refused(t.core.call('invoices.create', input));

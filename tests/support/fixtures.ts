@@ -128,6 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       host: '127.0.0.1',
       auth: { apiKey, ...(publicKey ? { publicKey } : {}) },
       ...(options.clock ? { clock: options.clock } : { now: options.now ?? FIXED_NOW }),
+      env: { FOLIO_RATES_PREFETCH: 'off' }, // no rate prefetch to the real MNB from a test's server
     });
     if (options.seller !== false) await seedSeller(running.core);
   } catch (e) {

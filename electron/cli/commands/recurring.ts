@@ -28,7 +28,8 @@ Options:
 
 Invoices are dated the day they are issued (never backdated); each carries the fulfillment date and the period
 of the occurrence it bills. Foreign-currency invoices take the daily rate of their fulfillment date from
-FOLIO_RATES_SOURCE (MNB, default, or ECB) at FOLIO_RATES_URL, or the newest cached one when offline.`;
+FOLIO_RATES_SOURCE (MNB, default, or ECB) at FOLIO_RATES_URL, or from the cache when it surely holds that day's
+rate; offline without it the occurrence fails and is issued on a later run.`;
 
 export const command = {
   summary: 'Issue the due recurring invoices now (run), list them (pending), or skip one (skip)',

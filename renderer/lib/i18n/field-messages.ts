@@ -24,6 +24,8 @@ const RULES: Rule[] = [
   [/^give the account number or the IBAN$/, 'fm.accountOrIban'],
   [/^is already used by another block$/, 'fm.prefixUsed'],
   [/^No exchange rate for/, 'fm.exchangeRate'],
+  [/^The (MNB|ECB) exchange rate of \w+ for .* is not saved on this computer/, 'rate.fm.unavailable'],
+  [/^(MNB|ECB) publishes no exchange rate for/, 'rate.fm.notPublished'],
   [/is more than the outstanding amount/, 'fm.overpaid'],
   [/^the product is priced in/, 'fm.otherCurrency'],
   [/^must be (a count and a unit|like 1M)/, 'fm.frequency'],

@@ -28,6 +28,16 @@ export interface DraftLine {
 }
 
 export type SaveKind = InvoiceTypeName;
+
+/** The core's refusal for want of the day's exchange rate (reason rate_unavailable), with the latest saved rate. */
+export interface RateOffer {
+  source: string;
+  currency: string;
+  date: string;
+  /** HUF for one unit, as stored; null when no earlier rate is saved either */
+  latestRate: string | null;
+  latestDate: string | null;
+}
 /** The create body without its type; client_uid stays out when none is chosen, so the core names the field. */
 export type DraftBody = Omit<InputOf<'invoices.create'>, 'type' | 'client_uid'> & { client_uid?: number };
 
@@ -97,6 +107,13 @@ export class InvoiceDraft {
   private pristine = '';
 
   amounts = $derived(this.lines.map((l) => linePreview(l, this.currency)));
+  /** Shown at the rate while it still fits the form: same currency and day, and no rate typed since. */
+  rateOffer: RateOffer | null = $derived.by(() => {
+    const f = this.errors.error?.errors.find((e) => e.field === 'exchange_rate' && e.reason === 'rate_unavailable');
+    const m = f?.meta;
+    if (!m || this.exchange_rate.trim() || m.currency !== this.currency || m.date !== normalizeDate(this.fulfillment_date)) return null;
+    return { source: m.source ?? '', currency: m.currency, date: m.date, latestRate: m.latest_rate ?? null, latestDate: m.latest_date ?? null };
+  });
   totals: DocumentTotals = $derived.by(() => {
     const priced = this.lines.flatMap((l, i) => {
       const amounts = this.amounts[i];
@@ -159,6 +176,14 @@ export class InvoiceDraft {
     const untouched = !this.dirty;
     this.block_uid = String(blockUid);
     if (untouched) this.markSaved();
+  }
+
+  /** Takes a rate the user accepted (the latest saved one): the invoice carries it as a given rate. */
+  useRate(rate: string): void {
+    this.exchange_rate = plain(rate);
+    // The refusal was about the rate alone: it is answered, so its notice goes too.
+    if (this.errors.error?.errors.every((f) => f.field === 'exchange_rate')) this.errors.clear();
+    else this.errors.clearField('exchange_rate');
   }
 
   addLine(line: DraftLine = emptyLine()): void {

@@ -29,7 +29,10 @@ export async function startFolio(prepare?: (dbFile: string) => Promise<void> | v
   const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const dbFile = join(dir, 'folio.sqlite');
   if (prepare) await prepare(dbFile);
-  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR, ...options });
+  // No exchange-rate prefetch to the real MNB from a test's server (a test that wants rates points FOLIO_RATES_URL
+  // at its fake and may turn it back on).
+  const env = { FOLIO_RATES_PREFETCH: 'off', ...options.env };
+  const server = await startServer({ dbFile, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR, ...options, env });
   return {
     server,
     url: server.url,

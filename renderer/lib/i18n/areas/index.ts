@@ -10,6 +10,7 @@ import { listsMessages } from './lists';
 import { expenseMessages } from './expenses';
 import { legalMessages } from './legal';
 import { unsavedMessages } from './unsaved';
+import { ratesMessages } from './rates';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -23,6 +24,7 @@ export const AREA_MESSAGES = [
   expenseMessages,
   legalMessages,
   unsavedMessages,
+  ratesMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
