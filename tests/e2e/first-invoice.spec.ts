@@ -50,7 +50,10 @@ test('a new user sets up, invoices, gets paid in two parts and cancels', async (
     await dialog.getByLabel('Név').fill('Vevő Kft.');
     await dialog.getByLabel('Adószám', { exact: true }).fill('12345678-1-12');
     await dialog.getByLabel('E-mail').fill('szamla@vevo.example');
+    await dialog.getByLabel('Irányítószám').fill('6720');
     await dialog.getByLabel('Település').fill('Szeged');
+    await dialog.getByLabel('Közterület neve').fill('Kárász');
+    await dialog.getByLabel('Házszám').fill('5');
     await dialog.getByRole('button', { name: 'Új ügyfél' }).click();
     const taxcode = dialog.getByLabel('Adószám', { exact: true });
     await expect(taxcode).toHaveAttribute('aria-invalid', 'true');

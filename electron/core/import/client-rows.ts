@@ -28,6 +28,10 @@ export const clientRules: KindRules<ClientCreateInput> = {
     const street = cell('address') ? splitStreet(cell('address')) : { street_name: '', street_type: '', house_nr: '' };
     for (const part of STREET_PARTS) if (cell(part)) street[part] = cell(part);
     const taxType = taxTypeOf(cell('tax_type'), cell('taxcode'), country);
+    // An old program's export often has no country column: a domestic buyer (a Hungarian company, or anyone at a
+    // 4-digit Hungarian postcode who is not marked foreign) lives in Hungary, and an invoice needs the country.
+    const domestic = taxType === 'HAS_TAX_NUMBER' || (taxType !== 'FOREIGN' && /^\d{4}$/.test(cell('postcode')));
+    const shownCountry = country || (domestic ? 'Magyarország' : '');
     return {
       name: cell('name'),
       ...compact({
@@ -37,7 +41,7 @@ export const clientRules: KindRules<ClientCreateInput> = {
         email: cell('email'),
         phone: cell('phone'),
         fokonyv_szam: cell('fokonyv_szam'),
-        billing_address: { postcode: cell('postcode'), city: cell('city'), ...street, country },
+        billing_address: { postcode: cell('postcode'), city: cell('city'), ...street, country: shownCountry },
         bank: { account_no: cell('bank_account_no'), iban: cell('iban'), swift: cell('swift') },
         defaults: { invoice_due_days: cell('due_days') },
       }),
