@@ -1,6 +1,7 @@
 // The legal checks' field errors in the UI's words: chosen by the error's reason code and the field it names (the
 // core's English sentence carries the numbers a message repeats: a date, a count of days).
 import type { FieldError } from '../../../shared/errors';
+import { localizeFieldMessage } from './field-messages';
 import type { MessageKey } from './i18n.svelte';
 
 type T = (key: MessageKey, params?: Record<string, string>) => string;
@@ -48,4 +49,9 @@ export function legalMessage(error: FieldError, t: T): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** Any field error in the UI's language: by its reason when it has one this UI words, else by its sentence. */
+export function localizeFieldError(error: FieldError, t: T): string {
+  return legalMessage(error, t) ?? localizeFieldMessage(error.message, t);
 }
