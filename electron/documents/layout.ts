@@ -5,7 +5,7 @@ import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions, Ta
 import type { InvoiceAttributes } from '../../shared/resources';
 import { FONT_FAMILY } from './fonts';
 import { breakLongWords, chunkBlocks, type TextBlock } from './text-fit';
-import { buildInvoiceView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
+import { buildInvoiceView, type Field, type InvoiceView, type LegalNoteView, type PartyView, type ViewOptions } from './view';
 
 const COLOR = {
   ink: '#1f2937',
@@ -251,11 +251,34 @@ function summary(view: InvoiceView): Content {
     },
     layout: totalsLayout(view.totals.findIndex((t) => t.emphasis)),
   };
+  // The legal notes go under the VAT summary, beside the totals they qualify: the column is usually empty there.
+  const notes = view.legalNotes.entries.length ? [legalNotesBlock(view.legalNotes.heading, view.legalNotes.entries)] : [];
   return {
-    columns: [vatTable, { width: 220, stack: [totalsTable] }],
+    columns: [{ width: '*', stack: [vatTable, ...notes] }, { width: 220, stack: [totalsTable] }],
     columnGap: 18,
     unbreakable: true,
     margin: [0, 0, 0, 14],
+  };
+}
+
+function legalNotesBlock(heading: string, entries: LegalNoteView[]): Content {
+  const marked = entries.some((e) => e.marks);
+  const text = (e: LegalNoteView): TableCell => ({ text: e.text, color: COLOR.accent });
+  return {
+    margin: [0, 10, 0, 0],
+    stack: [
+      { text: upper(heading), style: 'caption', margin: [0, 0, 0, 3] },
+      {
+        table: {
+          widths: marked ? ['auto', '*'] : ['*'],
+          body: entries.map((e): TableCell[] =>
+            marked ? [{ text: e.marks, bold: true, color: COLOR.accent, noWrap: true }, text(e)] : [text(e)],
+          ),
+        },
+        layout: notesLayout,
+        fontSize: 8,
+      },
+    ],
   };
 }
 
@@ -308,6 +331,18 @@ const summaryLayout: CustomTableLayout = {
   paddingRight: (i: number, node: ContentTable) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 6),
   paddingTop: () => 2,
   paddingBottom: () => 2,
+};
+
+// A thin accent rule on the left sets the notes apart from the VAT table above them; the marks ("AAM", "EU") sit
+// in a column of their own so the texts line up.
+const notesLayout: CustomTableLayout = {
+  hLineWidth: () => 0,
+  vLineWidth: (i: number) => (i === 0 ? 1.5 : 0),
+  vLineColor: () => COLOR.accent,
+  paddingLeft: (i: number) => (i === 0 ? 6 : 4),
+  paddingRight: (i: number, node: ContentTable) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 4),
+  paddingTop: () => 1.5,
+  paddingBottom: () => 1.5,
 };
 
 function totalsLayout(emphasisRow: number): CustomTableLayout {
