@@ -263,7 +263,7 @@ function summary(view: InvoiceView): Content {
 
 function legalNotesBlock(heading: string, entries: LegalNoteView[]): Content {
   const marked = entries.some((e) => e.marks);
-  const text = (e: LegalNoteView): TableCell => ({ text: e.text, color: COLOR.accent });
+  const text = (e: LegalNoteView): TableCell => ({ text: glueReferences(e.text), color: COLOR.accent });
   return {
     margin: [0, 10, 0, 0],
     stack: [
@@ -280,6 +280,14 @@ function legalNotesBlock(heading: string, entries: LegalNoteView[]): Content {
       },
     ],
   };
+}
+
+/**
+ * "Áfa tv. 98–109. §", "Section 187", "Art. 196": a legal reference split over two lines reads badly, so its words
+ * are joined by no-break spaces (a reader copying the text still gets spaces).
+ */
+function glueReferences(text: string): string {
+  return text.replace(/(Áfa|tv\.|§§?|Sections?|Art\.) (?=\S)/g, '$1\u00a0').replace(/(\d\.) (?=§)/g, '$1\u00a0');
 }
 
 function commentBlock(comment: Field): Content {

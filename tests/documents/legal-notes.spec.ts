@@ -18,6 +18,7 @@ import { pdfText } from './pdf-text';
 const SELLER = {
   name: 'Jogász Papír Kft.',
   taxcode: VALID_TAXCODE,
+  eu_taxcode: 'HU12345676',
   address: addressBody({ postcode: '1051', city: 'Budapest', street_name: 'Nádor', street_type: 'utca', house_nr: '12', country: 'Magyarország' }),
 };
 const BUYER_TAXCODE = '10000001-2-41';
@@ -94,12 +95,14 @@ async function issue(client: Record<string, unknown>, items: unknown[], over: Re
 async function texts(invoice: { id: number; attributes: InvoiceAttributes }, shot?: string): Promise<Record<Lang | 'hu-en', string>> {
   const own = (await t.core.call('invoices.download', { id: invoice.id })).pdf;
   if (shot) saveShot(own, shot);
+  const en = await renderInvoicePdf(invoice.attributes, { lang: 'en' });
+  if (shot) saveShot(en, `${shot}-en`);
   // a line may wrap after a hyphen ("VAT-" / "exempt"): read it joined, as a reader does
   const flat = async (pdf: Uint8Array) => (await pdfText(pdf)).text.replace(/\s+/g, ' ').replace(/(\w)- (\w)/g, '$1-$2');
   expect(invoice.attributes.template_lang_code).toBe('hu');
   return {
     hu: await flat(own),
-    en: await flat(await renderInvoicePdf(invoice.attributes, { lang: 'en' })),
+    en: await flat(en),
     de: await flat(await renderInvoicePdf(invoice.attributes, { lang: 'de' })),
     'hu-en': await flat(await renderInvoicePdf(invoice.attributes, { lang: 'hu-en' })),
   };
@@ -200,6 +203,9 @@ test('to a German company: the intra-EU supply (Áfa tv. 89. §) and the EU serv
   expect(printed.hu).toContain(`FAD ${NOTE.EUFAD37.hu}`);
   expect(printed['hu-en']).toContain('Fordított adózás (Áfa tv. 37. §) / Reverse charge (Art. 196 of Directive 2006/112/EC)');
   expect(printed.hu).toContain('Közösségi adószám: DE123456789');
+  // a cross-border invoice names both countries in its language, the seller's "Magyarország" too
+  expect(printed.en).toContain('Hauptstraße 5 80331 München Germany');
+  expect(printed.en).toContain('Nádor utca 12 1051 Budapest Hungary');
 
   const nav = await navReport(invoice.attributes);
   expect(nav.lines[0].lineAmountsNormal.lineVatRate.vatExemption.case).toBe('KBAET');
