@@ -193,7 +193,7 @@ function itemsTable(view: InvoiceView): Content {
   for (const item of view.items) {
     const blocks: TextBlock[] = [{ text: item.description, style: {} }];
     if (item.comment) blocks.push({ text: item.comment, style: COMMENT_STYLE });
-    if (item.legalText) blocks.push({ text: item.legalText, style: LEGAL_STYLE });
+    if (item.legalText) blocks.push({ text: glueReferences(item.legalText), style: LEGAL_STYLE });
     const [first = [], ...rest] = chunkBlocks(blocks, DESCRIPTION_WIDTH);
     body.push([
       { stack: first.map((b): Content => ({ text: b.text, ...b.style })) },

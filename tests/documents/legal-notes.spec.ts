@@ -9,6 +9,8 @@ import { expect, test } from '@playwright/test';
 import { renderInvoicePdf } from '../../electron/documents';
 import { buildInvoiceDataXml, navOperation } from '../../electron/nav/invoice-data';
 import type { InvoiceAttributes, VatStatus } from '../../shared/resources';
+import { ENTITLEMENTS } from '../../shared/reference/entitlements';
+import { LEGAL_NOTE_TEXTS } from '../../shared/reference/legal-notes';
 import { isHungarianTaxNumber } from '../../shared/tax-numbers';
 import { checkInvoiceData, parseInvoiceData } from '../nav/nav-checks';
 import { validateNavXml } from '../nav/schema';
@@ -226,6 +228,42 @@ test('an export to an American company: "Adómentes termékexport (Áfa tv. 98�
   const nav = await navReport(invoice.attributes);
   for (const line of nav.lines) expect(line.lineAmountsNormal.lineVatRate.vatExemption.case).toBe('EAM');
   expect(nav.head.customerInfo.customerVatData).toEqual({ thirdStateTaxId: '12-3456789' });
+});
+
+test('one VAT mark, two reasons: goods and a service both marked "EU" each print their own note on the line as well', async () => {
+  await sellerWith('normal');
+  const invoice = await issue(GERMAN, [
+    { description: 'Szerszámgép', vat_id: 5, qty: 1, net_unit_price: 900000, unit: 'db' },
+    { description: 'Távfelügyelet', vat_id: 5, qty: 1, net_unit_price: 50000, unit: 'hó', entitlement: 'EUFAD37' },
+    { description: 'Kenőanyag', vat_id: 5, qty: 2, net_unit_price: 5000, unit: 'db' },
+  ]);
+  const { hu } = await texts(invoice, 'eu-ket-jogcim');
+  expect(hu).toContain(`${HEADING.hu} EU ${NOTE.KBAET.hu} EU ${NOTE.EUFAD37.hu}`);
+  expect(hu).toContain(`Szerszámgép ${NOTE.KBAET.hu} 1 db`);
+  expect(hu).toContain(`Távfelügyelet ${NOTE.EUFAD37.hu} 1 hó`);
+  expect(hu).toContain(`Kenőanyag ${NOTE.KBAET.hu} 2 db`);
+  const nav = await navReport(invoice.attributes);
+  expect(nav.lines.map((l) => (l.lineAmountsNormal.lineVatRate.vatExemption ?? l.lineAmountsNormal.lineVatRate.vatOutOfScope).case)).toEqual(['KBAET', 'EUFAD37', 'KBAET']);
+});
+
+test('a margin-scheme line prints the words the act prescribes (Áfa tv. 169. § p)', async () => {
+  await sellerWith('normal');
+  const invoice = await issue(DOMESTIC, [{ description: 'Használt kerékpár', vat_id: 12, qty: 1, net_unit_price: 60000, unit: 'db' }]);
+  const printed = await texts(invoice);
+  expectNotes(printed, [{ hu: 'Különbözet szerinti szabályozás – használt cikkek', en: 'Margin scheme – second-hand goods', de: 'Gebrauchtgegenstände/Sonderregelung' }]);
+  const nav = await navReport(invoice.attributes);
+  expect(nav.lines[0].lineAmountsNormal.lineVatRate.marginSchemeIndicator).toBe('SECOND_HAND');
+});
+
+test('every exemption reason has its note in all three languages, and NAV gets the printed Hungarian text whole', () => {
+  for (const entitlement of ENTITLEMENTS) {
+    const note = LEGAL_NOTE_TEXTS[entitlement.code as keyof typeof LEGAL_NOTE_TEXTS];
+    expect(note, entitlement.code).toBeDefined();
+    expect(entitlement.text).toBe(note);
+    for (const lang of ['hu', 'en', 'de'] as const) expect(note[lang].trim(), `${entitlement.code} ${lang}`).not.toBe('');
+    // the report's reason is at most 200 characters (DetailedReasonType): longer would be cut
+    expect(note.hu.length, entitlement.code).toBeLessThanOrEqual(200);
+  }
 });
 
 test('a plain 27% invoice of a normal seller carries no notes at all', async () => {
