@@ -1,5 +1,5 @@
 // Options for the selects, from the shared reference tables (the same ones the core uses), in the UI's language.
-import { PAYMENT_METHODS, findPaymentMethod } from '../../shared/reference/payment-methods';
+import { PAYMENT_METHODS, findPaymentMethod, printedPaymentMethodName } from '../../shared/reference/payment-methods';
 import { VAT_CODES, findVatCode } from '../../shared/reference/vat-codes';
 import { ENTITLEMENTS, findEntitlement } from '../../shared/reference/entitlements';
 import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories';
@@ -14,12 +14,14 @@ export function currencyOptions(current?: string): Option[] {
   return list.map((c) => ({ value: c, label: c }));
 }
 
+/** A payment method as people read it ("Wire transfer"), as the PDF prints it; the API's names stay as they are. */
 export function paymentMethodName(id: number | string): string {
-  return findPaymentMethod(Number(id))?.names[i18n.lang] ?? String(id);
+  const method = findPaymentMethod(Number(id));
+  return method ? printedPaymentMethodName(method, i18n.lang) : String(id);
 }
 
 export function paymentMethodOptions(): Option[] {
-  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: m.names[i18n.lang] }));
+  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: printedPaymentMethodName(m, i18n.lang) }));
 }
 
 /** "19%" / "25,5%": a rate as a percentage in the UI's locale, without trailing zeros. */
