@@ -57,7 +57,7 @@ table { border-collapse: collapse; width: 100%; }
 .totals td:first-child { color: #6b7280; }
 .totals tr.em td { font-size: 11pt; font-weight: bold; color: #1e3a5f; background: #f3f5f8;
   border-top: 1pt solid #1e3a5f; border-bottom: 1pt solid #1e3a5f; padding: 6pt; }
-.notes { margin-top: 10pt; }
+.notes { break-inside: avoid; margin-bottom: 14pt; }
 .notes table { border-left: 1.5pt solid #1e3a5f; color: #1e3a5f; }
 .notes td { padding: 1.5pt 4pt 1.5pt 6pt; vertical-align: top; }
 .notes td.mark { font-weight: bold; white-space: nowrap; }
@@ -105,8 +105,9 @@ ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
     .map((col, i) => `<th${i ? ' class="num"' : ''}>${esc(col)}</th>`)
     .join('')}</tr></thead><tbody>${vat.rows
     .map((row) => `<tr>${row.map((cell, i) => `<td${i ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>${notesHtml(view)}</div>
+    .join('')}</tbody></table></div>
 <table class="totals">${totals}</table></div>
+${notesHtml(view)}
 ${view.comment ? `<div class="comment"><div class="caption">${esc(view.comment.label)}</div>${esc(view.comment.value)}</div>` : ''}
 </div></body></html>`;
 }

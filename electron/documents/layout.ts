@@ -69,6 +69,9 @@ export function viewDocDefinition(view: InvoiceView): TDocumentDefinitions {
       metaGrid(view.meta),
       itemsTable(view),
       summary(view),
+      // Right under the totals they qualify, across the page: inside the unbreakable summary a long list of notes
+      // (a bilingual invoice with five reasons) pushed the whole summary onto a page of its own.
+      ...(view.legalNotes.entries.length ? [legalNotesBlock(view.legalNotes.heading, view.legalNotes.entries)] : []),
       ...(view.comment ? [commentBlock(view.comment)] : []),
     ],
   };
@@ -251,34 +254,41 @@ function summary(view: InvoiceView): Content {
     },
     layout: totalsLayout(view.totals.findIndex((t) => t.emphasis)),
   };
-  // The legal notes go under the VAT summary, beside the totals they qualify: the column is usually empty there.
-  const notes = view.legalNotes.entries.length ? [legalNotesBlock(view.legalNotes.heading, view.legalNotes.entries)] : [];
   return {
-    columns: [{ width: '*', stack: [vatTable, ...notes] }, { width: 220, stack: [totalsTable] }],
+    columns: [vatTable, { width: 220, stack: [totalsTable] }],
     columnGap: 18,
     unbreakable: true,
     margin: [0, 0, 0, 14],
   };
 }
 
+/**
+ * The notes may run onto the next page between two notes, never inside one; the caption is the table's header row, so
+ * it stays with the first note and is repeated over the rest.
+ */
 function legalNotesBlock(heading: string, entries: LegalNoteView[]): Content {
   const marked = entries.some((e) => e.marks);
-  const text = (e: LegalNoteView): TableCell => ({ text: glueReferences(e.text), color: COLOR.accent });
+  const ruled = { border: [true, false, false, false] as [boolean, boolean, boolean, boolean] };
+  const bare = { border: [false, false, false, false] as [boolean, boolean, boolean, boolean] };
+  // the caption lines up with the other captions, left of the rule's padding
+  const caption: TableCell = { text: upper(heading), style: 'caption', colSpan: marked ? 2 : 1, margin: [-7.5, 0, 0, 0], ...bare };
+  const text = (e: LegalNoteView, first: boolean): TableCell => ({ text: glueReferences(e.text), color: COLOR.accent, ...(first ? ruled : bare) });
   return {
-    margin: [0, 10, 0, 0],
-    stack: [
-      { text: upper(heading), style: 'caption', margin: [0, 0, 0, 3] },
-      {
-        table: {
-          widths: marked ? ['auto', '*'] : ['*'],
-          body: entries.map((e): TableCell[] =>
-            marked ? [{ text: e.marks, bold: true, color: COLOR.accent, noWrap: true }, text(e)] : [text(e)],
-          ),
-        },
-        layout: notesLayout,
-        fontSize: 8,
-      },
-    ],
+    table: {
+      headerRows: 1,
+      keepWithHeaderRows: 1,
+      dontBreakRows: true,
+      widths: marked ? ['auto', '*'] : ['*'],
+      body: [
+        marked ? [caption, { text: '' }] : [caption],
+        ...entries.map((e): TableCell[] =>
+          marked ? [{ text: e.marks, bold: true, color: COLOR.accent, noWrap: true, ...ruled }, text(e, false)] : [text(e, true)],
+        ),
+      ],
+    },
+    layout: notesLayout,
+    fontSize: 8,
+    margin: [0, 0, 0, 14],
   };
 }
 
@@ -341,8 +351,8 @@ const summaryLayout: CustomTableLayout = {
   paddingBottom: () => 2,
 };
 
-// A thin accent rule on the left sets the notes apart from the VAT table above them; the marks ("AAM", "EU") sit
-// in a column of their own so the texts line up.
+// A thin accent rule on the left sets the notes apart; the marks ("AAM", "EU") sit in a column of their own so the
+// texts line up.
 const notesLayout: CustomTableLayout = {
   hLineWidth: () => 0,
   vLineWidth: (i: number) => (i === 0 ? 1.5 : 0),
@@ -350,7 +360,7 @@ const notesLayout: CustomTableLayout = {
   paddingLeft: (i: number) => (i === 0 ? 6 : 4),
   paddingRight: (i: number, node: ContentTable) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 4),
   paddingTop: () => 1.5,
-  paddingBottom: () => 1.5,
+  paddingBottom: (row: number) => (row === 0 ? 3 : 1.5),
 };
 
 function totalsLayout(emphasisRow: number): CustomTableLayout {
