@@ -3,6 +3,7 @@
 // Intl currency formatter is used because it takes a float and its Hungarian output varies between ICU versions.
 import { Big } from '../../shared/money';
 import type { Lang } from '../../shared/reference/payment-methods';
+import { countryCode } from '../nav/country';
 
 // Hungarian groups thousands with a space; a no-break space keeps "1 234 567" on one line in narrow cells.
 const NBSP = '\u00a0';
@@ -98,10 +99,13 @@ export function formatDate(date: string | null | undefined, lang: Lang): string 
 
 const countryNames = new Map<Lang, Intl.DisplayNames>();
 
-/** A two-letter country code in the document's language ("DE" → "Németország"); anything else as written. */
+/**
+ * A country in the document's language: a two-letter code ("DE" → "Németország") or a name Folio knows in any of
+ * its languages ("Magyarország" → "Hungary" on an English invoice); anything else as written.
+ */
 export function formatCountry(country: string, lang: Lang): string {
-  const code = country.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return country.trim();
+  const code = country.trim() ? countryCode(country) : undefined;
+  if (!code) return country.trim();
   let names = countryNames.get(lang);
   if (!names) {
     names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });

@@ -57,6 +57,10 @@ table { border-collapse: collapse; width: 100%; }
 .totals td:first-child { color: #6b7280; }
 .totals tr.em td { font-size: 11pt; font-weight: bold; color: #1e3a5f; background: #f3f5f8;
   border-top: 1pt solid #1e3a5f; border-bottom: 1pt solid #1e3a5f; padding: 6pt; }
+.notes { break-inside: avoid; margin-bottom: 14pt; }
+.notes table { border-left: 1.5pt solid #1e3a5f; color: #1e3a5f; }
+.notes td { padding: 1.5pt 4pt 1.5pt 6pt; vertical-align: top; }
+.notes td.mark { font-weight: bold; white-space: nowrap; }
 .comment { break-inside: avoid; white-space: pre-wrap; }
 .watermark { position: fixed; top: 45%; left: 0; right: 0; text-align: center; transform: rotate(-55deg);
   font-size: 44pt; font-weight: bold; color: rgba(180, 35, 24, .1); pointer-events: none; }
@@ -103,8 +107,19 @@ ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
     .map((row) => `<tr>${row.map((cell, i) => `<td${i ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>
 <table class="totals">${totals}</table></div>
+${notesHtml(view)}
 ${view.comment ? `<div class="comment"><div class="caption">${esc(view.comment.label)}</div>${esc(view.comment.value)}</div>` : ''}
 </div></body></html>`;
+}
+
+function notesHtml(view: InvoiceView): string {
+  const { heading, entries } = view.legalNotes;
+  if (!entries.length) return '';
+  const marked = entries.some((e) => e.marks);
+  const rows = entries
+    .map((e) => `<tr>${marked ? `<td class="mark">${esc(e.marks)}</td>` : ''}<td>${esc(e.text)}</td></tr>`)
+    .join('');
+  return `<div class="notes"><div class="caption">${esc(heading)}</div><table>${rows}</table></div>`;
 }
 
 function party(p: PartyView): string {

@@ -75,17 +75,8 @@ const LABELS = {
   rounding: { hu: 'Kerekítés', en: 'Rounding', de: 'Rundung' },
   payable: { hu: 'Fizetendő', en: 'Amount due', de: 'Zahlbetrag' },
   comment: { hu: 'Megjegyzés', en: 'Notes', de: 'Anmerkungen' },
-  // Áfa tv. 169. § h): an invoice of a seller under cash accounting must say so, in these words.
-  cashAccounting: {
-    hu: 'Pénzforgalmi elszámolás',
-    en: 'Cash accounting',
-    de: 'Ist-Versteuerung (Besteuerung nach vereinnahmten Entgelten)',
-  },
-  reverseCharge: {
-    hu: 'Fordított adózás',
-    en: 'Reverse charge',
-    de: 'Steuerschuldnerschaft des Leistungsempfängers',
-  },
+  // The heading of the notes block; the notes themselves are worded in shared/reference/legal-notes.ts.
+  legalNotes: { hu: 'Adózási megjegyzések', en: 'Tax notes', de: 'Steuerliche Hinweise' },
 } satisfies Record<string, Texts>;
 
 export type LabelKey = keyof typeof LABELS;
@@ -100,7 +91,7 @@ export function documentTitle(lang: DocLang, kind: DocumentKind): string {
   return pick(lang, { hu: DOCUMENT_TITLES.hu[kind], en: DOCUMENT_TITLES.en[kind], de: DOCUMENT_TITLES.de[kind] });
 }
 
-/** Picks from any hu/en/de text triple (entitlement texts, payment method names) the way `label` does. */
+/** Picks from any hu/en/de text triple (legal notes, payment method names) the way `label` does. */
 export function pick(lang: DocLang, texts: Texts): string {
   if (lang !== 'hu-en') return texts[lang];
   return texts.hu === texts.en ? texts.hu : `${texts.hu} / ${texts.en}`;

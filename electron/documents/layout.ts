@@ -5,7 +5,7 @@ import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions, Ta
 import type { InvoiceAttributes } from '../../shared/resources';
 import { FONT_FAMILY } from './fonts';
 import { breakLongWords, chunkBlocks, type TextBlock } from './text-fit';
-import { buildInvoiceView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
+import { buildInvoiceView, type Field, type InvoiceView, type LegalNoteView, type PartyView, type ViewOptions } from './view';
 
 const COLOR = {
   ink: '#1f2937',
@@ -69,6 +69,9 @@ export function viewDocDefinition(view: InvoiceView): TDocumentDefinitions {
       metaGrid(view.meta),
       itemsTable(view),
       summary(view),
+      // Right under the totals they qualify, across the page: inside the unbreakable summary a long list of notes
+      // (a bilingual invoice with five reasons) pushed the whole summary onto a page of its own.
+      ...(view.legalNotes.entries.length ? [legalNotesBlock(view.legalNotes.heading, view.legalNotes.entries)] : []),
       ...(view.comment ? [commentBlock(view.comment)] : []),
     ],
   };
@@ -193,7 +196,7 @@ function itemsTable(view: InvoiceView): Content {
   for (const item of view.items) {
     const blocks: TextBlock[] = [{ text: item.description, style: {} }];
     if (item.comment) blocks.push({ text: item.comment, style: COMMENT_STYLE });
-    if (item.legalText) blocks.push({ text: item.legalText, style: LEGAL_STYLE });
+    if (item.legalText) blocks.push({ text: glueReferences(item.legalText), style: LEGAL_STYLE });
     const [first = [], ...rest] = chunkBlocks(blocks, DESCRIPTION_WIDTH);
     body.push([
       { stack: first.map((b): Content => ({ text: b.text, ...b.style })) },
@@ -259,6 +262,44 @@ function summary(view: InvoiceView): Content {
   };
 }
 
+/**
+ * The notes may run onto the next page between two notes, never inside one; the caption is the table's header row, so
+ * it stays with the first note and is repeated over the rest.
+ */
+function legalNotesBlock(heading: string, entries: LegalNoteView[]): Content {
+  const marked = entries.some((e) => e.marks);
+  const ruled = { border: [true, false, false, false] as [boolean, boolean, boolean, boolean] };
+  const bare = { border: [false, false, false, false] as [boolean, boolean, boolean, boolean] };
+  // the caption lines up with the other captions, left of the rule's padding
+  const caption: TableCell = { text: upper(heading), style: 'caption', colSpan: marked ? 2 : 1, margin: [-7.5, 0, 0, 0], ...bare };
+  const text = (e: LegalNoteView, first: boolean): TableCell => ({ text: glueReferences(e.text), color: COLOR.accent, ...(first ? ruled : bare) });
+  return {
+    table: {
+      headerRows: 1,
+      keepWithHeaderRows: 1,
+      dontBreakRows: true,
+      widths: marked ? ['auto', '*'] : ['*'],
+      body: [
+        marked ? [caption, { text: '' }] : [caption],
+        ...entries.map((e): TableCell[] =>
+          marked ? [{ text: e.marks, bold: true, color: COLOR.accent, noWrap: true, ...ruled }, text(e, false)] : [text(e, true)],
+        ),
+      ],
+    },
+    layout: notesLayout,
+    fontSize: 8,
+    margin: [0, 0, 0, 14],
+  };
+}
+
+/**
+ * "Áfa tv. 98–109. §", "Section 187", "Art. 196": a legal reference split over two lines reads badly, so its words
+ * are joined by no-break spaces (a reader copying the text still gets spaces).
+ */
+function glueReferences(text: string): string {
+  return text.replace(/(Áfa|tv\.|§§?|Sections?|Art\.) (?=\S)/g, '$1\u00a0').replace(/(\d\.) (?=§)/g, '$1\u00a0');
+}
+
 function commentBlock(comment: Field): Content {
   return {
     unbreakable: true,
@@ -308,6 +349,18 @@ const summaryLayout: CustomTableLayout = {
   paddingRight: (i: number, node: ContentTable) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 6),
   paddingTop: () => 2,
   paddingBottom: () => 2,
+};
+
+// A thin accent rule on the left sets the notes apart; the marks ("AAM", "EU") sit in a column of their own so the
+// texts line up.
+const notesLayout: CustomTableLayout = {
+  hLineWidth: () => 0,
+  vLineWidth: (i: number) => (i === 0 ? 1.5 : 0),
+  vLineColor: () => COLOR.accent,
+  paddingLeft: (i: number) => (i === 0 ? 6 : 4),
+  paddingRight: (i: number, node: ContentTable) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 4),
+  paddingTop: () => 1.5,
+  paddingBottom: (row: number) => (row === 0 ? 3 : 1.5),
 };
 
 function totalsLayout(emphasisRow: number): CustomTableLayout {

@@ -4,8 +4,8 @@
 import { documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
 import { Big } from '../../shared/money';
 import type { Address, InvoiceAttributes, InvoiceItem } from '../../shared/resources';
-import { findEntitlement } from '../../shared/reference/entitlements';
-import { findPaymentMethod } from '../../shared/reference/payment-methods';
+import { invoiceLegalNotes, LEGAL_NOTE_TEXTS, lineLegalNote, type InvoiceLegalNote } from '../../shared/reference/legal-notes';
+import { findPaymentMethod, printedPaymentMethodName } from '../../shared/reference/payment-methods';
 import { findVatCode } from '../../shared/reference/vat-codes';
 import { vatStatusOf } from '../../shared/seller';
 import {
@@ -36,7 +36,10 @@ export interface ItemView {
   description: string;
   /** the item's own comment, printed small under the description */
   comment: string;
-  /** the legal reason of an exempt, reverse-charge, margin or out-of-scope line */
+  /**
+   * The line's own legal note, printed under its description only when the VAT column's mark does not tell which
+   * note of the notes block is the line's (one code, two reasons); otherwise empty and the notes block says it.
+   */
   legalText: string;
   qty: string;
   unit: string;
@@ -45,6 +48,12 @@ export interface ItemView {
   vatRate: string;
   vatAmount: string;
   grossAmount: string;
+}
+
+export interface LegalNoteView {
+  /** the VAT column's marks the note explains ("AAM", "EU, EUK"); empty for a note about the seller */
+  marks: string;
+  text: string;
 }
 
 export interface TotalLine extends Field {
@@ -70,6 +79,8 @@ export interface InvoiceView {
   items: ItemView[];
   vatSummary: { heading: string; columns: string[]; rows: string[][] };
   totals: TotalLine[];
+  /** the legal notes of the seller's scheme and of exempt, reverse-charge, margin and out-of-scope lines, each once */
+  legalNotes: { heading: string; entries: LegalNoteView[] };
   comment: Field | null;
   /** one line identifying the document on every page: "Számla 2026-000123" */
   runningTitle: string;
@@ -97,7 +108,8 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   }
   if (kind === 'proforma') notices.push(label(lang, 'proformaNotice'));
   if (kind === 'draft') notices.push(label(lang, 'draftNotice'));
-  if (vatStatusOf(invoice.seller) === 'cash_accounting') notices.push(label(lang, 'cashAccounting'));
+  const notes = invoiceLegalNotes(vatStatusOf(invoice.seller), invoice.items);
+  const unclearMarks = marksOfSeveralNotes(notes);
 
   // Both parties print their country only when the sale crosses a border; a domestic invoice needs none.
   const crossBorder = countryKey(invoice.seller.address.country) !== countryKey(invoice.client.billing_address.country);
@@ -196,9 +208,13 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
       vatAmount: label(lang, 'vatAmount'),
       grossAmount: label(lang, 'grossAmount'),
     },
-    items: invoice.items.map((item) => itemView(item, currency, lang)),
+    items: invoice.items.map((item) => itemView(item, currency, lang, unclearMarks)),
     vatSummary: { heading: label(lang, 'vatSummary'), columns: vatColumns, rows: vatRows },
     totals,
+    legalNotes: {
+      heading: label(lang, 'legalNotes'),
+      entries: notes.map((note) => ({ marks: note.marks.join(', '), text: pick(lang, LEGAL_NOTE_TEXTS[note.key]) })),
+    },
     comment: invoice.comment.trim() ? { label: label(lang, 'comment'), value: invoice.comment.trim() } : null,
     runningTitle: `${title} ${number}`,
     info: {
@@ -211,12 +227,14 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   };
 }
 
-function itemView(item: InvoiceItem, currency: string, lang: DocLang): ItemView {
+function itemView(item: InvoiceItem, currency: string, lang: DocLang, unclearMarks: Set<string>): ItemView {
   const fmt = formatLang(lang);
+  const note = lineLegalNote(item);
+  const mark = findVatCode(item.vat_id)?.description ?? '';
   return {
     description: item.description,
     comment: item.item_comment?.trim() ?? '',
-    legalText: legalText(item, lang),
+    legalText: note && unclearMarks.has(mark) ? pick(lang, LEGAL_NOTE_TEXTS[note]) : '',
     qty: formatQty(item.qty, fmt),
     unit: item.unit,
     netUnitPrice: formatUnitPrice(item.net_unit_price, currency, fmt),
@@ -228,18 +246,14 @@ function itemView(item: InvoiceItem, currency: string, lang: DocLang): ItemView 
 }
 
 /**
- * The legal reason printed on a line that carries no ordinary VAT: the item's entitlement, else the VAT code's
- * default (docs/design.md §8). A domestic reverse-charge line has no entitlement; the Act requires the words
- * "fordított adózás" on it.
+ * The VAT column's marks that lead to more than one note: "AM" lines exempt for different reasons (TAM and NAM_1).
+ * Their lines print their own note, so every line's legal reason can still be told (Áfa tv. 169. § m).
  */
-export function legalText(item: InvoiceItem, lang: DocLang): string {
-  const code = findVatCode(item.vat_id);
-  const treatment = code?.treatment;
-  if (treatment === 'rate' || treatment === 'foreign_rate') return '';
-  const entitlement = findEntitlement(item.entitlement ?? code?.defaultEntitlement);
-  if (entitlement) return pick(lang, entitlement.text);
-  if (treatment === 'reverse_charge') return label(lang, 'reverseCharge');
-  return '';
+function marksOfSeveralNotes(notes: InvoiceLegalNote[]): Set<string> {
+  const seen = new Set<string>();
+  const several = new Set<string>();
+  for (const mark of notes.flatMap((n) => n.marks)) (seen.has(mark) ? several : seen).add(mark);
+  return several;
 }
 
 /** "27%" for a rate; the code's name ("AAM", "F.AFA") for exempt and special codes; "19% (DE)" for OSS codes. */
@@ -253,7 +267,8 @@ function vatRateText(vatId: string, rate: string, description: string, fmt: Retu
 
 function paymentMethodName(invoice: InvoiceAttributes, lang: DocLang): string {
   const def = findPaymentMethod(invoice.payment_method.id);
-  return def ? pick(lang, def.names) : invoice.payment_method.name;
+  if (!def) return invoice.payment_method.name;
+  return pick(lang, { hu: printedPaymentMethodName(def, 'hu'), en: printedPaymentMethodName(def, 'en'), de: printedPaymentMethodName(def, 'de') });
 }
 
 /**

@@ -276,7 +276,7 @@ function invoiceDetailXml(invoice: InvoiceAttributes, rateToHuf: Big): Record<st
     exchangeRate: fmt.exchangeRate(rateToHuf),
     paymentMethod: navPaymentMethod(invoice.payment_method?.id),
     paymentDate: fmt.date(invoice.due_date),
-    // The invoice says "pénzforgalmi elszámolás" (documents/view.ts); the report must mark it too (Áfa tv. 169. § h).
+    // The invoice says "pénzforgalmi elszámolás" (shared/reference/legal-notes.ts); the report must mark it too (Áfa tv. 169. § h).
     cashAccountingIndicator: vatStatusOf(invoice.seller) === 'cash_accounting' ? 'true' : undefined,
     invoiceAppearance: invoice.electronic_invoice ? 'ELECTRONIC' : 'PAPER',
   };

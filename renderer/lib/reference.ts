@@ -1,5 +1,5 @@
 // Options for the selects, from the shared reference tables (the same ones the core uses), in the UI's language.
-import { PAYMENT_METHODS, findPaymentMethod, type PaymentMethodDef } from '../../shared/reference/payment-methods';
+import { PAYMENT_METHODS, findPaymentMethod, printedPaymentMethodName } from '../../shared/reference/payment-methods';
 import { VAT_CODES, findVatCode } from '../../shared/reference/vat-codes';
 import { ENTITLEMENTS, findEntitlement } from '../../shared/reference/entitlements';
 import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories';
@@ -16,18 +16,14 @@ export function currencyOptions(current?: string): Option[] {
   return list.map((c) => ({ value: c, label: c }));
 }
 
-/** The UI's own word for a method where it has one ('payment.2': "Wire transfer", not the API's "Wiretransfer"). */
-function methodLabel(m: PaymentMethodDef): string {
-  return i18n.tDynamic(`payment.${m.id}`, m.names[i18n.lang]);
-}
-
+/** A payment method as people read it ("Wire transfer"), as the PDF prints it; the API's names stay as they are. */
 export function paymentMethodName(id: number | string): string {
-  const m = findPaymentMethod(Number(id));
-  return m ? methodLabel(m) : String(id);
+  const method = findPaymentMethod(Number(id));
+  return method ? printedPaymentMethodName(method, i18n.lang) : String(id);
 }
 
 export function paymentMethodOptions(): Option[] {
-  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: methodLabel(m) }));
+  return PAYMENT_METHODS.map((m) => ({ value: String(m.id), label: printedPaymentMethodName(m, i18n.lang) }));
 }
 
 /** "19%" / "25,5%": a rate as a percentage in the UI's locale, without trailing zeros. */

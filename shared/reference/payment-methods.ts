@@ -6,11 +6,16 @@ export interface PaymentMethodDef {
   id: number;
   advancePaid: boolean;
   names: Record<Lang, string>;
+  /**
+   * How a document prints the name where it differs from the interface's: `names` are matched by plugins and
+   * answered by /payment_methods as they always were ("Wiretransfer"), a reader gets the words ("Wire transfer").
+   */
+  printed?: Partial<Record<Lang, string>>;
 }
 
 export const PAYMENT_METHODS: readonly PaymentMethodDef[] = [
   { id: 1, advancePaid: true, names: { en: 'Cash', hu: 'Készpénz', de: 'Barzahlung' } },
-  { id: 2, advancePaid: false, names: { en: 'Wiretransfer', hu: 'Átutalás', de: 'Überweisung' } },
+  { id: 2, advancePaid: false, names: { en: 'Wiretransfer', hu: 'Átutalás', de: 'Überweisung' }, printed: { en: 'Wire transfer' } },
   { id: 4, advancePaid: false, names: { en: 'Cash on Delivery', hu: 'Utánvét', de: 'Nachnahme' } },
   { id: 5, advancePaid: true, names: { en: 'Bankcard', hu: 'Bankkártya', de: 'Bankkarte' } },
   { id: 6, advancePaid: false, names: { en: 'SZEP card', hu: 'SZÉP kártya', de: 'SZÉP-Karte' } },
@@ -28,4 +33,9 @@ export const PAYMENT_METHODS: readonly PaymentMethodDef[] = [
 
 export function findPaymentMethod(id: number): PaymentMethodDef | undefined {
   return PAYMENT_METHODS.find((m) => m.id === id);
+}
+
+/** The name a document prints in `lang`: the printed form where there is one, else the interface's name. */
+export function printedPaymentMethodName(method: PaymentMethodDef, lang: Lang): string {
+  return method.printed?.[lang] ?? method.names[lang];
 }

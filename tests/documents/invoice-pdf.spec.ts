@@ -30,14 +30,15 @@ test.describe('Hungarian invoice', () => {
     expectNoPhrase(flat, 'Magyarország');
   });
 
-  test('prints every line with quantity, unit, prices, VAT and the legal text of exempt and reverse-charge lines', async () => {
+  test('prints every line with quantity, unit, prices and VAT; the legal texts of exempt and reverse-charge lines once, in the notes', async () => {
     const { flat } = await renderText(huInvoice());
     for (const row of [
       'Rendszerintegráció – ügyfélportál bevezetése 1 db 1 234 567 1 234 567 27% 333 333 1 567 900',
       'Webfejlesztés Március 1–15. 12,5 óra 18 500 231 250 27% 62 438 293 688',
       'Szakkönyv: Árvíztűrő tükörfúrógép 3 db 4 990 14 970 5% 749 15 719',
-      'Oktatás (felnőttképzés) Tárgyi adómentes (Áfa tv. 85–86. §) 2 alkalom 35 000 70 000 TAM 0 70 000',
-      'Építési-szerelési munka Fordított adózás 1 db 250 000 250 000 F.AFA 0 250 000',
+      'Oktatás (felnőttképzés) 2 alkalom 35 000 70 000 TAM 0 70 000',
+      'Építési-szerelési munka 1 db 250 000 250 000 F.AFA 0 250 000',
+      'ADÓZÁSI MEGJEGYZÉSEK TAM Tárgyi adómentes (Áfa tv. 85–86. §) F.AFA Fordított adózás (Áfa tv. 142. §)',
     ]) {
       expectPhrase(flat, row);
     }
@@ -94,12 +95,12 @@ test.describe('languages', () => {
       'ISSUE DATE 16 Mar 2026',
       'FULFILMENT DATE 15 Mar 2026',
       'DUE DATE 31 Mar 2026',
-      'PAYMENT METHOD Wiretransfer',
+      'PAYMENT METHOD Wire transfer',
       'Description Qty Unit Net unit price Net amount VAT VAT amount Gross amount',
       'Rendszerintegráció – ügyfélportál bevezetése 1 db 1,234,567 1,234,567 27% 333,333 1,567,900',
       'Webfejlesztés Március 1–15. 12.5 óra 18,500 231,250 27% 62,438 293,688',
-      'VAT-exempt by the nature of the activity (VAT Act §§ 85–86)',
-      'Építési-szerelési munka Reverse charge 1 db',
+      'TAX NOTES TAM VAT-exempt supply (Sections 85–86 of the Hungarian VAT Act)',
+      'F.AFA Reverse charge – the customer accounts for the VAT (Section 142 of the Hungarian VAT Act)',
       '27% 1,465,817 395,771 1,861,588',
       'Net total HUF 1,800,787',
       'VAT total HUF 396,520',
@@ -125,8 +126,8 @@ test.describe('languages', () => {
       'ZAHLUNGSART Überweisung',
       'Rendszerintegráció – ügyfélportál bevezetése 1 db 1.234.567 1.234.567 27% 333.333 1.567.900',
       'Webfejlesztés Március 1–15. 12,5 óra 18.500 231.250 27% 62.438 293.688',
-      'Steuerbefreit nach Art der Tätigkeit (ungar. MwSt-Gesetz §§ 85–86)',
-      'Steuerschuldnerschaft des Leistungsempfängers',
+      'STEUERLICHE HINWEISE TAM Steuerfreier Umsatz (§§ 85–86 des ungarischen Umsatzsteuergesetzes)',
+      'F.AFA Steuerschuldnerschaft des Leistungsempfängers (§ 142 des ungarischen Umsatzsteuergesetzes)',
       '27% 1.465.817 395.771 1.861.588',
       'Summe netto 1.800.787 HUF',
       'Summe USt. 396.520 HUF',
@@ -159,9 +160,9 @@ test.describe('languages', () => {
       'ELADÓ / SELLER Kővári és Fűzős Kft.',
       'VEVŐ / BUYER Őrült Űrhajó Bt.',
       'Adószám / Tax number: 87654321-1-06',
-      'FIZETÉSI MÓD / PAYMENT METHOD Átutalás / Wiretransfer',
-      'Tárgyi adómentes (Áfa tv. 85–86. §) / VAT-exempt by the nature of the activity (VAT Act §§ 85–86)',
-      'Fordított adózás / Reverse charge',
+      'FIZETÉSI MÓD / PAYMENT METHOD Átutalás / Wire transfer',
+      'TAM Tárgyi adómentes (Áfa tv. 85–86. §) / VAT-exempt supply (Sections 85–86 of the Hungarian VAT Act)',
+      'F.AFA Fordított adózás (Áfa tv. 142. §) / Reverse charge',
       'Nettó összesen / Net total 1 800 787 Ft',
       'Fizetendő / Amount due 2 197 307 Ft',
     ]) {
@@ -215,7 +216,8 @@ test.describe('foreign currency', () => {
       'CURRENCY EUR',
       'EXCHANGE RATE 1 EUR = 392.15 HUF (MNB 2026-03-14)',
       'Consulting – Qualitätsprüfung der Straßenplanung 10 h 95.50 955.00 27% 257.85 1,212.85',
-      'Software licence Reverse charge – place of supply in another member state (VAT Act § 37(1)) 2 pc 1,250.00 2,500.00 FAD 0.00 2,500.00',
+      'Software licence 2 pc 1,250.00 2,500.00 FAD 0.00 2,500.00',
+      'TAX NOTES FAD Reverse charge (Art. 196 of Directive 2006/112/EC)',
       'VAT rate Net VAT Gross VAT (HUF)',
       '27% 955.00 257.85 1,212.85 101,116',
       'FAD 2,500.00 0.00 2,500.00 0',

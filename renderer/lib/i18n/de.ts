@@ -131,8 +131,6 @@ export const de: Messages = {
   'field.country': 'Land',
   'field.client_uid': 'Kunde',
   'field.payment_method': 'Zahlungsart',
-  // a payment method's name as the UI says it, where it differs from the reference data's (the API keeps that)
-  'payment.2': 'Überweisung',
   'field.currency': 'Währung',
   'field.exchange_rate': 'Wechselkurs',
   'field.fulfillment_date': 'Leistungsdatum',

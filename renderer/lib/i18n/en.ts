@@ -131,8 +131,6 @@ export const en: Messages = {
   'field.country': 'Country',
   'field.client_uid': 'Client',
   'field.payment_method': 'Payment method',
-  // a payment method's name as the UI says it, where it differs from the reference data's (the API keeps that)
-  'payment.2': 'Wire transfer',
   'field.currency': 'Currency',
   'field.exchange_rate': 'Exchange rate',
   'field.fulfillment_date': 'Delivery date',

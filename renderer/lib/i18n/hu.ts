@@ -129,8 +129,6 @@ export const hu = {
   'field.country': 'Ország',
   'field.client_uid': 'Ügyfél',
   'field.payment_method': 'Fizetési mód',
-  // a payment method's name as the UI says it, where it differs from the reference data's (the API keeps that)
-  'payment.2': 'Átutalás',
   'field.currency': 'Pénznem',
   'field.exchange_rate': 'Árfolyam',
   'field.fulfillment_date': 'Teljesítés dátuma',
