@@ -31,6 +31,7 @@ export function legalMessage(error: FieldError, t: T): string | undefined {
     case 'tax_number_invalid':
       return /private person/.test(error.message) ? t('legal.privateTaxInvalid') : t('legal.taxInvalid');
     case 'eu_vat_number_required':
+      if (/intra-EU/.test(error.message)) return t(seller ? 'legal.sellerEuIntra' : 'legal.clientEuIntra');
       return t(seller ? 'legal.sellerEuRequired' : 'legal.clientEuRequired');
     case 'own_tax_number':
       return t('legal.ownTaxNumber');

@@ -42,7 +42,11 @@ export interface LegalLine {
   description: string;
   vat_id: string;
   vat_rate: string;
+  entitlement: string | null;
 }
+
+/** Supplies to a business in another member state, tax-free here or taxed by the buyer there (Áfa tv. 89. §, 37. §). */
+const INTRA_EU = new Set(['KBAET', 'EUFAD37', 'EUFADE']);
 
 export interface LegalFacts {
   seller: SellerProfile;
@@ -183,10 +187,29 @@ function dateIssues(facts: LegalFacts): LegalResult {
   return { errors, warnings };
 }
 
+/**
+ * An intra-EU supply is tax-free here (or taxed by the buyer) only between two EU VAT numbers: both must be on the
+ * invoice (Áfa tv. 169. § d) db)).
+ */
+function intraEuIssues(facts: LegalFacts, already: LegalIssue[]): LegalIssue[] {
+  if (!facts.lines.some((l) => l.entitlement && INTRA_EU.has(l.entitlement))) return [];
+  const out: LegalIssue[] = [];
+  const has = (field: string) => already.some((e) => e.field === field);
+  if (!isEuVatNumber(facts.seller.eu_taxcode) && !has('seller') && !has('seller.eu_taxcode')) {
+    out.push(issue('seller.eu_taxcode', 'eu_vat_number_required', "is required: an intra-EU supply carries the seller's community VAT number (HU12345678)"));
+  }
+  const buyerNumber = [facts.client.eu_taxcode, facts.client.taxcode].some((n) => isEuVatNumber(n) && !n.toUpperCase().startsWith('HU'));
+  if (!buyerNumber && !has('client.eu_taxcode')) {
+    out.push(issue('client.eu_taxcode', 'eu_vat_number_required', "is required: an intra-EU supply carries the buyer's community VAT number from another member state"));
+  }
+  return out;
+}
+
 /** Every check of an invoice issued now. */
 export function checkInvoice(facts: LegalFacts): LegalResult {
   const dates = dateIssues(facts);
   const errors = [...sellerIssues(facts.seller), ...buyerIssues(facts.client, facts.seller), ...lineIssues(facts.lines, facts.seller), ...dates.errors];
+  errors.push(...intraEuIssues(facts, errors));
   if (facts.total_milli < 0) {
     errors.push(issue('items', 'negative_total', 'add up to a negative total: a discount may not exceed the lines it reduces'));
   }

@@ -4,6 +4,8 @@ import { defineMessages } from '../define';
 
 export const legalMessages = defineMessages({
   hu: {
+    'legal.sellerEuIntra': 'Közösségen belüli ügylethez az eladó közösségi adószáma kell (HU12345678): Beállítások → Cég.',
+    'legal.clientEuIntra': 'Közösségen belüli ügylethez a vevő másik tagállambeli közösségi adószáma kell.',
     'legal.who.seller': 'Eladó',
     'legal.who.client': 'Vevő',
     'legal.panelTitle': 'Ellenőrzés',
@@ -42,6 +44,8 @@ export const legalMessages = defineMessages({
     'legal.rate': 'Az árfolyam nem állapítható meg.',
   },
   en: {
+    'legal.sellerEuIntra': "An intra-EU supply needs the seller's EU VAT number (HU12345678): Settings → Company.",
+    'legal.clientEuIntra': "An intra-EU supply needs the buyer's EU VAT number from another member state.",
     'legal.who.seller': 'Seller',
     'legal.who.client': 'Buyer',
     'legal.panelTitle': 'Check',
@@ -80,6 +84,8 @@ export const legalMessages = defineMessages({
     'legal.rate': 'The exchange rate cannot be determined.',
   },
   de: {
+    'legal.sellerEuIntra': 'Eine innergemeinschaftliche Lieferung braucht die USt-IdNr. des Verkäufers (HU12345678): Einstellungen → Unternehmen.',
+    'legal.clientEuIntra': 'Eine innergemeinschaftliche Lieferung braucht die USt-IdNr. des Käufers aus einem anderen Mitgliedstaat.',
     'legal.who.seller': 'Verkäufer',
     'legal.who.client': 'Käufer',
     'legal.panelTitle': 'Prüfung',
