@@ -182,7 +182,7 @@ test('with a fixed `now` (FOLIO_NOW) the defaults follow the business day in Bud
   const server = await startTestServer({ now: '2026-05-31T23:30:00Z' });
   try {
     const clientUid = await createClient(server.api);
-    const inv = await make(server.api, clientUid, {});
+    const inv = await make(server.api, clientUid, { fulfillment_date: '2026-06-01', due_date: '2026-06-09' });
     expect(inv.attributes.date).toBe('2026-06-01');
     const res = await server.api.ok('GET', '/invoices/query');
     expect(res.data.map((d: { id: number }) => d.id)).toEqual([inv.id]);

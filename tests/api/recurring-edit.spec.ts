@@ -4,14 +4,20 @@
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { ApiClient, type ApiResponse } from '../support/api-client';
-import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, netItem, serverPerFile, tableDigest, tempDbFile, TODAY } from '../support/fixtures';
+import { existsSync } from 'node:fs';
+import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, netItem, seedSeller, serverPerFile, tableDigest, tempDbFile, TODAY } from '../support/fixtures';
 
 const s = serverPerFile();
 const fields = (res: ApiResponse) => ((res.body?.errors ?? []) as Array<{ field: string }>).map((e) => e.field);
 
-/** A server on `file` whose business clock stands at `now`; its start runs a scheduler pass (what a restart does). */
+/**
+ * A server on `file` whose business clock stands at `now`; its start runs a scheduler pass (what a restart does).
+ * A new file gets the test seller, whom the later starts issue as.
+ */
 async function serverAt(file: string, now: string) {
+  const fresh = !existsSync(file);
   const running = await startServer({ dbFile: file, port: 0, host: '127.0.0.1', auth: { apiKey: API_KEY }, now });
+  if (fresh) await seedSeller(running.core);
   return { api: new ApiClient(running.url, { 'X-API-KEY': API_KEY }), close: () => running.close() };
 }
 

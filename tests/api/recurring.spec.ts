@@ -2,7 +2,7 @@
 // stop and resume (docs/interface.md §2, §3, §4; docs/design.md §8).
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
-import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tableDigest, tempDbFile, TODAY, withServer } from '../support/fixtures';
+import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tableDigest, tempDbFile, TEST_SELLER, TODAY, withServer } from '../support/fixtures';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -142,6 +142,7 @@ test('a due profile is issued by the scheduler when the server starts; reads the
     let baseId: number;
     try {
       const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
+      await api.ok('PUT', '/settings', { body: { seller: TEST_SELLER } }); // a fresh file: the seller the next start issues as
       const clientUid = (await api.ok('POST', '/clients', { body: clientBody() })).data.id;
       baseId = (await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, { type: 0 }) })).data.id;
       const created = await api.ok('POST', '/recurring', { body: { base_invoice_uid: baseId, frequency: '1M', due_days: 10, start_date: TODAY, max_qty: 3 } });
@@ -221,6 +222,7 @@ test.describe('catch-up on save', () => {
       const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
       try {
         const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
+        await api.ok('PUT', '/settings', { body: { seller: TEST_SELLER } });
         const clientUid = (await api.ok('POST', '/clients', { body: clientBody() })).data.id;
         const baseId = (await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, { type: 0 }) })).data.id;
         // daily from 3 February to 15 March 2026: 41 occurrences
@@ -255,6 +257,7 @@ test.describe('catch-up on save', () => {
       const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
       try {
         const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
+        await api.ok('PUT', '/settings', { body: { seller: TEST_SELLER } });
         const clientUid = (await api.ok('POST', '/clients', { body: clientBody() })).data.id;
         const baseId = (await api.ok('POST', '/invoices', { body: invoiceBody(clientUid, { type: 0 }) })).data.id;
         const saved = await api.post('/recurring', { base_invoice_uid: baseId, frequency: '1M', start_date: '2025-02-15' });

@@ -6,11 +6,11 @@ import { buildInvoiceDataXml } from '../../electron/nav/invoice-data';
 import type { InvoiceAttributes } from '../../shared/resources';
 import { pdfText } from '../documents/pdf-text';
 import { validateNavXml } from '../nav/schema';
-import { addressBody, createClient, createInvoice, readInvoice, serverPerFile, VALID_TAXCODE } from '../support/fixtures';
+import { addressBody, createClient, createInvoice, readInvoice, SELLER_TAXCODE, serverPerFile } from '../support/fixtures';
 
 const s = serverPerFile();
 
-const SELLER = { name: 'Minta Bt.', taxcode: VALID_TAXCODE, address: addressBody({ postcode: '1051', street_name: 'Nádor' }) };
+const SELLER = { name: 'Minta Bt.', taxcode: SELLER_TAXCODE, address: addressBody({ postcode: '1051', street_name: 'Nádor' }) };
 
 const fieldsOf = (body: { errors?: Array<{ field: string; message: string }> }) => (body.errors ?? []).map((e) => e.field);
 

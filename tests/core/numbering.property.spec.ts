@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ManualClock } from '../../electron/core/clock';
 import { FolioError } from '../../shared/errors';
+import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../shared/dates';
 import { coreClient, invoiceBody, openTestCore, type TestCore } from '../support/fixtures';
 
 type Op =
@@ -125,8 +126,11 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
       const pick = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined);
       const rows = () =>
         tc.opened.sqlite
-          .prepare('select id, type, status, is_cancel_invoice, generated_invoice_id from invoices where id >= ?')
-          .all(firstId) as Array<{ id: number; type: number; status: number; is_cancel_invoice: number; generated_invoice_id: number | null }>;
+          .prepare('select id, type, status, is_cancel_invoice, generated_invoice_id, due_date from invoices where id >= ?')
+          .all(firstId) as Array<{ id: number; type: number; status: number; is_cancel_invoice: number; generated_invoice_id: number | null; due_date: string }>;
+      const today = () => dateIn(clock.now(), DEFAULT_TIME_ZONE);
+      // made on the business day the clock stands at, due a week later (an invoice is never due before its issue)
+      const body = (over: Record<string, unknown>) => invoiceBody(clientUid, { fulfillment_date: today(), due_date: addDays(today(), 8), ...over });
       const expectRefusal = async (p: Promise<unknown>) => {
         const e = await p.then(() => undefined, (err: unknown) => err);
         if (!(e instanceof FolioError) || e.status >= 500) throw new Error(`expected a refusal, got ${String(e)}`);
@@ -135,16 +139,21 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
       for (const o of ops) {
         switch (o.op) {
           case 'create': {
-            await core.call('invoices.create', invoiceBody(clientUid, { type: o.type, block_uid: blocks[o.block], payment_method: o.cash ? 1 : 2 }));
+            await core.call('invoices.create', body({ type: o.type, block_uid: blocks[o.block], payment_method: o.cash ? 1 : 2 }));
             if (o.type !== 0) numbered++;
             break;
           }
           case 'createFailing':
-            await expectRefusal(core.call('invoices.create', invoiceBody(clientUid, { type: o.type, block_uid: blocks[o.block], items: [{ product_uid: 999999, qty: 1 }] })));
+            await expectRefusal(core.call('invoices.create', body({ type: o.type, block_uid: blocks[o.block], items: [{ product_uid: 999999, qty: 1 }] })));
             break;
           case 'issue': {
             const d = pick(rows().filter((r) => r.type === 0), o.pick);
             if (!d) break;
+            if (!o.asProforma && d.due_date < today()) {
+              // a draft left until after its due date is no legal invoice as it stands: refused, and no number taken
+              await expectRefusal(core.call('invoices.issue', { id: d.id, type: 3 }));
+              break;
+            }
             await core.call('invoices.issue', { id: d.id, type: o.asProforma ? 1 : 3 });
             numbered++;
             break;

@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { ManualClock } from '../../electron/core/clock';
 import { FolioError } from '../../shared/errors';
+import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../shared/dates';
 import { coreClient, invoiceBody, openTestCore, productLine, type TestCore } from '../support/fixtures';
 
 let tc: TestCore;
@@ -19,7 +20,11 @@ test.afterEach(async () => {
   await tc?.close();
 });
 
-const create = (over: Record<string, unknown> = {}) => tc.core.call('invoices.create', invoiceBody(clientUid, over));
+/** An invoice fulfilled on the business day the clock stands at, due a week later (never due before it is issued). */
+const create = (over: Record<string, unknown> = {}) => {
+  const today = dateIn(clock.now(), DEFAULT_TIME_ZONE);
+  return tc.core.call('invoices.create', invoiceBody(clientUid, { fulfillment_date: today, due_date: addDays(today, 8), ...over }));
+};
 const no = async (over: Record<string, unknown> = {}) => (await create(over)).attributes.invoice_no;
 const block = async (prefix: string) => (await tc.core.call('blocks.create', { name: prefix, prefix })).id;
 

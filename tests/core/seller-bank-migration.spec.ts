@@ -7,12 +7,13 @@ import { createCore } from '../../electron/core/index';
 import { Migrator } from 'kysely';
 import { openDatabase } from '../../electron/db/open';
 import { migrations } from '../../migrations/index';
-import { clientBody, FIXED_NOW, netItem, rawDb, tempDbFile, TODAY } from '../support/fixtures';
+import { clientBody, FIXED_NOW, netItem, rawDb, seedSeller, SELLER_TAXCODE, tempDbFile, TODAY } from '../support/fixtures';
 
 const LEGACY_SELLER = {
   name: 'Régi Bt.',
-  address: { city: 'Budapest', postcode: '1051' },
-  taxcode: '12345676-2-41',
+  address: { postcode: '1051', city: 'Budapest', street_name: 'Nádor', street_type: 'utca', house_nr: '7', country: 'Magyarország' },
+  // not the buyers' number (clientBody): an invoice to oneself is refused
+  taxcode: SELLER_TAXCODE,
   eu_taxcode: '',
   email: '',
   phone: '',
@@ -72,7 +73,8 @@ test('the seller’s bank details become the default bank account; invoices then
       expect(logged).toEqual([{ entity: 'bank_account', entity_id: accounts[0]!.id, op: 'create' }]);
 
       const client = (await core.call('clients.create', clientBody())).id;
-      const created = await core.call('invoices.create', { client_uid: client, type: 3, payment_method: 2, currency: 'HUF', fulfillment_date: TODAY, due_date: TODAY, items: [netItem()] });
+      // the legacy seller is subjectively exempt: its lines carry no VAT (AAM)
+      const created = await core.call('invoices.create', { client_uid: client, type: 3, payment_method: 2, currency: 'HUF', fulfillment_date: TODAY, due_date: TODAY, items: [netItem(3500, { vat_id: 7 })] });
       const invoice = await core.call('invoices.get', { id: created.id });
       expect(invoice.attributes.seller).toMatchObject({ bank_name: 'OTP Bank', bank_account_no: '11773016-11111018-00000000', vat_status: 'exempt' });
     } finally {
@@ -118,6 +120,7 @@ test('a share code made before the upgrade is logged once, to travel with the ne
     {
       const opened = await openDatabase(tmp.file);
       const core = await createCore({ db: opened.db, clock: fixedClock(FIXED_NOW) });
+      await seedSeller(core);
       const client = (await core.call('clients.create', clientBody())).id;
       invoiceId = (await core.call('invoices.create', { client_uid: client, type: 3, payment_method: 2, currency: 'HUF', fulfillment_date: TODAY, due_date: TODAY, items: [netItem()] })).id;
       await opened.close();

@@ -91,7 +91,7 @@ export async function openRig(o: RigOptions & { file: string }): Promise<QueueRi
 }
 
 /** The seller's profile and one domestic client with a tax number; resolves with the client's id. */
-export async function setUpBusiness(core: Core, seller: Partial<typeof SELLER> = {}): Promise<number> {
+export async function setUpBusiness(core: Core, seller: Partial<typeof SELLER> & { eu_taxcode?: string } = {}): Promise<number> {
   await core.call('settings.update', { seller: { ...SELLER, ...seller } });
   return (await core.call('clients.create', BUYER)).id;
 }

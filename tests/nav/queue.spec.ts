@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { FolioError } from '../../shared/errors';
 import { startFakeNav, type FakeNav } from './fake-nav-server';
-import { allReports, cancel, issue, navEnv, openRig, reportOf, setUpBusiness, tempDbFile, xmlOf, type QueueRig } from './queue-rig';
+import { allReports, cancel, issue, navEnv, openRig, reportOf, SELLER, setUpBusiness, tempDbFile, xmlOf, type QueueRig } from './queue-rig';
 
 let nav: FakeNav | undefined;
 let rigs: QueueRig[] = [];
@@ -249,14 +249,17 @@ test('reporting off: reports wait in the queue (nav_enabled false); a runtime wi
 
 test('reports that cannot be built, or need none, do not hold up the queue', async () => {
   const { nav, rig, core } = await setup();
-  const client = await setUpBusiness(core, { taxcode: '' });
-  const noTaxNumber = await issue(core, client); // the seller had no tax number yet
-  await core.call('settings.update', { seller: { taxcode: '12345676-2-41' } });
+  // A seller established in Austria invoices lawfully with its EU VAT number alone (legal/rules.ts), but NAV takes
+  // reports only under a Hungarian tax number: this report cannot be built.
+  const abroad = { country: 'AT', postcode: '1010', city: 'Wien', street_name: 'Kärntner', street_type: 'Straße', house_nr: '12' };
+  const client = await setUpBusiness(core, { taxcode: '', eu_taxcode: 'ATU12345678', address: abroad });
+  const noTaxNumber = await issue(core, client);
+  await core.call('settings.update', { seller: { ...SELLER, eu_taxcode: '' } });
   const ossClient = (
     await core.call('clients.create', {
       name: 'Hans Müller',
       tax_type: 'NO_TAX_NUMBER',
-      billing_address: { country: 'DE', postcode: '10115', city: 'Berlin', street_name: 'Invalidenstraße 1' },
+      billing_address: { country: 'DE', postcode: '10115', city: 'Berlin', street_name: 'Invalidenstraße', house_nr: '1' },
     })
   ).id;
   const oss = await issue(core, ossClient, [{ description: 'E-book', vat_id: '105', qty: '1', net_unit_price: '10', unit: 'db' }]);

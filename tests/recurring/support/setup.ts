@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../../../electron/core/clock';
 import { createCore, type Core, type CoreDeps } from '../../../electron/core/index';
 import { openDatabase, type Db } from '../../../electron/db/open';
+import { seedSeller } from '../../support/fixtures';
 
 export interface TestCore {
   core: Core;
@@ -21,13 +22,17 @@ export interface TestCore {
 
 type Deps = Omit<CoreDeps, 'db' | 'clock'>;
 
-/** `deps` may be built from the database (a rate provider caches in it). */
+/**
+ * `deps` may be built from the database (a rate provider caches in it). A fresh file starts with the test seller
+ * (TEST_SELLER), as an invoice is issued only by a complete seller; a given file keeps the seller it has.
+ */
 export async function openCore(now: string, deps: Deps | ((db: Db) => Deps) = {}, file?: string): Promise<TestCore> {
   const dir = file ? '' : mkdtempSync(join(tmpdir(), 'folio-recurring-'));
   const path = file ?? join(dir, 'folio.sqlite');
   const opened = await openDatabase(path);
   const clock = new ManualClock(now);
   const core = await createCore({ db: opened.db, clock, ...(typeof deps === 'function' ? deps(opened.db) : deps) });
+  if (!file) await seedSeller(core);
   return {
     core,
     clock,
@@ -46,7 +51,7 @@ export async function makeClient(core: Core, name = 'Példa Szolgáltató Kft.')
   const client = await core.call('clients.create', {
     name,
     email: 'szamla@pelda.hu',
-    address: { country: 'HU', postcode: '1051', city: 'Budapest', street_name: 'Nádor', street_type: 'utca', house_nr: '7' },
+    billing_address: { country: 'HU', postcode: '1051', city: 'Budapest', street_name: 'Nádor', street_type: 'utca', house_nr: '7' },
   });
   return client.id;
 }
