@@ -1,6 +1,7 @@
 // Options for the selects, from the shared reference tables (the same ones the core uses), in the UI's language.
 import { PAYMENT_METHODS, findPaymentMethod, printedPaymentMethodName } from '../../shared/reference/payment-methods';
 import { VAT_CODES, findVatCode } from '../../shared/reference/vat-codes';
+import { EXEMPT_VAT_ID } from '../../shared/seller';
 import { ENTITLEMENTS, findEntitlement } from '../../shared/reference/entitlements';
 import { EXPENSE_CATEGORIES_HU } from '../../shared/reference/expense-categories';
 import { i18n, t } from './i18n/i18n.svelte';
@@ -54,7 +55,12 @@ export function vatLabel(id: string | number): string {
  * rates (OSS) by country name. Hungary's own per-country code would repeat "27%", so it is offered only to a line
  * that already has it (`current`).
  */
-export function vatOptions(current?: string): Option[] {
+export function vatOptions(current?: string, exemptSeller = false): Option[] {
+  // A subjectively exempt seller (alanyi adómentes) charges no VAT: AAM is its one choice (a line that already has
+  // another code keeps it visible, flagged by the check, until it is changed).
+  if (exemptSeller) {
+    return VAT_CODES.filter((v) => v.id === EXEMPT_VAT_ID || v.id === current).map((v) => ({ value: v.id, label: vatLabel(v.id) }));
+  }
   const hungarian = VAT_CODES.filter((v) => v.treatment !== 'foreign_rate');
   const rates = hungarian.filter((v) => v.treatment === 'rate').sort((x, y) => Number(y.value) - Number(x.value));
   const others = hungarian.filter((v) => v.treatment !== 'rate');
