@@ -412,6 +412,8 @@ export const de: Messages = {
   'rec.col.state': 'Status',
   'rec.active': 'Aktiv',
   'rec.stopped': 'Angehalten',
+  'rec.waiting': 'Wartet',
+  'rec.failure': 'Die am {date} fällige Rechnung kann nicht ausgestellt werden; sie wird nach der Korrektur von selbst ausgestellt:',
   'rec.stop': 'Anhalten',
   'rec.resume': 'Fortsetzen',
   'rec.stoppedToast': 'Angehalten.',

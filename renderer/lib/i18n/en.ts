@@ -412,6 +412,8 @@ export const en: Messages = {
   'rec.col.state': 'State',
   'rec.active': 'Active',
   'rec.stopped': 'Stopped',
+  'rec.waiting': 'Waiting',
+  'rec.failure': 'The invoice due on {date} cannot be issued; it is issued by itself once this is fixed:',
   'rec.stop': 'Stop',
   'rec.resume': 'Resume',
   'rec.stoppedToast': 'Stopped.',

@@ -410,6 +410,8 @@ export const hu = {
   'rec.col.state': 'Állapot',
   'rec.active': 'Aktív',
   'rec.stopped': 'Leállítva',
+  'rec.waiting': 'Kiállításra vár',
+  'rec.failure': 'A(z) {date}-i számla nem állítható ki, a javítás után magától elkészül:',
   'rec.stop': 'Leállítás',
   'rec.resume': 'Folytatás',
   'rec.stoppedToast': 'Leállítva.',
