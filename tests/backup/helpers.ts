@@ -10,6 +10,7 @@ import { createCore, type Core } from '../../electron/core/index';
 import { fixedClock, type Clock } from '../../electron/core/clock';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
 import { FOLIO_ENTRY } from '../support/built';
+import { addressBody, seedSeller, VALID_TAXCODE } from '../support/fixtures';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, '..', '..');
@@ -26,14 +27,28 @@ export interface Live {
   close(): Promise<void>;
 }
 
+/**
+ * A core on a database file. A file without a seller gets the tests' one (an invoice is numbered only for a complete
+ * seller); a file that has one (reopened, restored) is left as it is, so reopening writes nothing.
+ */
 export async function openLive(file: string, clock: Clock = fixedClock('2026-03-15T10:00:00+01:00')): Promise<Live> {
   const opened = await openDatabase(file);
   const core = await createCore({ db: opened.db, clock });
+  const { seller } = await core.call('settings.get', {});
+  if (!seller.name.trim()) await seedSeller(core);
   return { file, opened, core, close: () => opened.close() };
 }
 
+/** A Hungarian company buyer with the full address and a tax number (not the seller's) an invoice needs. */
 export async function createClient(core: Core, over: Record<string, unknown> = {}): Promise<number> {
-  const c = await core.call('clients.create', { name: 'Példa Ügyfél Kft.', email: 'vevo@example.test', ...over } as never);
+  const c = await core.call('clients.create', {
+    name: 'Példa Ügyfél Kft.',
+    email: 'vevo@example.test',
+    tax_type: 'HAS_TAX_NUMBER',
+    taxcode: VALID_TAXCODE,
+    billing_address: addressBody(),
+    ...over,
+  } as never);
   return (c as { id: number }).id;
 }
 

@@ -9,7 +9,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../electron/db/open';
 import { createCore, type Core } from '../../electron/core/index';
-import { benchInvoice } from '../fault/support/bodies';
+import { fixedClock } from '../../electron/core/clock';
+import { BUSINESS_NOW, benchInvoice, buyerBody, SELLER } from '../fault/support/bodies';
 import { call } from '../fault/support/http';
 import { startServe, tempDir } from '../fault/support/procs';
 
@@ -64,8 +65,10 @@ async function templateOf(sqlite: BetterSqlite3.Database, id: number) {
 
 async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqlite3.Database; clientId: number; close(): Promise<void> }> {
   const opened = await openDatabase(file);
-  const core = await createCore({ db: opened.db });
-  const client = await core.call('clients.create', { name: 'Bench Kft.', taxcode: '12345676-2-41' });
+  // the business day the bodies are dated by, and the complete seller and buyer an invoice is numbered for
+  const core = await createCore({ db: opened.db, clock: fixedClock(BUSINESS_NOW) });
+  await core.call('settings.update', { seller: SELLER });
+  const client = await core.call('clients.create', buyerBody('Bench Kft.'));
   return { core, sqlite: opened.sqlite, clientId: client.id, close: () => opened.close() };
 }
 
@@ -120,7 +123,7 @@ export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000)
   const tmp = tempDir('http-bench');
   const server = await startServe(tmp.file('folio.db'), KEY);
   try {
-    const client = await call(server.url, 'POST', '/clients', { key: KEY, body: { name: 'HTTP Bench Kft.' } });
+    const client = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('HTTP Bench Kft.') });
     const body = benchInvoice((client.body as { data: { id: number } }).data.id);
     for (let i = 0; i < 50; i++) await call(server.url, 'POST', '/invoices', { key: KEY, body }); // warm-up
     let sent = 0;

@@ -3,7 +3,7 @@
 // load test must never show: an error answer, or an acknowledged write (invoice, cancellation, payment) missing
 // afterwards. `run()` is the benchmark section; `runLoad()` is shared with the bounded test in tests/fault.
 import BetterSqlite3 from 'better-sqlite3';
-import { benchInvoice, rng } from '../fault/support/bodies';
+import { benchInvoice, buyerBody, rng } from '../fault/support/bodies';
 import { call } from '../fault/support/http';
 import { checkInvariants, missingAcks } from '../fault/support/invariants';
 import { startServe, tempDir } from '../fault/support/procs';
@@ -44,7 +44,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const paidMilli = new Map<number, number>(); // acknowledged payments per invoice
   const byKind: Record<string, number> = {};
   try {
-    const clientRes = await call(server.url, 'POST', '/clients', { key: KEY, body: { name: 'Terhelés Kft.' } });
+    const clientRes = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('Terhelés Kft.') });
     const clientId = (clientRes.body as { data: { id: number } }).data.id;
     // Invoices nobody else is working on: a payment or a cancellation takes one out and puts it back when done,
     // so two clients never race on one invoice and every answer can be required to be a success.

@@ -3,7 +3,7 @@
 // after valid fetches, and only the next unknown one is a 429.
 import { expect, test } from '@playwright/test';
 import { call } from './support/http';
-import { benchInvoice } from './support/bodies';
+import { benchInvoice, buyerBody } from './support/bodies';
 import { startServe, tempDir } from './support/procs';
 
 test('valid share-link fetches do not count toward the unknown-code limit', async () => {
@@ -12,7 +12,7 @@ test('valid share-link fetches do not count toward the unknown-code limit', asyn
   const key = 'limiter-key-0123456789abcdef';
   const server = await startServe(tmp.file('folio.db'), key);
   try {
-    const client = await call(server.url, 'POST', '/clients', { key, body: { name: 'Limit Kft.' } });
+    const client = await call(server.url, 'POST', '/clients', { key, body: buyerBody('Limit Kft.') });
     const invoice = await call(server.url, 'POST', '/invoices', { key, body: benchInvoice((client.body as { data: { id: number } }).data.id) });
     const id = (invoice.body as { data: { id: number } }).data.id;
     const code = ((await call(server.url, 'GET', `/invoices/${id}/code`, { key })).body as { data: { code: string } }).data.code;

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { call, isErrorEnvelope } from './support/http';
 import { contractRoutes } from './support/fuzz-cases';
-import { benchInvoice } from './support/bodies';
+import { benchInvoice, buyerBody } from './support/bodies';
 import { startServe, tempDir, type Child } from './support/procs';
 
 const KEY = 'access-SECRET-3f9a7c21e8b54d06';
@@ -108,7 +108,7 @@ test("a JWT in the interface's original form is accepted: HS256, sub = public ke
 
 /** Creates, issues and shares an invoice; returns its share code. */
 async function sharedCode(): Promise<string> {
-  const client = await call(server.url, 'POST', '/clients', { key: KEY, body: { name: 'Megosztás Kft.' } });
+  const client = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('Megosztás Kft.') });
   const clientId = (client.body as { data: { id: number } }).data.id;
   const invoice = await call(server.url, 'POST', '/invoices', { key: KEY, body: benchInvoice(clientId) });
   expect(invoice.status).toBe(200);

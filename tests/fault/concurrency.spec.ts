@@ -5,8 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../electron/db/open';
 import { createCore } from '../../electron/core/index';
+import { fixedClock } from '../../electron/core/clock';
 import { checkInvariants, missingAcks } from './support/invariants';
-import { invoiceBody, rng } from './support/bodies';
+import { BUSINESS_NOW, buyerBody, invoiceBody, rng } from './support/bodies';
 import { call } from './support/http';
 import { seedFrom, startServe, tempDir } from './support/procs';
 
@@ -25,9 +26,10 @@ test('two serve processes and an in-process core issue into one file: all answer
   const a = await startServe(file, KEY);
   const b = await startServe(file, KEY);
   const opened = await openDatabase(file);
-  const core = await createCore({ db: opened.db });
+  // on the business clock of the serve processes (FOLIO_NOW): one issue day, so every body is dated alike
+  const core = await createCore({ db: opened.db, clock: fixedClock(BUSINESS_NOW) });
   try {
-    const client = await call(a.url, 'POST', '/clients', { key: KEY, body: { name: 'Párhuzamos Kft.' } });
+    const client = await call(a.url, 'POST', '/clients', { key: KEY, body: buyerBody('Párhuzamos Kft.') });
     expect(client.status).toBe(200);
     const clientId = (client.body as { data: { id: number } }).data.id;
     const block = await call(b.url, 'POST', '/invoices/blocks', { key: KEY, body: { name: 'Webshop', prefix: 'W' } });

@@ -12,7 +12,7 @@ import { createMailer, realTimers, type MailEvent, type Timers } from '../../ele
 import { claimNext } from '../../electron/mail/outbox';
 import { mailDb } from '../../electron/mail/tables';
 import {
-  closedPort, createClient, issueInvoice, openFixture, renderPdf, smtpSettings, startSmtp, StepClock, until, type Fixture,
+  businessClock, closedPort, createClient, issueInvoice, openFixture, renderPdf, smtpSettings, startSmtp, StepClock, until, type Fixture,
 } from './helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,7 +31,7 @@ test('server down: the message stays queued with backoff 30 s, 60 s, 120 s …, 
   const port = await closedPort();
   const clock = new StepClock(T0);
   const mailer = createMailer({ db: fx.opened.db, clock, pdf: renderPdf, transportOptions: smtpSettings(port) });
-  const core = await createCore({ db: fx.opened.db, send: mailer.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
   const invoice = await issueInvoice(core, await createClient(core));
   expect(await core.call('invoices.send', { id: invoice.id })).toEqual({ queued: true, state: 'queued' });
 
@@ -77,7 +77,7 @@ test('with the real timers of a started worker: queued while down, sent once the
     db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(port), timers,
     retry: { baseMs: 100, maxMs: 400 }, pollMs: 200, onEvent: (e) => events.push(e),
   });
-  const core = await createCore({ db: fx.opened.db, send: mailer.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
   const clientId = await createClient(core);
   const invoices = [await issueInvoice(core, clientId), await issueInvoice(core, clientId)];
   mailer.start();
@@ -109,7 +109,7 @@ test('with the real timers of a started worker: queued while down, sent once the
 test('the outbox survives a restart: queued before, sent by the next process', async () => {
   const port = await closedPort();
   const first = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(port) });
-  const core = await createCore({ db: fx.opened.db, send: first.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: first.send });
   const invoice = await issueInvoice(core, await createClient(core));
   await core.call('invoices.send', { id: invoice.id });
   await first.runDue();
@@ -136,7 +136,7 @@ test('two workers on one database file (two processes) never send the same messa
   const smtp = await startSmtp({ delayMs: 250 });
   try {
     const mailer = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(smtp.port) });
-    const core = await createCore({ db: fx.opened.db, send: mailer.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
     const clientId = await createClient(core);
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -180,7 +180,7 @@ test('an attempt that died mid-send is taken up after its lease, with the same M
     const mailer = createMailer({
       db: fx.opened.db, clock, pdf: renderPdf, transportOptions: smtpSettings(smtp.port), onEvent: (e) => events.push(e),
     });
-    const core = await createCore({ db: fx.opened.db, send: mailer.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
     const invoice = await issueInvoice(core, await createClient(core));
     await core.call('invoices.send', { id: invoice.id });
     // A process claims the message and dies before recording the outcome.
@@ -221,7 +221,7 @@ test('a recipient the server refuses for good (550) is failed with the reason; r
   try {
     const clock = new StepClock(T0);
     const mailer = createMailer({ db: fx.opened.db, clock, pdf: renderPdf, transportOptions: smtpSettings(smtp.port) });
-    const core = await createCore({ db: fx.opened.db, send: mailer.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
     const invoice = await issueInvoice(core, await createClient(core));
     await core.call('invoices.send', { id: invoice.id });
     await mailer.runDue();
@@ -254,7 +254,7 @@ test('a message that keeps failing temporarily is failed after the last allowed 
     const mailer = createMailer({
       db: fx.opened.db, clock, pdf: renderPdf, transportOptions: smtpSettings(smtp.port), retry: { maxAttempts: 3 },
     });
-    const core = await createCore({ db: fx.opened.db, send: mailer.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
     const invoice = await issueInvoice(core, await createClient(core));
     await core.call('invoices.send', { id: invoice.id });
     for (let i = 0; i < 3; i++) {

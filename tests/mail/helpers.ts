@@ -12,8 +12,14 @@ import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
 import { renderInvoicePdf } from '../../electron/documents/index';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import type { SmtpSettings } from '../../electron/mail/index';
+import { addressBody, seedSeller, VALID_TAXCODE } from '../support/fixtures';
 
 export const BUSINESS_NOW = '2026-03-15T10:00:00+01:00';
+/**
+ * The business clock of every core the specs build: the invoices are issued on 15 March 2026, so their due dates
+ * (23 March) are not before the issue date, and the mails and PDFs read the same dates on any day the suite runs.
+ */
+export const businessClock: Clock = fixedClock(BUSINESS_NOW);
 
 export interface TestSmtp {
   port: number;
@@ -100,11 +106,16 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
+/**
+ * A core on a fresh database file whose seller is set up (an invoice is numbered only for a complete seller); the
+ * specs build further cores on `opened.db`, which share that seller through the settings table.
+ */
 export async function openFixture(opts: { file?: string; clock?: Clock } = {}): Promise<Fixture> {
   const tmp = opts.file ? null : tempDir();
   const file = opts.file ?? join(tmp!.dir, 'folio.sqlite');
   const opened = await openDatabase(file);
-  const core = await createCore({ db: opened.db, clock: opts.clock ?? fixedClock(BUSINESS_NOW) });
+  const core = await createCore({ db: opened.db, clock: opts.clock ?? businessClock });
+  await seedSeller(core);
   return {
     dir: tmp?.dir ?? '',
     file,
@@ -117,8 +128,16 @@ export async function openFixture(opts: { file?: string; clock?: Clock } = {}): 
   };
 }
 
+/** A Hungarian company buyer with the full address and a tax number (not the seller's) an invoice needs. */
 export async function createClient(core: Core, over: Record<string, unknown> = {}): Promise<number> {
-  const c = await core.call('clients.create', { name: 'Példa Ügyfél Kft.', email: 'vevo@example.test', ...over } as never);
+  const c = await core.call('clients.create', {
+    name: 'Példa Ügyfél Kft.',
+    email: 'vevo@example.test',
+    tax_type: 'HAS_TAX_NUMBER',
+    taxcode: VALID_TAXCODE,
+    billing_address: addressBody(),
+    ...over,
+  } as never);
   return (c as { id: number }).id;
 }
 

@@ -5,8 +5,10 @@ import { createCore } from '../../electron/core/index';
 import { createMailer } from '../../electron/mail/index';
 import { mailDb } from '../../electron/mail/tables';
 import { FolioError } from '../../shared/errors';
+import { TEST_SELLER } from '../support/fixtures';
 import {
-  createClient, issueInvoice, openFixture, pdfText, renderPdf, smtpSettings, startSmtp, until, withoutPdfId, type Fixture, type TestSmtp,
+  businessClock, createClient, issueInvoice, openFixture, pdfText, renderPdf, smtpSettings, startSmtp, until, withoutPdfId, type Fixture,
+  type TestSmtp,
 } from './helpers';
 
 let fx: Fixture;
@@ -23,6 +25,8 @@ test.afterEach(async () => {
 
 /** Amounts keep their no-break spaces in the mail ("1 270 Ft" never wraps); compare with plain ones. */
 const plain = (text: string | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+/** A subject names the seller after the number once the seller is set up (as the fixture's is). */
+const bySeller = ` – ${TEST_SELLER.name}`;
 
 async function outboxCount(): Promise<number> {
   const r = await mailDb(fx.opened.db).selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -31,7 +35,7 @@ async function outboxCount(): Promise<number> {
 
 test('invoices.send queues the invoice and the worker delivers it with its PDF attached', async () => {
   const mailer = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(smtp.port) });
-  const core = await createCore({ db: fx.opened.db, pdf: renderPdf, send: mailer.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, pdf: renderPdf, send: mailer.send });
   const clientId = await createClient(core);
   const invoice = await issueInvoice(core, clientId);
   const number = invoice.attributes.prefixed_invoice_no!;
@@ -44,7 +48,7 @@ test('invoices.send queues the invoice and the worker delivers it with its PDF a
 
     expect(mail!.to && 'value' in mail!.to ? mail!.to.value.map((v) => v.address) : []).toEqual(['vevo@example.test']);
     expect(mail!.from?.value[0]?.address).toBe('szamla@folio.test');
-    expect(mail!.subject).toBe(`Számla ${number}`);
+    expect(mail!.subject).toBe(`Számla ${number}${bySeller}`);
     expect(mail!.text).toContain(`Mellékelten küldjük a(z) ${number} számú számlát.`);
     expect(plain(mail!.text)).toContain('Összeg: 1 270 Ft');
     expect(mail!.text).toContain('Fizetési határidő: 2026.03.23.');
@@ -74,7 +78,7 @@ test('invoices.send queues the invoice and the worker delivers it with its PDF a
 
 test('the subject and the text follow the invoice language (en, de, hu-en) and its kind', async () => {
   const mailer = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(smtp.port) });
-  const core = await createCore({ db: fx.opened.db, send: mailer.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
   const clientId = await createClient(core);
   const en = await issueInvoice(core, clientId, { template_lang_code: 'en' });
   const de = await issueInvoice(core, clientId, { template_lang_code: 'de' });
@@ -84,15 +88,15 @@ test('the subject and the text follow the invoice language (en, de, hu-en) and i
   expect(await mailer.runDue()).toBe(4);
   const bySubject = new Map(smtp.messages.map((m) => [m.subject ?? '', plain(m.text)]));
   const n = (inv: typeof en) => inv.attributes.prefixed_invoice_no!;
-  expect(bySubject.get(`Invoice ${n(en)}`)).toContain(`Please find attached invoice ${n(en)}.`);
-  expect(bySubject.get(`Invoice ${n(en)}`)).toContain('Amount: HUF 1,270');
-  expect(bySubject.get(`Invoice ${n(en)}`)).toContain('Due date: 23 Mar 2026');
-  expect(bySubject.get(`Rechnung ${n(de)}`)).toContain(`anbei erhalten Sie die Rechnung ${n(de)}.`);
-  expect(bySubject.get(`Rechnung ${n(de)}`)).toContain('Fällig am: 23.03.2026');
-  const bilingual = bySubject.get(`Számla / Invoice ${n(both)}`);
+  expect(bySubject.get(`Invoice ${n(en)}${bySeller}`)).toContain(`Please find attached invoice ${n(en)}.`);
+  expect(bySubject.get(`Invoice ${n(en)}${bySeller}`)).toContain('Amount: HUF 1,270');
+  expect(bySubject.get(`Invoice ${n(en)}${bySeller}`)).toContain('Due date: 23 Mar 2026');
+  expect(bySubject.get(`Rechnung ${n(de)}${bySeller}`)).toContain(`anbei erhalten Sie die Rechnung ${n(de)}.`);
+  expect(bySubject.get(`Rechnung ${n(de)}${bySeller}`)).toContain('Fällig am: 23.03.2026');
+  const bilingual = bySubject.get(`Számla / Invoice ${n(both)}${bySeller}`);
   expect(bilingual).toContain('Tisztelt Példa Ügyfél Kft.!');
   expect(bilingual).toContain('Dear Példa Ügyfél Kft.,');
-  expect(bySubject.get(`Díjbekérő ${n(proforma)}`)).toContain(`Mellékelten küldjük a(z) ${n(proforma)} számú díjbekérőt.`);
+  expect(bySubject.get(`Díjbekérő ${n(proforma)}${bySeller}`)).toContain(`Mellékelten küldjük a(z) ${n(proforma)} számú díjbekérőt.`);
   expect(smtp.messages.map((m) => m.attachments[0]?.filename).sort()).toEqual(
     [`Invoice-${n(en)}.pdf`, `Rechnung-${n(de)}.pdf`, `Számla-Invoice-${n(both)}.pdf`, `Díjbekérő-${n(proforma)}.pdf`].sort(),
   );
@@ -100,7 +104,7 @@ test('the subject and the text follow the invoice language (en, de, hu-en) and i
 
 test('a client without an e-mail address is a 422 and nothing is queued', async () => {
   const mailer = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(smtp.port) });
-  const core = await createCore({ db: fx.opened.db, send: mailer.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
   const clientId = await createClient(core, { email: '' });
   const invoice = await issueInvoice(core, clientId);
   const error = await core.call('invoices.send', { id: invoice.id }).catch((e: unknown) => e);
@@ -120,7 +124,7 @@ test('a client without an e-mail address is a 422 and nothing is queued', async 
 
 test('a draft is refused, and so is sending while e-mail is not set up; neither queues anything', async () => {
   const unconfigured = createMailer({ db: fx.opened.db, pdf: renderPdf });
-  const core = await createCore({ db: fx.opened.db, send: unconfigured.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: unconfigured.send });
   const clientId = await createClient(core);
   const draft = await core.call('invoices.create', {
     client_uid: clientId, payment_method: 2, currency: 'HUF', type: 0, fulfillment_date: '2026-03-15', due_date: '2026-03-23',
@@ -138,7 +142,7 @@ test('a draft is refused, and so is sending while e-mail is not set up; neither 
 
 test('sending again while the first message waits returns that message instead of queuing a second', async () => {
   const mailer = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: smtpSettings(smtp.port) });
-  const core = await createCore({ db: fx.opened.db, send: mailer.send });
+  const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
   const invoice = await issueInvoice(core, await createClient(core));
   const results = await Promise.all([1, 2, 3].map(() => core.call('invoices.send', { id: invoice.id })));
   expect(results).toEqual([1, 2, 3].map(() => ({ queued: true, state: 'queued' })));

@@ -8,7 +8,7 @@ import {
 } from '../../electron/mail/index';
 import { aesGcmSecretBox } from '../../electron/secrets/secret-box';
 import { mailDb } from '../../electron/mail/tables';
-import { createClient, issueInvoice, openFixture, renderPdf, startSmtp } from './helpers';
+import { businessClock, createClient, issueInvoice, openFixture, renderPdf, startSmtp } from './helpers';
 
 test('FOLIO_SMTP_URL: smtps, smtp with STARTTLS required, plain for a local relay, and the sender', () => {
   expect(smtpSettingsFromUrl('smtps://user%40example.com:p%3Ass@mail.example.com', undefined)).toEqual({
@@ -66,7 +66,7 @@ test('desktop: settings stored in the database, password sealed, used to log in 
 
     const mailer = createMailer({ db: fx.opened.db, pdf: renderPdf, secretBox });
     expect(mailer.settings).not.toBeNull();
-    const core = await createCore({ db: fx.opened.db, send: mailer.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
     const invoice = await issueInvoice(core, await createClient(core));
     await core.call('invoices.send', { id: invoice.id });
     await mailer.runDue();
@@ -105,7 +105,7 @@ test('a wrong SMTP password keeps the message queued (a settings problem the use
       db: fx.opened.db, pdf: renderPdf,
       transportOptions: { host: '127.0.0.1', port: smtp.port, security: 'none', user: 'x', password: 'bad', from: 'a@b.hu' },
     });
-    const core = await createCore({ db: fx.opened.db, send: mailer.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: mailer.send });
     const invoice = await issueInvoice(core, await createClient(core));
     await core.call('invoices.send', { id: invoice.id });
     await mailer.runDue();
@@ -145,7 +145,7 @@ test('starttls is required, not hoped for: a server without STARTTLS never gets 
       allowInvalidCertificate: true,
     });
     const secure = createMailer({ db: fx.opened.db, pdf: renderPdf, transportOptions: settings(tls.port) });
-    const core = await createCore({ db: fx.opened.db, send: secure.send });
+    const core = await createCore({ db: fx.opened.db, clock: businessClock, send: secure.send });
     const clientId = await createClient(core);
     const first = await issueInvoice(core, clientId);
     await core.call('invoices.send', { id: first.id });

@@ -10,7 +10,7 @@ import { createRuntime } from '../../../electron/runtime/runtime';
 import { buildServer } from '../../../electron/server/app';
 import { fixedClock } from '../../../electron/core/clock';
 import type { Core } from '../../../electron/core/index';
-import { benchInvoice } from './bodies';
+import { BUSINESS_NOW, benchInvoice, buyerBody, SELLER } from './bodies';
 import { tempDir } from './procs';
 
 export const FUZZ_KEY = 'fuzz-secret-key-0123456789abcdef';
@@ -42,16 +42,18 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
   const tmp = tempDir(name);
   const file = tmp.file('folio.db');
   const opened: OpenedDatabase = await openDatabase(file);
-  const runtime = await createRuntime({ db: opened.db, clock: fixedClock('2026-03-15T10:00:00Z'), env: {} });
+  const runtime = await createRuntime({ db: opened.db, clock: fixedClock(BUSINESS_NOW), env: {} });
   const core = runtime.core;
   const app: FastifyInstance = await buildServer({ core, auth: { apiKey: FUZZ_KEY, publicKey: 'fuzz-public' }, sharePdf: runtime.sharePdf });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  // A little of everything, so ids of every resource exist (and ids of one resource can be sent to another).
-  const client = await core.call('clients.create', { name: 'Fuzz Kft.', email: 'a@b.hu', taxcode: '12345676-2-41' });
-  const other = await core.call('clients.create', { name: 'Other Bt.' });
+  // A little of everything, so ids of every resource exist (and ids of one resource can be sent to another); the
+  // seller and the buyers are complete, as the legal checks require of an invoice that is numbered.
+  await core.call('settings.update', { seller: SELLER });
+  const client = await core.call('clients.create', buyerBody('Fuzz Kft.', { email: 'a@b.hu' }));
+  const other = await core.call('clients.create', buyerBody('Other Bt.', { taxcode: '34567898-2-41' }));
   const product = await core.call('products.create', { name: 'Widget', price: '1000', vat_id: '1' });
   const account = await core.call('bankAccounts.create', { bank_name: 'OTP', account_no: '11773016-11111018' });
   const expense = await core.call('expenses.create', { categories_id: '1', name: 'Paper', gross_price: '1270' });

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVE_ENTRY } from '../../support/built';
+import { BUSINESS_NOW, SELLER } from './bodies';
+import { call } from './http';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -80,11 +82,28 @@ export function startChild(args: string[], env: Record<string, string> = {}, onL
   };
 }
 
-/** `npm run serve` as CI runs it, on a port of its own; resolves once it prints where it listens. */
-export async function startServe(dbFile: string, apiKey: string, extraEnv: Record<string, string> = {}): Promise<Child & { url: string }> {
-  const child = startChild([SERVE_ENTRY, '--db', dbFile, '--port', '0'], { FOLIO_API_KEY: apiKey, ...extraEnv });
+/**
+ * `npm run serve` as CI runs it, on a port of its own; resolves once it prints where it listens. Its business clock
+ * stands at BUSINESS_NOW (the day the bodies are dated by) unless extraEnv sets FOLIO_NOW, and the seller is set up
+ * over HTTP (an invoice is numbered only for a complete seller) unless `seller: false`.
+ */
+export async function startServe(
+  dbFile: string,
+  apiKey: string,
+  extraEnv: Record<string, string> = {},
+  options: { seller?: false } = {},
+): Promise<Child & { url: string }> {
+  const child = startChild([SERVE_ENTRY, '--db', dbFile, '--port', '0'], { FOLIO_API_KEY: apiKey, FOLIO_NOW: BUSINESS_NOW, ...extraEnv });
   const m = await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000);
-  return Object.assign(child, { url: m[1]! });
+  const url = m[1]!;
+  if (options.seller !== false) {
+    const res = await call(url, 'PUT', '/settings', { key: apiKey, body: { seller: SELLER } });
+    if (res.status !== 200) {
+      await child.kill();
+      throw new Error(`setting up the seller: ${res.status} ${res.text.slice(0, 300)}`);
+    }
+  }
+  return Object.assign(child, { url });
 }
 
 export function tempDir(prefix: string): { dir: string; file(name: string): string; remove(): void } {

@@ -8,7 +8,8 @@
 import { openDatabase } from '../../../electron/db/open';
 import { createCore } from '../../../electron/core/index';
 import { fixedClock, systemClock } from '../../../electron/core/clock';
-import { invoiceBody, pick, rng } from '../support/bodies';
+import { dateIn } from '../../../shared/dates';
+import { buyerBody, invoiceBody, pick, rng, SELLER } from '../support/bodies';
 
 const [file, seedArg, yearArg] = process.argv.slice(2);
 if (!file) {
@@ -18,6 +19,8 @@ if (!file) {
 const r = rng(Number(seedArg ?? Date.now()));
 // Each child may run in another business year, so counters of several years are exercised.
 const clock = yearArg ? fixedClock(`${yearArg}-06-15T10:00:00Z`) : systemClock;
+// The invoices are dated by this child's business day, so none is due before the day it is issued.
+const today = dateIn(clock.now(), 'Europe/Budapest');
 if (process.env.FOLIO_STANDBY === '1') {
   process.stdout.write('standby\n');
   await new Promise((res) => process.stdin.once('data', res));
@@ -30,6 +33,9 @@ const core = await createCore({ db: opened.db, clock });
 
 const ack = (id: number, no: string | null) => process.stdout.write(`ack ${id} ${no ?? '-'}\n`);
 
+// The seller an invoice is numbered for; the first child sets it up (a child killed before that leaves it to the next).
+if (!(await core.call('settings.get', {})).seller.name.trim()) await core.call('settings.update', { seller: SELLER });
+
 // Blocks A, B, C besides the default one; a child killed half-way through this leaves the rest to the next child.
 const existing = new Set((await core.call('invoices.blocks', {})).map((b) => b.attributes.prefix));
 for (const prefix of ['A', 'B', 'C']) {
@@ -37,7 +43,7 @@ for (const prefix of ['A', 'B', 'C']) {
 }
 const blockIds = (await core.call('invoices.blocks', {})).map((b) => b.id);
 const clients = await core.call('clients.list', {});
-const clientId = clients.items[0]?.id ?? (await core.call('clients.create', { name: 'Crash Teszt Kft.' })).id;
+const clientId = clients.items[0]?.id ?? (await core.call('clients.create', buyerBody('Crash Teszt Kft.'))).id;
 
 // Work on rows of this database, whichever child made them.
 const candidates = (sql: string) => opened.sqlite.prepare(sql).pluck().all() as number[];
@@ -47,13 +53,13 @@ for (;;) {
   const roll = r();
   try {
     if (roll < 0.4) {
-      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds) }));
+      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds), today }));
       ack(c.id, c.attributes.invoice_no);
     } else if (roll < 0.55) {
-      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 1, blockId: pick(r, blockIds) }));
+      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 1, blockId: pick(r, blockIds), today }));
       ack(c.id, c.attributes.invoice_no);
     } else if (roll < 0.65) {
-      const d = await core.call('invoices.create', invoiceBody(r, { clientId, type: 0, blockId: pick(r, blockIds) }));
+      const d = await core.call('invoices.create', invoiceBody(r, { clientId, type: 0, blockId: pick(r, blockIds), today }));
       const issued = await core.call('invoices.issue', { id: d.id, ...(r() < 0.3 ? { type: 1 as const } : {}) });
       ack(issued.id, issued.attributes.invoice_no);
     } else if (roll < 0.8) {
