@@ -8,8 +8,9 @@ import { numberingMessages } from './numbering';
 import { recurringMessages } from './recurring';
 import { listsMessages } from './lists';
 import { expenseMessages } from './expenses';
+import { amountMessages } from './amounts';
 
-export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages, numberingMessages, recurringMessages, listsMessages, expenseMessages] as const;
+export const AREA_MESSAGES = [navMessages, mailMessages, dataMessages, importMessages, setupMessages, numberingMessages, recurringMessages, listsMessages, expenseMessages, amountMessages] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
 export type AreaMessageKey = KeysOf<(typeof AREA_MESSAGES)[number]>;
