@@ -166,8 +166,7 @@ export function decimalInput(value: string | number, minDecimals = 0): string {
 /** A stored decimal to edit ("1234.500" → "1 234,5" in Hungarian): without the zeros a person would not type ("1.000"
  * would read as a thousand in Hungarian), in the language's form. */
 export function editableDecimal(value: string | null | undefined): string {
-  if (!value) return '';
-  return decimalInput(value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
+  return value ? decimalInput(withoutTrailingZeros(value)) : '';
 }
 
 /** What was typed, tidied when the field is left: the same number in the language's form ("12500,5" → "12 500,5"). */
@@ -181,14 +180,19 @@ export function tidyDecimal(input: string): string {
  * currency's, and two once it has a fraction, as money is read ("12 500,50 Ft", not "12 500,5 Ft").
  */
 function unitPriceDecimals(value: string, currency: string): number {
-  const own = fractionDigits(value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''));
+  const own = fractionDigits(withoutTrailingZeros(value));
   return Math.max(currencyDecimals(currency), own > 0 ? Math.max(own, 2) : 0);
+}
+
+/** "12500.500" → "12500.5", "3500.000" → "3500" (a canonical decimal). */
+function withoutTrailingZeros(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
 /** A unit price as it was given, for an input: "12 500,50" for 12500.5 forints. */
 export function unitPriceInput(value: string | number, currency: string): string {
   const s = typeof value === 'number' ? new Big(value).toFixed() : value.trim();
-  return CANONICAL.test(s) ? decimalInput(s, unitPriceDecimals(s, currency)) : s;
+  return CANONICAL.test(s) ? decimalInput(withoutTrailingZeros(s), unitPriceDecimals(s, currency)) : s;
 }
 
 /** "12 500,50 Ft": a unit price with its currency, every decimal it has (up to the core's three). */

@@ -142,6 +142,9 @@ test('typed decimals are shown back in the language\'s form, every decimal kept;
   expect(fmt.unitPriceInput(12500.5, 'HUF')).toBe('12 500,50');
   expect(fmt.unitPriceInput('999999999999.99', 'HUF')).toBe('999 999 999 999,99');
   expect(fmt.unitPriceInput('12', 'EUR')).toBe('12,00');
+  // an invoice line's stored price (three decimals) reads as it was typed
+  expect(fmt.unitPriceInput('12500.500', 'HUF')).toBe('12 500,50');
+  expect(fmt.unitPriceInput('3500.000', 'HUF')).toBe('3500');
   expect(fmt.unitPrice(12500.5, 'HUF')).toBe(nb('12 500,50 Ft'));
   expect(fmt.unitPrice('12500', 'HUF')).toBe(nb('12 500 Ft'));
   expect(fmt.unitPrice('999999999999.99', 'HUF')).toBe(nb('999 999 999 999,99 Ft'));
