@@ -5,8 +5,10 @@ import { decimal } from '../format';
 
 type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
 
-/** The largest amount the core prices exactly (shared/totals.ts), in the UI language's digits. */
-const max = () => ({ max: decimal('1000000000000') });
+/** The largest amount the core prices exactly (shared/totals.ts), in the UI language's digits: `{max}` of the
+ * amt.* words. */
+export const amountLimit = () => ({ max: decimal('1000000000000') });
+const max = amountLimit;
 
 /** Messages whose words depend on the field: the seller's form has no tax-number type to choose. */
 const FIELD_RULES: Array<[RegExp, ...Rule]> = [
