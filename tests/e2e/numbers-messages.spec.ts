@@ -177,6 +177,11 @@ test('a price typed "12 500,50" is kept and shown as typed everywhere; English a
   // the draft saved and opened again keeps both as typed
   await page.getByRole('button', { name: 'Mentés piszkozatként' }).click();
   await expect(page.getByText('Piszkozat elmentve')).toBeVisible();
+  // the invoice's page lists the line's unit price as given, its amounts to whole forints
+  const detailLine = page.getByRole('row', { name: /Tanácsóra/ });
+  await expect(detailLine).toContainText(amount('12 500,50 Ft'));
+  await expect(detailLine).toContainText(amount('12 502 063 Ft'));
+  await page.screenshot({ path: shotPath('numbers', 'invoice-detail-typed-price-hu'), fullPage: true });
   const draftId = /#\/invoices\/(\d+)/.exec(page.url())![1];
   await page.goto(`${folio.url}/#/invoices/${draftId}/edit`);
   await expect(page.getByLabel('1. tétel – Nettó egységár')).toHaveValue('12 500,50');
