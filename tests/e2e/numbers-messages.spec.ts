@@ -221,10 +221,15 @@ test('a field message goes as soon as the field is right; the summary focuses fi
   await page.getByRole('button', { name: 'Új termék' }).first().click();
   await page.getByRole('textbox', { name: 'Név', exact: true }).fill('Hibás ár');
   const price = page.getByLabel('Nettó egységár');
+  const priceField = page.locator('.field', { has: price });
+  // beyond the largest price: said in Hungarian, with the limit
+  await price.fill('9 999 999 999 999,99');
+  await page.getByRole('button', { name: 'Mentés' }).click();
+  await expect(priceField.locator('.field-error')).toHaveText(amount('túl nagy szám: legfeljebb 1 000 000 000 000 lehet'));
+  await page.screenshot({ path: shotPath('numbers', 'product-price-too-large-hu') });
   await price.fill('12 500,5,0');
   await page.getByRole('button', { name: 'Mentés' }).click();
-  const priceField = page.locator('.field', { has: price });
-  await expect(priceField.locator('.field-error')).toBeVisible();
+  await expect(priceField.locator('.field-error')).toHaveText('számot adj meg');
   await page.screenshot({ path: shotPath('numbers', 'product-price-error-hu') });
   await price.fill('12 500,5');
   await expect(priceField.locator('.field-error')).toHaveCount(0);
