@@ -50,27 +50,43 @@ function inRange(value: InstanceType<typeof Big>): InstanceType<typeof Big> {
 export const ROUND_TO_VALUES = [0, 1, 5, 10] as const;
 export type RoundTo = (typeof ROUND_TO_VALUES)[number];
 
-export function computeLine(line: PricedLine, currency: string): LineAmounts {
+/** A line's amounts as exact decimals, at any size: what computeLine checks and stores, and what a preview shows. */
+export interface ExactLineAmounts {
+  netUnitPrice: string;
+  net: InstanceType<typeof Big>;
+  vat: InstanceType<typeof Big>;
+  gross: InstanceType<typeof Big>;
+}
+
+/** Prices a line exactly, with no limit on its amounts (a quantity or price the request would refuse still throws
+ * DecimalError, as parseDecimal does for the field). */
+export function priceLine(line: PricedLine, currency: string): ExactLineAmounts {
   const d = currencyDecimals(currency);
   const qty = parseDecimal(line.qty);
   const rate = new Big(line.vatRate);
   if (line.grossUnitPrice !== undefined) {
     const grossUnit = parseDecimal(line.grossUnitPrice);
-    const gross = inRange(roundTo(grossUnit.times(qty), d));
+    const gross = roundTo(grossUnit.times(qty), d);
     const net = roundTo(gross.div(rate.plus(1)), d);
-    return {
-      netUnitPrice: roundTo(grossUnit.div(rate.plus(1)), 3).toFixed(3),
-      net: toMilli(net),
-      vat: toMilli(gross.minus(net)),
-      gross: toMilli(gross),
-    };
+    return { netUnitPrice: roundTo(grossUnit.div(rate.plus(1)), 3).toFixed(3), net, vat: gross.minus(net), gross };
   }
   if (line.netUnitPrice === undefined) throw new Error('a line needs a net or a gross unit price');
   const netUnit = parseDecimal(line.netUnitPrice);
-  const net = inRange(roundTo(netUnit.times(qty), d));
+  const net = roundTo(netUnit.times(qty), d);
   const vat = roundTo(net.times(rate), d);
-  inRange(net.plus(vat));
-  return { netUnitPrice: netUnit.toFixed(3), net: toMilli(net), vat: toMilli(vat), gross: toMilli(net.plus(vat)) };
+  return { netUnitPrice: netUnit.toFixed(3), net, vat, gross: net.plus(vat) };
+}
+
+/** Whether an amount is beyond what the core prices exactly (10^12 units). */
+export function isBeyondRange(value: InstanceType<typeof Big>): boolean {
+  return value.abs().gt(MAX_AMOUNT);
+}
+
+export function computeLine(line: PricedLine, currency: string): LineAmounts {
+  const exact = priceLine(line, currency);
+  inRange(exact.net);
+  inRange(exact.gross);
+  return { netUnitPrice: exact.netUnitPrice, net: toMilli(exact.net), vat: toMilli(exact.vat), gross: toMilli(exact.gross) };
 }
 
 export function computeTotals(
@@ -101,4 +117,45 @@ export function roundPayable(gross: Milli, unit: number): Milli {
   if (!unit) return gross;
   const units = new Big(gross).div(1000 * unit);
   return Number(roundTo(units, 0).times(1000 * unit).toFixed(0));
+}
+
+/** Document totals as exact decimal strings ("4445.000"), at any size, with whether they are beyond the range. */
+export interface ExactTotals {
+  net: string;
+  vat: string;
+  gross: string;
+  total: string;
+  rounding: string;
+  vatSummary: Array<{ vatId: string; vatRate: string; net: string; vat: string; gross: string }>;
+  beyondRange: boolean;
+}
+
+/**
+ * What computeTotals gives, summed in exact decimals rather than thousandths, so an invoice beyond the range still
+ * shows its real amounts (the editor's preview; the core refuses to issue it and says why).
+ */
+export function sumExact(lines: Array<{ vatId: string; vatRate: string; amounts: ExactLineAmounts }>, roundToUnit: number): ExactTotals {
+  const zero = new Big(0);
+  const summary = new Map<string, { vatId: string; vatRate: string; net: InstanceType<typeof Big>; vat: InstanceType<typeof Big>; gross: InstanceType<typeof Big> }>();
+  let net = zero;
+  let vat = zero;
+  let gross = zero;
+  for (const { vatId, vatRate, amounts } of lines) {
+    net = net.plus(amounts.net);
+    vat = vat.plus(amounts.vat);
+    gross = gross.plus(amounts.gross);
+    const row = summary.get(vatId) ?? { vatId, vatRate, net: zero, vat: zero, gross: zero };
+    summary.set(vatId, { ...row, net: row.net.plus(amounts.net), vat: row.vat.plus(amounts.vat), gross: row.gross.plus(amounts.gross) });
+  }
+  const total = roundToUnit ? roundTo(gross.div(roundToUnit), 0).times(roundToUnit) : gross;
+  const s = (v: InstanceType<typeof Big>) => v.toFixed(3);
+  return {
+    net: s(net),
+    vat: s(vat),
+    gross: s(gross),
+    total: s(total),
+    rounding: s(total.minus(gross)),
+    vatSummary: [...summary.values()].map((r) => ({ vatId: r.vatId, vatRate: r.vatRate, net: s(r.net), vat: s(r.vat), gross: s(r.gross) })),
+    beyondRange: lines.some((l) => isBeyondRange(l.amounts.net) || isBeyondRange(l.amounts.gross)) || isBeyondRange(gross),
+  };
 }

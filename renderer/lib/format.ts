@@ -1,6 +1,6 @@
 // Display formatting in the UI's locale. Amounts arrive as exact decimal strings ("4445.000"); Intl.NumberFormat
 // formats the string itself (no float on the way), rounded half away from zero to the currency's decimals.
-import { currencyDecimals } from '../../shared/money';
+import { Big, currencyDecimals } from '../../shared/money';
 import { i18n, t } from './i18n/i18n.svelte';
 
 const cache = new Map<string, Intl.NumberFormat>();
@@ -105,13 +105,107 @@ export function monthLong(yearMonth: string): string {
   return new Intl.DateTimeFormat(i18n.locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, mo - 1, 1)));
 }
 
+const CANONICAL = /^-?\d+(\.\d+)?$/;
+
+/** The locale's decimal mark and, unless it is a space, its group separator: "," and none in Hungarian. */
+function separators(locale: string): { decimal: string; group: string | null } {
+  const parts = numberFormat(locale, {}).formatToParts(12345.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? null;
+  return { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: group && /\s/.test(group) ? null : group };
+}
+
+const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * What the user typed as a decimal, in the core's form: spaces (thousands) dropped, a decimal comma made a point.
- * "1 234,5" → "1234.5". Anything else is passed on as typed, and the core names the field that is wrong.
+ * The one reader of a typed amount, quantity or rate: the UI language's form in, the core's form out. Spaces (the
+ * Hungarian thousands separator) are dropped; "12 500,50" (hu), "12,500.50" (en) and "12.500,50" (de) all read
+ * "12500.50". A lone "," or "." followed by other than three digits is a decimal mark in any language ("12,5",
+ * "12.5"), as people type either. Anything else is passed on as typed, and the core names the field that is wrong.
  */
-export function normalizeDecimal(input: string): string {
-  const s = input.replace(/[\s\u00a0\u202f]/g, '');
-  return /^-?\d+,\d+$/.test(s) ? s.replace(',', '.') : s;
+export function normalizeDecimal(input: string, locale = i18n.locale): string {
+  const s = input.replace(/[\s\u00a0\u202f]/g, '').replace(/^\+/, '');
+  if (CANONICAL.test(s)) return s;
+  const { decimal, group } = separators(locale);
+  const d = escape(decimal);
+  if (group) {
+    const g = escape(group);
+    if (new RegExp(`^-?\\d{1,3}(${g}\\d{3})+(${d}\\d+)?$`).test(s)) return s.split(group).join('').replace(decimal, '.');
+  }
+  if (new RegExp(`^-?\\d+${d}\\d+$`).test(s)) return s.replace(decimal, '.');
+  // the other mark, alone: a decimal unless it is this language's group separator before three digits
+  const lone = /^(-?\d+)[.,](\d+)$/.exec(s);
+  if (lone && !(group && s.includes(group) && lone[2]!.length === 3)) return `${lone[1]}.${lone[2]}`;
+  return s;
+}
+
+/** Whether text reads as a decimal (in the UI language's form or the core's). */
+export function isDecimalInput(input: string): boolean {
+  return CANONICAL.test(normalizeDecimal(input));
+}
+
+/** Digits after the point of a canonical decimal. */
+function fractionDigits(value: string): number {
+  const i = value.indexOf('.');
+  return i < 0 ? 0 : value.length - i - 1;
+}
+
+/** Plain spaces in what goes into an input: what people type, and what they find when they edit it. */
+const plainSpaces = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+/**
+ * A decimal in the UI language's form for an input, every given decimal kept ("12500.50" → "12 500,50" in
+ * Hungarian, "12,500.50" in English); `minDecimals` pads it. normalizeDecimal reads it back. Other text is kept.
+ */
+export function decimalInput(value: string | number, minDecimals = 0): string {
+  const s = typeof value === 'number' ? new Big(value).toFixed() : value.trim();
+  if (!CANONICAL.test(s)) return s;
+  const digits = Math.max(fractionDigits(s), minDecimals);
+  return plainSpaces(numberFormat(i18n.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(s as Intl.StringNumericLiteral));
+}
+
+/** A stored decimal to edit ("1234.500" → "1 234,5" in Hungarian): without the zeros a person would not type ("1.000"
+ * would read as a thousand in Hungarian), in the language's form. */
+export function editableDecimal(value: string | null | undefined): string {
+  return value ? decimalInput(withoutTrailingZeros(value)) : '';
+}
+
+/** What was typed, tidied when the field is left: the same number in the language's form ("12500,5" → "12 500,5"). */
+export function tidyDecimal(input: string): string {
+  const s = normalizeDecimal(input);
+  return CANONICAL.test(s) ? decimalInput(s) : input;
+}
+
+/**
+ * The decimals a unit price is shown with: its own (a unit price is not rounded to the currency's), at least the
+ * currency's, and two once it has a fraction, as money is read ("12 500,50 Ft", not "12 500,5 Ft").
+ */
+function unitPriceDecimals(value: string, currency: string): number {
+  const own = fractionDigits(withoutTrailingZeros(value));
+  return Math.max(currencyDecimals(currency), own > 0 ? Math.max(own, 2) : 0);
+}
+
+/** "12500.500" → "12500.5", "3500.000" → "3500" (a canonical decimal). */
+function withoutTrailingZeros(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** A unit price as it was given, for an input: "12 500,50" for 12500.5 forints. */
+export function unitPriceInput(value: string | number, currency: string): string {
+  const s = typeof value === 'number' ? new Big(value).toFixed() : value.trim();
+  return CANONICAL.test(s) ? decimalInput(withoutTrailingZeros(s), unitPriceDecimals(s, currency)) : s;
+}
+
+/** "12 500,50 Ft": a unit price with its currency, every decimal it has (up to the core's three). */
+export function unitPrice(value: string | number | null | undefined, currency: string): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const s = typeof value === 'number' ? new Big(value).toFixed() : value.trim();
+  if (!CANONICAL.test(s)) return `${s} ${currency}`;
+  const d = unitPriceDecimals(s, currency);
+  try {
+    return numberFormat(i18n.locale, { style: 'currency', currency, minimumFractionDigits: d, maximumFractionDigits: d }).format(s as Intl.StringNumericLiteral);
+  } catch {
+    return `${s} ${currency}`;
+  }
 }
 
 /** "2026.11.22." or "2026. 11. 22." → "2026-11-22"; other text is left for the core to judge. */

@@ -106,7 +106,7 @@ test('a new user sets up, invoices, gets paid in two parts and cancels', async (
     await expect(page.locator('.badge', { hasText: 'Részben fizetve' })).toBeVisible();
     await expect(page.locator('[data-outstanding]')).toHaveText(/20\s400\sFt/);
     await page.getByRole('button', { name: 'Befizetés rögzítése' }).first().click();
-    await expect(dialog.getByLabel('Összeg (HUF)')).toHaveValue('20400');
+    await expect(dialog.getByLabel('Összeg (HUF)')).toHaveValue('20 400');
     await dialog.getByRole('button', { name: 'Befizetés rögzítése' }).click();
     await expect(page.locator('.badge', { hasText: 'Fizetve' })).toBeVisible();
     await expect(page.locator('[data-outstanding]')).toHaveText(/0\sFt/);

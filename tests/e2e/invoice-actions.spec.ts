@@ -29,7 +29,7 @@ test('a draft is edited, then issued from its page', async ({ page }) => {
   await page.goto(`${folio.url}/#/invoices/${id}`);
   await page.getByRole('link', { name: 'Piszkozat szerkesztése' }).click();
   await expect(page.getByRole('heading', { name: 'Piszkozat szerkesztése' })).toBeVisible();
-  await expect(page.getByLabel('1. tétel – Nettó egységár')).toHaveValue('10000');
+  await expect(page.getByLabel('1. tétel – Nettó egységár')).toHaveValue('10 000'); // the price in the UI language's form
   await page.getByLabel('1. tétel – Mennyiség').fill('3');
   await expect(page.locator('[data-total="total"]')).toHaveText(/38\s100\sFt/);
   await page.getByRole('button', { name: 'Mentés piszkozatként' }).click();

@@ -121,7 +121,7 @@ test('a double cancellation: the issue offers a new invoice with the original\'s
   for (const [n, line] of ORIGINAL_LINES.entries()) {
     await expect(page.getByLabel(`${n + 1}. tétel – Megnevezés`)).toHaveValue(line.description);
     await expect(page.getByLabel(`${n + 1}. tétel – Mennyiség`)).toHaveValue(String(line.qty));
-    await expect(page.getByLabel(`${n + 1}. tétel – Nettó egységár`)).toHaveValue(String(line.net_unit_price));
+    await expect(page.getByLabel(`${n + 1}. tétel – Nettó egységár`)).toHaveValue(new Intl.NumberFormat('hu-HU').format(line.net_unit_price).replace(/\u00a0/g, ' ')); // "15 000"
   }
   await expect(page.getByLabel('3. tétel – Megnevezés')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('editor-prefilled.png') });

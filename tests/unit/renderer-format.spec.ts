@@ -113,3 +113,46 @@ test('what a user types: "1 234,5" becomes 1234.5, "2026.11.22." becomes 2026-11
   expect(fmt.normalizeDate('2026-11-22')).toBe('2026-11-22');
   expect(fmt.normalizeDate(' 22.11.2026 ')).toBe('22.11.2026');
 });
+
+test('one reader of typed decimals, each language in its own form: "12 500,50", "12,500.50", "12.500,50"', () => {
+  expect(fmt.normalizeDecimal('12 500,50')).toBe('12500.50');
+  expect(fmt.normalizeDecimal('1 000,125')).toBe('1000.125');
+  expect(fmt.normalizeDecimal('+3')).toBe('3');
+  i18n.lang = 'en';
+  expect(fmt.normalizeDecimal('12,500.50')).toBe('12500.50');
+  expect(fmt.normalizeDecimal('1,000,000')).toBe('1000000');
+  // a lone comma before other than three digits is a decimal comma in any language
+  expect(fmt.normalizeDecimal('12,5')).toBe('12.5');
+  expect(fmt.normalizeDecimal('12 500.50')).toBe('12500.50');
+  expect(fmt.normalizeDecimal('12.500,50')).toBe('12.500,50');
+  i18n.lang = 'de';
+  expect(fmt.normalizeDecimal('12.500,50')).toBe('12500.50');
+  expect(fmt.normalizeDecimal('1.000.000')).toBe('1000000');
+  expect(fmt.normalizeDecimal('12,5')).toBe('12.5');
+  expect(fmt.normalizeDecimal('12.5')).toBe('12.5');
+  expect(fmt.normalizeDecimal('12,500.50')).toBe('12,500.50');
+});
+
+test('typed decimals are shown back in the language\'s form, every decimal kept; unit prices as given', () => {
+  expect(fmt.tidyDecimal('12500,50')).toBe('12 500,50');
+  expect(fmt.tidyDecimal('1000.125')).toBe('1000,125');
+  expect(fmt.tidyDecimal('12,5x')).toBe('12,5x');
+  expect(fmt.editableDecimal('1234.500')).toBe('1234,5');
+  expect(fmt.editableDecimal('3500.000')).toBe('3500');
+  expect(fmt.unitPriceInput(12500.5, 'HUF')).toBe('12 500,50');
+  expect(fmt.unitPriceInput('999999999999.99', 'HUF')).toBe('999 999 999 999,99');
+  expect(fmt.unitPriceInput('12', 'EUR')).toBe('12,00');
+  // an invoice line's stored price (three decimals) reads as it was typed
+  expect(fmt.unitPriceInput('12500.500', 'HUF')).toBe('12 500,50');
+  expect(fmt.unitPriceInput('3500.000', 'HUF')).toBe('3500');
+  expect(fmt.unitPrice(12500.5, 'HUF')).toBe(nb('12 500,50 Ft'));
+  expect(fmt.unitPrice('12500', 'HUF')).toBe(nb('12 500 Ft'));
+  expect(fmt.unitPrice('999999999999.99', 'HUF')).toBe(nb('999 999 999 999,99 Ft'));
+  expect(fmt.unitPrice('0.125', 'EUR')).toBe(nb('0,125 EUR'));
+  i18n.lang = 'en';
+  expect(fmt.tidyDecimal('12500.5')).toBe('12,500.5');
+  expect(fmt.unitPrice(12500.5, 'HUF')).toBe(nb('HUF 12,500.50'));
+  i18n.lang = 'de';
+  expect(fmt.unitPriceInput(12500.5, 'HUF')).toBe('12.500,50');
+  expect(fmt.unitPrice(12500.5, 'HUF')).toBe(nb('12.500,50 HUF'));
+});

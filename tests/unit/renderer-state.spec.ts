@@ -107,3 +107,33 @@ test('a form’s errors: per field from the core’s envelope, in the UI’s lan
   expect(errors.error).toBeNull();
   expect(errors.has('items')).toBe(false);
 });
+
+test('a field’s message goes as soon as it is untrue of what the field holds, and leaves the summary with it', () => {
+  i18n.lang = 'hu';
+  const errors = new FieldErrors();
+  errors.set(
+    new ApiError('validation_failed', 'Invalid input', [
+      { field: 'price', message: 'is not a decimal number' },
+      { field: 'seller.taxcode', message: 'is not a valid Hungarian tax number (like 12345676-2-41)' },
+      { field: 'qty', message: 'is too large' },
+    ]),
+  );
+  // the seller's form has no tax-number type to choose: its own words
+  expect(errors.get('seller.taxcode')).toBe('érvénytelen magyar adószám: a céged adószámát add meg, ahogy a NAV kiadta (pl. 12345676-2-41)');
+  expect(errors.get('qty')).toBe('túl nagy szám: legfeljebb 1\u00a0000\u00a0000\u00a0000\u00a0000 lehet');
+  // still wrong while typed, gone once right
+  errors.recheck('price', '12 500,5,0');
+  expect(errors.get('price')).toBeDefined();
+  errors.recheck('price', '12 500,50');
+  expect(errors.get('price')).toBeUndefined();
+  expect(errors.error?.errors.map((f) => f.field)).toEqual(['seller.taxcode', 'qty']);
+  errors.recheck('seller.taxcode', '12345676-2-4');
+  expect(errors.get('seller.taxcode')).toBeDefined();
+  errors.recheck('seller.taxcode', '12345676-2-41');
+  errors.recheck('qty', '2000000000000');
+  expect(errors.get('qty')).toBeDefined();
+  errors.recheck('qty', '1 000,125');
+  // nothing left to put right: the refusal goes with its last field
+  expect(errors.any).toBe(false);
+  expect(errors.error).toBeNull();
+});

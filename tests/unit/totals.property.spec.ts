@@ -3,7 +3,7 @@
 import { deepStrictEqual, strictEqual } from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { AmountRangeError, computeLine, computeTotals, roundPayable } from '../../shared/totals';
+import { AmountRangeError, computeLine, computeTotals, priceLine, roundPayable, sumExact } from '../../shared/totals';
 import { VAT_CODES } from '../../shared/reference/vat-codes';
 import { milliString, refInvoice, refLine, roundHalfAway, type RefLine } from '../core/reference-totals';
 
@@ -99,4 +99,31 @@ test('a line beyond 10^12 units is refused, not computed inexactly', () => {
   // net 10^12 is allowed, but its gross with 27 % VAT is beyond the range
   expect(() => computeLine({ qty: '1', vatRate: '0.27', vatId: '1', netUnitPrice: '1000000000000' }, 'HUF')).toThrow(AmountRangeError);
   expect(BigInt(computeLine({ qty: '1', vatRate: '0', vatId: '4', netUnitPrice: '1000000000000' }, 'HUF').gross)).toBe(1_000_000_000_000_000n);
+});
+
+test('the editor\'s exact preview (priceLine, sumExact) equals the reference inside the range', () => {
+  fc.assert(
+    fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), currency, fc.constantFrom(0, 1, 5, 10), (lines, cur, roundTo) => {
+      const ref = refInvoice(lines, cur, roundTo);
+      const got = sumExact(
+        lines.map((l) => ({
+          vatId: l.vatId,
+          vatRate: l.vatRate,
+          amounts: priceLine({ qty: l.qty, vatRate: l.vatRate, vatId: l.vatId, ...(l.kind === 'net' ? { netUnitPrice: l.unitPrice } : { grossUnitPrice: l.unitPrice }) }, cur),
+        })),
+        roundTo,
+      );
+      deepStrictEqual([got.net, got.vat, got.gross, got.total, got.rounding], [ref.net, ref.vat, ref.gross, ref.total, ref.rounding].map(milliString));
+      strictEqual(got.beyondRange, false);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test('beyond 10^12 units the preview still shows the real amounts, exactly, and says they are beyond the range', () => {
+  const big = priceLine({ qty: '1', vatRate: '0.27', vatId: '1', netUnitPrice: '999999999999.99' }, 'HUF');
+  expect([big.net.toFixed(3), big.vat.toFixed(3), big.gross.toFixed(3)]).toEqual(['1000000000000.000', '270000000000.000', '1270000000000.000']);
+  const totals = sumExact([{ vatId: '1', vatRate: '0.27', amounts: big }, { vatId: '1', vatRate: '0.27', amounts: priceLine({ qty: '1000', vatRate: '0.27', vatId: '1', netUnitPrice: '999999999999.999' }, 'EUR') }], 0);
+  expect(totals.gross).toBe('1271269999999998.730');
+  expect(totals.beyondRange).toBe(true);
 });

@@ -113,7 +113,6 @@ export const de: Messages = {
   'fm.overpaid': 'ist mehr als der offene Betrag',
   'fm.otherCurrency': 'das Produkt hat eine andere Währung als die Rechnung',
   'fm.frequency': 'z. B. 1M (monatlich), 2W (zweiwöchentlich), 14D oder 1Y',
-  'fm.tooLarge': 'die Zahl ist zu groß',
   'fm.httpAddress': 'geben Sie eine Adresse mit http:// oder https:// ein',
   'fm.prefixChars': 'nur Buchstaben, Ziffern, „-“, „_“ und „.“ erlaubt',
 

@@ -113,7 +113,6 @@ export const en: Messages = {
   'fm.overpaid': 'is more than the outstanding amount',
   'fm.otherCurrency': 'the product is priced in another currency than the invoice',
   'fm.frequency': 'e.g. 1M (monthly), 2W (every two weeks), 14D or 1Y',
-  'fm.tooLarge': 'the number is too large',
   'fm.httpAddress': 'give an address starting with http:// or https://',
   'fm.prefixChars': 'may hold letters, digits, "-", "_" and "." only',
 

@@ -1,8 +1,19 @@
 // The core's field messages are English sentences; the ones a user meets are translated here by pattern, the rest
 // are shown as they came. (A machine-readable reason per field error would make this exact: see docs/ui.md.)
 import type { MessageKey } from './i18n.svelte';
+import { decimal } from '../format';
 
 type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
+
+/** The largest amount the core prices exactly (shared/totals.ts), in the UI language's digits: `{max}` of the
+ * amt.* words. */
+export const amountLimit = () => ({ max: decimal('1000000000000') });
+const max = amountLimit;
+
+/** Messages whose words depend on the field: the seller's form has no tax-number type to choose. */
+const FIELD_RULES: Array<[RegExp, ...Rule]> = [
+  [/^seller\.taxcode$/, /^is not a valid Hungarian tax number/, 'amt.sellerTaxNumber'],
+];
 
 const RULES: Rule[] = [
   [/^is required$/, 'fm.required'],
@@ -12,7 +23,10 @@ const RULES: Rule[] = [
   [/^must be greater than 0$/, 'fm.positive'],
   [/^(must be a number|is not a decimal number)$/, 'fm.number'],
   [/^has more than (\d+) decimal places$/, 'fm.decimals', (m) => ({ n: m[1]! })],
-  [/^is too large$/, 'fm.tooLarge'],
+  [/^is too large$/, 'amt.tooLarge', max],
+  // a line's or the invoice's amounts beyond the exact range (electron/core/invoices/lines.ts)
+  [/^the amount is too large/, 'amt.lineTooLarge', max],
+  [/^the invoice total: the amount is too large/, 'amt.totalTooLarge', max],
   [/^must be a whole number$/, 'fm.wholeNumber'],
   [/^must be between (-?\d+) and (-?\d+)$/, 'fm.between', (m) => ({ min: m[1]!, max: m[2]! })],
   [/^must be at most (\d+) characters$/, 'fm.tooLong', (m) => ({ n: m[1]! })],
@@ -81,7 +95,11 @@ const RULES: Rule[] = [
   [/^must not be before the start date$/, 'data.fm.beforeStart'],
 ];
 
-export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string): string {
+export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string, field = ''): string {
+  for (const [fieldRe, re, key, params] of FIELD_RULES) {
+    const m = fieldRe.test(field) ? re.exec(message) : null;
+    if (m) return t(key, params?.(m));
+  }
   for (const [re, key, params] of RULES) {
     const m = re.exec(message);
     if (m) return t(key, params?.(m));

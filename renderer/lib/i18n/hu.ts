@@ -111,7 +111,6 @@ export const hu = {
   'fm.overpaid': 'több, mint a fennálló hátralék',
   'fm.otherCurrency': 'a termék más pénznemben van árazva, mint a számla',
   'fm.frequency': 'pl. 1M (havonta), 2W (kéthetente), 14D vagy 1Y',
-  'fm.tooLarge': 'túl nagy szám',
   'fm.httpAddress': 'http:// vagy https:// kezdetű címet adj meg',
   'fm.prefixChars': 'csak betű, szám, „-”, „_” és „.” lehet benne',
 

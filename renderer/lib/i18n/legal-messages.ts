@@ -54,5 +54,5 @@ export function legalMessage(error: FieldError, t: T): string | undefined {
 
 /** Any field error in the UI's language: by its reason when it has one this UI words, else by its sentence. */
 export function localizeFieldError(error: FieldError, t: T): string {
-  return legalMessage(error, t) ?? localizeFieldMessage(error.message, t);
+  return legalMessage(error, t) ?? localizeFieldMessage(error.message, t, error.field);
 }

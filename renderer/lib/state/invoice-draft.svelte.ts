@@ -3,10 +3,10 @@
 import type { InputOf } from '../../../shared/contract/operations';
 import { INVOICE_TYPE, type InvoiceType, type InvoiceTypeName } from '../../../shared/invoice-codes';
 import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData } from '../../../shared/resources';
-import { computeLine, computeTotals, type DocumentTotals, type LineAmounts } from '../../../shared/totals';
+import { isBeyondRange, priceLine, sumExact, type ExactTotals } from '../../../shared/totals';
 import { addDays } from '../../../shared/dates';
 import { decimalToString } from '../../../shared/money';
-import { normalizeDate, normalizeDecimal } from '../format';
+import { editableDecimal, normalizeDate, normalizeDecimal, unitPriceInput } from '../format';
 import { vatRate } from '../reference';
 import { defaultVatIdFor } from '../../../shared/seller';
 import { FieldErrors } from './field-errors.svelte';
@@ -59,17 +59,21 @@ export function emptyLine(vatId = '1'): DraftLine {
   };
 }
 
-/** "3500.000" → "3500", "12.500" → "12.5": stored decimals as a person would type them. */
-export function plain(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+/** A line's amounts for the editor, as exact decimal strings; `beyondRange` when the core would refuse them. */
+export interface LinePreview {
+  net: string;
+  vat: string;
+  gross: string;
+  beyondRange: boolean;
 }
 
-export function linePreview(line: DraftLine, currency: string): LineAmounts | null {
+/** The line priced exactly at any size, or null while its quantity, price or VAT code is missing or malformed. */
+function exactLine(line: DraftLine, currency: string) {
   const rate = vatRate(line.vat_id);
   if (!rate) return null;
   const price = normalizeDecimal(line.price);
   try {
-    return computeLine(
+    return priceLine(
       {
         qty: normalizeDecimal(line.qty),
         vatRate: rate,
@@ -82,6 +86,7 @@ export function linePreview(line: DraftLine, currency: string): LineAmounts | nu
     return null;
   }
 }
+
 
 export class InvoiceDraft {
   id = $state<number | null>(null);
@@ -106,7 +111,11 @@ export class InvoiceDraft {
   /** the request body as opened or last saved: leaving asks only when the body differs from it */
   private pristine = '';
 
-  amounts = $derived(this.lines.map((l) => linePreview(l, this.currency)));
+  private exact = $derived(this.lines.map((l) => exactLine(l, this.currency)));
+  /** Each line's amounts as shared/totals.ts computes them, shown even when too large to issue (with a message). */
+  amounts: Array<LinePreview | null> = $derived(
+    this.exact.map((x) => (x ? { net: x.net.toFixed(3), vat: x.vat.toFixed(3), gross: x.gross.toFixed(3), beyondRange: isBeyondRange(x.net) || isBeyondRange(x.gross) } : null)),
+  );
   /** Shown at the rate while it still fits the form: same currency and day, and no rate typed since. */
   rateOffer: RateOffer | null = $derived.by(() => {
     const f = this.errors.error?.errors.find((e) => e.field === 'exchange_rate' && e.reason === 'rate_unavailable');
@@ -114,13 +123,13 @@ export class InvoiceDraft {
     if (!m || this.exchange_rate.trim() || m.currency !== this.currency || m.date !== normalizeDate(this.fulfillment_date)) return null;
     return { source: m.source ?? '', currency: m.currency, date: m.date, latestRate: m.latest_rate ?? null, latestDate: m.latest_date ?? null };
   });
-  totals: DocumentTotals = $derived.by(() => {
+  totals: ExactTotals = $derived.by(() => {
     const priced = this.lines.flatMap((l, i) => {
-      const amounts = this.amounts[i];
+      const amounts = this.exact[i];
       const rate = vatRate(l.vat_id);
       return amounts && rate ? [{ vatId: l.vat_id, vatRate: rate, amounts }] : [];
     });
-    return computeTotals(priced, Number(this.round_to) || 0);
+    return sumExact(priced, Number(this.round_to) || 0);
   });
 
   constructor(
@@ -135,6 +144,11 @@ export class InvoiceDraft {
     if (settings.default_bank_account_uid) this.bank_account_uid = String(settings.default_bank_account_uid);
     // a subjectively exempt seller's lines start with the exemption code (AAM), everyone else's with 27 %
     this.lines = [emptyLine(defaultVatIdFor(settings.seller.vat_status))];
+    // The core's "the invoice total is too large" goes as soon as the total is within range again (the draft is made
+    // while the editor starts, so the effect lives as long as the editor).
+    $effect(() => {
+      if (!this.totals.beyondRange && this.errors.raw('items')?.startsWith('the invoice total')) this.errors.clearField('items');
+    });
     this.markSaved();
   }
 
@@ -204,7 +218,7 @@ export class InvoiceDraft {
     this.clientFallback = client ? null : { uid: a.client_uid, name: a.client.name };
     this.payment_method = String(a.payment_method.id);
     this.currency = a.currency;
-    this.exchange_rate = a.exchange_rate_source === 'given' ? plain(a.exchange_rate) : '';
+    this.exchange_rate = a.exchange_rate_source === 'given' ? editableDecimal(a.exchange_rate) : '';
     this.round_to = String(a.round_to);
     this.block_uid = String(a.block_uid);
     this.bank_account_uid = a.bank_account_uid ? String(a.bank_account_uid) : '';
@@ -221,10 +235,10 @@ export class InvoiceDraft {
       product_uid: it.product_uid,
       product_name: it.product_uid ? it.description : '',
       description: it.description,
-      qty: plain(decimalToString(it.qty.replace(/^-/, ''))),
+      qty: editableDecimal(decimalToString(it.qty.replace(/^-/, ''))),
       unit: it.unit,
       priceMode: it.gross_unit_price !== null && !it.product_uid ? 'gross' : 'net',
-      price: plain(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price),
+      price: unitPriceInput(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price, a.currency),
       vat_id: it.vat_id,
       entitlement: it.entitlement ?? '',
       item_comment: it.item_comment,

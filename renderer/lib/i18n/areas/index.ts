@@ -11,6 +11,7 @@ import { expenseMessages } from './expenses';
 import { legalMessages } from './legal';
 import { unsavedMessages } from './unsaved';
 import { ratesMessages } from './rates';
+import { amountMessages } from './amounts';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -25,6 +26,7 @@ export const AREA_MESSAGES = [
   legalMessages,
   unsavedMessages,
   ratesMessages,
+  amountMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
