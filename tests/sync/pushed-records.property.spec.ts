@@ -12,10 +12,10 @@ import { INVOICE_STATUS } from '../../shared/invoice-codes';
 import { milliToString, parseDecimal, toMilli } from '../../shared/money';
 import { findVatCode } from '../../shared/reference/vat-codes';
 import { roundPayable } from '../../shared/totals';
-import { startServer } from '../../electron/server/start';
 import { differences, numberingProblems, snapshot } from './support/digest';
-import { API_KEY, configure, NOW, openDevice, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+import { API_KEY, configure, NOW, openDevice, syncUntilQuiet, tempDir, type Device, startLocalRemote } from './support/nodes';
 import { asNext, pushRecords, remoteState, startPushRig, type PushRig } from './support/records';
+import { addressBody } from '../support/fixtures';
 
 // ---- (b) single changes of a valid record -----------------------------------------------------------------------
 
@@ -254,14 +254,14 @@ interface Issued {
 
 async function runHistory(commands: Command[]) {
   const tmp = tempDir('histories');
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const remote = await startLocalRemote(tmp.file('remote.db'));
   const devices: Device[] = [await openDevice('Laptop A', tmp.file('a.db')), await openDevice('Laptop B', tmp.file('b.db'))];
   const call = (d: Device, op: string, input: unknown) => (d.runtime.core.call as (op: string, input: unknown) => Promise<any>)(op, input);
   try {
     await configure(devices[0]!, remote.url, { block_prefix: 'DEVA' });
     await configure(devices[1]!, remote.url, { block_prefix: 'DEVB' });
-    await call(devices[0]!, 'clients.create', { name: 'Első Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' });
-    await call(devices[0]!, 'clients.create', { name: 'Második Bt.' });
+    await call(devices[0]!, 'clients.create', { name: 'Első Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody() });
+    await call(devices[0]!, 'clients.create', { name: 'Második Bt.', billing_address: addressBody() });
     await syncUntilQuiet(devices);
     const clientsOf = async (d: Device) => ((await call(d, 'clients.list', {})).items as Array<{ id: number; attributes: { name: string } }>).sort((x, y) => x.attributes.name.localeCompare(y.attributes.name)).map((c) => c.id);
     const clients = [await clientsOf(devices[0]!), await clientsOf(devices[1]!)];
