@@ -23,7 +23,7 @@ const remoteClientNamed = async (name: string) =>
 test.beforeAll(async () => {
   tmp = tempDir('ui');
   [remote, device] = await Promise.all([startRemote(tmp.file('remote.db')), startRemote(tmp.file('device.db'), { apiKey: DEVICE_KEY })]);
-  const seller = { name: 'Minta Bt.', taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1' } };
+  const seller = { name: 'Minta Bt.', taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1', country: 'Magyarország' } };
   await rpc(device, 'settings.update', { seller });
   await rpc(remote, 'settings.update', { seller: { ...seller, name: 'Központ Kft.' } });
 });
@@ -117,7 +117,12 @@ test('set up in the UI, join with Sync now, issue in the own block, restore a lo
     await page.getByRole('button', { name: 'Új ügyfél' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Új ügyfél' });
     await dialog.getByLabel('Név').fill('Szinkron Kft.');
+    // a Hungarian company (the dialog's default kind) is invoiced with its tax number, another than the seller's
+    await dialog.getByLabel('Adószám', { exact: true }).fill('34567898-2-41');
+    await dialog.getByLabel('Irányítószám').fill('6720');
     await dialog.getByLabel('Település').fill('Szeged');
+    await dialog.getByLabel('Közterület neve').fill('Kárász');
+    await dialog.getByLabel('Házszám').fill('5');
     await dialog.getByRole('button', { name: 'Új ügyfél' }).click();
     await expect(page.getByText('Ügyfél felvéve.')).toBeVisible();
     await openSync(page);

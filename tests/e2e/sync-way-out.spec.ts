@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_KEY as REMOTE_KEY, startRemote, tempDir, type RemoteProcess } from '../sync/support/nodes';
 import { API_KEY as DEVICE_KEY, rpcOn, watchErrors, withKey } from './support/folio';
+import { addressBody } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
     startRemote(tmp.file('laptop.db'), { apiKey: DEVICE_KEY }),
     startRemote(tmp.file('desk.db'), { apiKey: DEVICE_KEY }),
   ]);
-  const seller = { name: 'Minta Bt.', taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1' } };
+  const seller = { name: 'Minta Bt.', taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1', country: 'Magyarország' } };
   for (const node of [remote, laptop, desk]) await rpc(node, 'settings.update', { seller });
   for (const [node, name, prefix] of [[laptop, 'Laptop', 'LAP'], [desk, 'Asztali', 'DESK']] as const) {
     await rpc(node, 'sync.configure', { base_url: remote.url, api_key: REMOTE_KEY, device_name: name, block_prefix: prefix, enabled: true });
@@ -54,7 +55,7 @@ test.beforeAll(async () => {
 
   // the laptop issues an invoice and a proforma in its own block; the desk gets both
   const own = (await rpc(laptop, 'sync.status')).own_block_uid as number;
-  const client = (await rpc(laptop, 'clients.create', { name: 'Kétszer Kft.' })).id;
+  const client = (await rpc(laptop, 'clients.create', { name: 'Kétszer Kft.', billing_address: addressBody() })).id;
   const common = { client_uid: client, payment_method: 2, currency: 'HUF', block_uid: own, fulfillment_date: '2026-03-15', due_date: '2026-03-23' };
   const invoice = await rpc(laptop, 'invoices.create', { ...common, type: 3, items: ORIGINAL_LINES });
   const proforma = await rpc(laptop, 'invoices.create', { ...common, type: 1, items: [{ description: 'Előleg', vat_id: 1, qty: 1, net_unit_price: 50000 }] });
