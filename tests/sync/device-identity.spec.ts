@@ -14,7 +14,7 @@ import type { FetchLike } from '../../electron/sync/remote-client';
 import { syncDb } from '../../electron/sync/tables';
 import { differences, digestOf, snapshot } from './support/digest';
 import { startFaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, syncUntilQuiet, tempDir, type Device, startLocalRemote } from './support/nodes';
+import { API_KEY, configure, joinAs, openDevice, startLocalRemote, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
 import { addressBody } from '../support/fixtures';
 
 const invoice = (clientUid: number, blockUid: number) => ({

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { RunningServer } from '../../electron/server/start';
 import { differences, snapshot } from './support/digest';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device, startLocalRemote } from './support/nodes';
+import { API_KEY, configure, joinAs, openDevice, startLocalRemote, syncOk, tempDir, type Device } from './support/nodes';
 import { addressBody } from '../support/fixtures';
 
 const client = (name: string) => ({ name, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody(), force: true });

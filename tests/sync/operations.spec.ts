@@ -7,7 +7,7 @@ import { createRecurringScheduler } from '../../electron/core/recurring/schedule
 import type { RunningServer } from '../../electron/server/start';
 import { differences, snapshot } from './support/digest';
 import { startFaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, NOW, openDevice, syncOk, syncUntilQuiet, tempDir, type Device, startLocalRemote } from './support/nodes';
+import { configure, openDevice, startLocalRemote, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
 import { addressBody } from '../support/fixtures';
 
 const invoice = (clientUid: number, blockUid: number, over: Record<string, unknown> = {}) => ({

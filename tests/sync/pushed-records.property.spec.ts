@@ -15,7 +15,7 @@ import { findVatCode } from '../../shared/reference/vat-codes';
 import { computeLine, computeTotals, roundPayable } from '../../shared/totals';
 import { FolioError } from '../../shared/errors';
 import { differences, numberingProblems, snapshot } from './support/digest';
-import { API_KEY, configure, NOW, openDevice, syncUntilQuiet, tempDir, type Device, startLocalRemote } from './support/nodes';
+import { configure, openDevice, startLocalRemote, syncUntilQuiet, tempDir, type Device } from './support/nodes';
 import { asNext, pushRecords, remoteState, startPushRig, type PushRig } from './support/records';
 import { addressBody } from '../support/fixtures';
 

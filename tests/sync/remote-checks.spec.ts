@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import type { RunningServer } from '../../electron/server/start';
 import { SYNC_PROTOCOL } from '../../shared/contract/operations';
-import { API_KEY, configure, NOW, openDevice, syncOk, tempDir, startLocalRemote } from './support/nodes';
+import { API_KEY, configure, openDevice, startLocalRemote, syncOk, tempDir } from './support/nodes';
 import { addressBody } from '../support/fixtures';
 
 const invoice = (clientUid: number) => ({

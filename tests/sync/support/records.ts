@@ -11,7 +11,7 @@ import type { Db } from '../../../electron/db/open';
 import { syncDb } from '../../../electron/sync/tables';
 import type { RunningServer } from '../../../electron/server/start';
 import { digestOf, snapshot } from './digest';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device, startLocalRemote } from './nodes';
+import { API_KEY, configure, joinAs, openDevice, startLocalRemote, syncOk, tempDir, type Device } from './nodes';
 import { addressBody } from '../../support/fixtures';
 
 /** The record the device would push for its invoice `localId` (the planner's own steps: electron/sync/push/plan.ts). */
