@@ -9,12 +9,13 @@ import { readFileSync, existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { authenticateDevice } from '../../electron/core/sync/device';
 import { aesGcmSecretBox } from '../../electron/secrets/secret-box';
-import { startServer, type RunningServer } from '../../electron/server/start';
+import type { RunningServer } from '../../electron/server/start';
 import type { FetchLike } from '../../electron/sync/remote-client';
 import { syncDb } from '../../electron/sync/tables';
 import { differences, digestOf, snapshot } from './support/digest';
 import { startFaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+import { API_KEY, configure, joinAs, openDevice, startLocalRemote, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+import { addressBody } from '../support/fixtures';
 
 const invoice = (clientUid: number, blockUid: number) => ({
   client_uid: clientUid,
@@ -51,7 +52,7 @@ function recordingFetch(): { fetch: FetchLike; sent: Sent[] } {
 }
 
 async function remoteAt(file: string): Promise<RunningServer> {
-  return startServer({ dbFile: file, port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  return startLocalRemote(file);
 }
 
 async function call(url: string, method: string, path: string, headers: Record<string, string>, body?: string) {
@@ -101,7 +102,7 @@ test("a push naming a device without its token, with another's token or under an
 
     // A issues an invoice in its own block; its first push of it fails on the way, so we hold the real request
     const ownA = (await a.runtime.core.call('sync.status', {})).own_block_uid!;
-    const c = (await a.runtime.core.call('clients.create', { name: 'Vevő Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' })).id;
+    const c = (await a.runtime.core.call('clients.create', { name: 'Vevő Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody() })).id;
     await a.runtime.core.call('invoices.create', invoice(c, ownA));
     proxy.rule = (r) => (r.method === 'POST' && r.path === '/sync/invoices' ? { status: 503 } : 'pass');
     expect((await a.runtime.core.call('sync.now', {})).last_error_code).toBe('server');
@@ -224,7 +225,7 @@ test('a device that joined before device tokens existed gets one on its next syn
     await remote.core.ctx.db.withTables<{ sync_devices: { device: string } }>().deleteFrom('sync_devices').where('device', '=', id).execute();
     await syncDb(d.opened.db).updateTable('sync_state').set({ device_token: '' }).execute();
     const own = (await d.runtime.core.call('sync.status', {})).own_block_uid!;
-    const c = (await d.runtime.core.call('clients.create', { name: 'Régi Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' })).id;
+    const c = (await d.runtime.core.call('clients.create', { name: 'Régi Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody() })).id;
     await d.runtime.core.call('invoices.create', invoice(c, own));
     // until it has a token, only a join may name it
     expectUnauthorized(await call(remote.url, 'GET', '/sync/changes?after=0', { 'X-Folio-Device': id }), /carries no device token/);

@@ -3,12 +3,13 @@
 // the device's time limit, connections cut, the remote gone. Each failure ends the round with a status in plain
 // words; the next round picks up where it stopped; at the end both sides hold the same records, once each.
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from '../../electron/server/start';
+import type { RunningServer } from '../../electron/server/start';
 import { differences, snapshot } from './support/digest';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device } from './support/nodes';
+import { API_KEY, configure, joinAs, openDevice, startLocalRemote, syncOk, tempDir, type Device } from './support/nodes';
+import { addressBody } from '../support/fixtures';
 
-const client = (name: string) => ({ name, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', force: true });
+const client = (name: string) => ({ name, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody(), force: true });
 const invoice = (clientUid: number, blockUid = 0, over: Record<string, unknown> = {}) => ({
   client_uid: clientUid,
   payment_method: 2,
@@ -22,7 +23,7 @@ const invoice = (clientUid: number, blockUid = 0, over: Record<string, unknown> 
 });
 
 async function remoteAt(file: string): Promise<RunningServer> {
-  return startServer({ dbFile: file, port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  return startLocalRemote(file);
 }
 
 async function bookwork(d: Device, blockUid: number, tag: string) {

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../electron/db/open';
 import { differences, numberingProblems, snapshot, snapshotFile } from './support/digest';
+import { addressBody } from '../support/fixtures';
 import { testSeed } from '../support/random';
 import { configure, openDevice, startRemote, syncOk, syncUntilQuiet, tempDir, type Device, type RemoteProcess } from './support/nodes';
 
@@ -26,7 +27,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-const clientBody = (name: string) => ({ name, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', force: true });
+const clientBody = (name: string) => ({ name, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody(), force: true });
 const invoiceBody = (clientUid: number, blockUid: number, i: number) => ({
   client_uid: clientUid,
   payment_method: i % 5 === 0 ? 1 : 2,

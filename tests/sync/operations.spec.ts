@@ -4,10 +4,11 @@
 // read-only; drafts stay on their computer; a recurring profile is run by its owner only; the worker syncs by itself.
 import { expect, test } from '@playwright/test';
 import { createRecurringScheduler } from '../../electron/core/recurring/scheduler';
-import { startServer, type RunningServer } from '../../electron/server/start';
+import type { RunningServer } from '../../electron/server/start';
 import { differences, snapshot } from './support/digest';
 import { startFaultProxy } from './support/fault-proxy';
-import { API_KEY, configure, NOW, openDevice, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+import { configure, openDevice, startLocalRemote, syncOk, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+import { addressBody } from '../support/fixtures';
 
 const invoice = (clientUid: number, blockUid: number, over: Record<string, unknown> = {}) => ({
   client_uid: clientUid,
@@ -31,7 +32,7 @@ interface Pair {
 
 async function withPair(fn: (p: Pair) => Promise<void>, sync: Parameters<typeof openDevice>[2] = {}) {
   const tmp = tempDir('ops');
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const remote = await startLocalRemote(tmp.file('remote.db'));
   const a = await openDevice('Laptop', tmp.file('a.db'), sync);
   const b = await openDevice('Desktop', tmp.file('b.db'), sync);
   try {
@@ -57,7 +58,7 @@ async function sameEverywhere(p: Pair) {
 /** A client and an invoice made on A, known to both devices. */
 async function issuedOnA(p: Pair, clientName: string, over: Record<string, unknown> = {}) {
   const ca = p.a.runtime.core;
-  const c = (await ca.call('clients.create', { name: clientName })).id;
+  const c = (await ca.call('clients.create', { name: clientName, billing_address: addressBody() })).id;
   const made = await ca.call('invoices.create', invoice(c, p.ownA, over));
   await syncUntilQuiet([p.a, p.b]);
   return made;
@@ -212,7 +213,7 @@ test('a proforma voided on one device while the other generated its invoice: the
 test('drafts stay on their computer until issued; recurring profiles run on their owner only', async () => {
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Havidíjas Kft.' })).id;
+    const c = (await ca.call('clients.create', { name: 'Havidíjas Kft.', billing_address: addressBody() })).id;
     const draft = await ca.call('invoices.create', invoice(c, p.ownA, { type: 0 }));
     await syncUntilQuiet([p.a, p.b]);
     expect((await p.remote.core.call('invoices.list', {})).items).toHaveLength(0);
@@ -244,7 +245,7 @@ test('drafts stay on their computer until issued; recurring profiles run on thei
 test('the remote runs no profile a device pushed (owner = the device)', async () => {
   await withPair(async (p) => {
     const ca = p.a.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Havidíjas Kft.' })).id;
+    const c = (await ca.call('clients.create', { name: 'Havidíjas Kft.', billing_address: addressBody() })).id;
     const base = await ca.call('invoices.create', invoice(c, p.ownA));
     await ca.call('recurring.create', { base_invoice_uid: base.id, frequency: '1M', start_date: '2026-01-01' });
     await syncOk(p.a);
@@ -255,14 +256,14 @@ test('the remote runs no profile a device pushed (owner = the device)', async ()
 test('the worker syncs by itself: at start, soon after a change, and periodically; and rides out an outage', async () => {
   test.setTimeout(60_000);
   const tmp = tempDir('worker');
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const remote = await startLocalRemote(tmp.file('remote.db'));
   const proxy = await startFaultProxy(remote.url);
   const timing = { tickMs: 50, debounceMs: 100, periodMs: 400, backoff: { firstMs: 200, maxMs: 800, jitter: 0.2 } };
   const a = await openDevice('Laptop', tmp.file('a.db'), timing);
   const b = await openDevice('Desktop', tmp.file('b.db'), timing);
   try {
     const ca = a.runtime.core;
-    const c = (await ca.call('clients.create', { name: 'Magától Kft.' })).id;
+    const c = (await ca.call('clients.create', { name: 'Magától Kft.', billing_address: addressBody() })).id;
     await configure(a, proxy.url, { block_prefix: 'LAP' });
     await configure(b, remote.url, { block_prefix: 'DESK' });
     await a.runtime.start();

@@ -1,7 +1,8 @@
 // Properties of the remote's checks of pushed records, against real nodes over real HTTP:
 // (a) whatever a device issues — random lines (quantities, net or gross prices, 27 %, 5 %, AAM, discounts), HUF or
 //     EUR at a rate, rounded or not, paid in part or in full, cancelled, proformas and their invoices — the remote
-//     accepts it, and every node ends with the same books;
+//     accepts it, and every node ends with the same books; an invoice of a negative total is refused on its device
+//     before it takes a number, so it is on no node;
 // (b) any single change of a valid record in a field a rule covers is refused (or, if malformed, a 400), and the
 //     remote is left as it was.
 // fast-check prints the seed and the shrunk counterexample of a failure; numRuns stay small to keep the file ~1 min.
@@ -11,11 +12,12 @@ import type { InvoiceRecord } from '../../shared/contract/sync';
 import { INVOICE_STATUS } from '../../shared/invoice-codes';
 import { milliToString, parseDecimal, toMilli } from '../../shared/money';
 import { findVatCode } from '../../shared/reference/vat-codes';
-import { roundPayable } from '../../shared/totals';
-import { startServer } from '../../electron/server/start';
+import { computeLine, computeTotals, roundPayable } from '../../shared/totals';
+import { FolioError } from '../../shared/errors';
 import { differences, numberingProblems, snapshot } from './support/digest';
-import { API_KEY, configure, NOW, openDevice, syncUntilQuiet, tempDir, type Device } from './support/nodes';
+import { configure, openDevice, startLocalRemote, syncUntilQuiet, tempDir, type Device } from './support/nodes';
 import { asNext, pushRecords, remoteState, startPushRig, type PushRig } from './support/records';
+import { addressBody } from '../support/fixtures';
 
 // ---- (b) single changes of a valid record -----------------------------------------------------------------------
 
@@ -252,16 +254,37 @@ interface Issued {
   proformas: number[];
 }
 
+/** The payable total (thousandths) of an invoice's lines as the core prices them (shared/totals). */
+function payableOf(items: Array<{ vat_id: number; qty: string; net_unit_price?: string; gross_unit_price?: string }>, currency: string, roundTo: number): number {
+  const lines = items.map((i) => {
+    const vatRate = findVatCode(i.vat_id)!.value;
+    const priced = { qty: i.qty, vatRate, vatId: String(i.vat_id), netUnitPrice: i.net_unit_price, grossUnitPrice: i.gross_unit_price };
+    return { vatId: String(i.vat_id), vatRate, amounts: computeLine(priced, currency) };
+  });
+  return computeTotals(lines, roundTo).total;
+}
+
+/** A document of a negative total is refused before it is numbered, for that reason only (legal/rules.ts). */
+async function expectNegativeRefused(attempt: Promise<unknown>) {
+  const error = await attempt.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(FolioError);
+  expect((error as FolioError).code).toBe('rule_violation');
+  expect((error as FolioError).errors).toEqual([expect.objectContaining({ field: 'items', reason: 'negative_total' })]);
+}
+
 async function runHistory(commands: Command[]) {
   const tmp = tempDir('histories');
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const remote = await startLocalRemote(tmp.file('remote.db'));
   const devices: Device[] = [await openDevice('Laptop A', tmp.file('a.db')), await openDevice('Laptop B', tmp.file('b.db'))];
   const call = (d: Device, op: string, input: unknown) => (d.runtime.core.call as (op: string, input: unknown) => Promise<any>)(op, input);
   try {
     await configure(devices[0]!, remote.url, { block_prefix: 'DEVA' });
     await configure(devices[1]!, remote.url, { block_prefix: 'DEVB' });
-    await call(devices[0]!, 'clients.create', { name: 'Első Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' });
-    await call(devices[0]!, 'clients.create', { name: 'Második Bt.' });
+    await call(devices[0]!, 'clients.create', { name: 'Első Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody() });
+    await call(devices[0]!, 'clients.create', { name: 'Második Bt.', billing_address: addressBody() });
     await syncUntilQuiet(devices);
     const clientsOf = async (d: Device) => ((await call(d, 'clients.list', {})).items as Array<{ id: number; attributes: { name: string } }>).sort((x, y) => x.attributes.name.localeCompare(y.attributes.name)).map((c) => c.id);
     const clients = [await clientsOf(devices[0]!), await clientsOf(devices[1]!)];
@@ -289,9 +312,9 @@ async function runHistory(commands: Command[]) {
           unit: 'db',
           ...(l.gross ? { gross_unit_price: units(l.price) } : { net_unit_price: units(l.price) }),
         }));
-        // a discount smaller than the smallest line, so the total stays positive
+        // a discount of 0.40 net: above a line of 0.50 gross, it makes a negative total, which no invoice may have
         if (c.discount) items.push({ description: 'Kedvezmény', vat_id: 1, qty: '1', unit: 'db', net_unit_price: `-${units(40)}` });
-        const created = await call(d, 'invoices.create', {
+        const body = {
           client_uid: clients[c.dev]![c.client]!,
           payment_method: c.cash ? 1 : 2,
           currency: c.eur ? 'EUR' : 'HUF',
@@ -302,7 +325,13 @@ async function runHistory(commands: Command[]) {
           fulfillment_date: '2026-03-15',
           due_date: '2026-03-23',
           items,
-        });
+        };
+        // a proforma is no invoice: its total is not checked until an invoice is generated from it
+        if (!c.proforma && payableOf(items, body.currency, c.roundTo) < 0) {
+          await expectNegativeRefused(call(d, 'invoices.create', body));
+          continue;
+        }
+        const created = await call(d, 'invoices.create', body);
         (c.proforma ? mine.proformas : mine.invoices).push(created.id);
         count++;
       } else if (c.op === 'pay') {
@@ -323,6 +352,11 @@ async function runHistory(commands: Command[]) {
       } else {
         if (!mine.proformas.length) continue;
         const [id] = mine.proformas.splice(c.pick % mine.proformas.length, 1);
+        const proforma = (await call(d, 'invoices.get', { id })).attributes;
+        if (milli(proforma.total) < 0) {
+          await expectNegativeRefused(call(d, 'invoices.generate', { id }));
+          continue;
+        }
         mine.invoices.push((await call(d, 'invoices.generate', { id })).id);
         count++;
       }
@@ -357,12 +391,18 @@ test('(a) whatever devices issue, the remote accepts it and every node has the s
     { op: 'generate', dev: 1, pick: 0 },
     { op: 'pay', dev: 1, pick: 0, full: true },
   ];
-  // an invoice whose discount is above its line (a total of -1 HUF), cancelled: the core issues both
+  // a discount above its line (a total of -1 HUF): the invoice is refused and nothing is numbered, on either side; a
+  // proforma of it is issued, but its invoice is refused too
   const negative: Command[] = [
     { op: 'issue', dev: 0, client: 0, proforma: false, cash: false, eur: false, rate: '392.5', roundTo: 0, discount: true, lines: [{ vat: 1, qty: '0.5', price: 100, gross: true }] },
     { op: 'cancel', dev: 0, pick: 0 },
+    { op: 'issue', dev: 1, client: 1, proforma: true, cash: false, eur: false, rate: '392.5', roundTo: 0, discount: true, lines: [{ vat: 1, qty: '0.5', price: 100, gross: true }] },
+    { op: 'sync' },
+    { op: 'generate', dev: 1, pick: 0 },
+    { op: 'issue', dev: 0, client: 0, proforma: false, cash: false, eur: false, rate: '392.5', roundTo: 0, discount: false, lines: [{ vat: 1, qty: '1', price: 100, gross: false }] },
   ];
-  // documents of nothing to pay (1.27 EUR rounded to 5 is 0; a discount above the line): settled when issued, also in cash
+  // documents of nothing to pay (1.27 EUR rounded to 5 is 0), settled when issued, also in cash; a discount above the
+  // line, in cash, is refused
   const nothing: Command[] = [
     { op: 'issue', dev: 0, client: 0, proforma: false, cash: false, eur: true, rate: '392.5', roundTo: 5, discount: false, lines: [{ vat: 1, qty: '1', price: 100, gross: false }] },
     { op: 'issue', dev: 0, client: 0, proforma: true, cash: false, eur: true, rate: '392.5', roundTo: 5, discount: false, lines: [{ vat: 1, qty: '1', price: 100, gross: false }] },

@@ -4,9 +4,10 @@
 // not be taken back. The interface's JWT scheme works as well as the plain key.
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from '../../electron/server/start';
+import type { RunningServer } from '../../electron/server/start';
 import { SYNC_PROTOCOL } from '../../shared/contract/operations';
-import { API_KEY, configure, NOW, openDevice, syncOk, tempDir } from './support/nodes';
+import { API_KEY, configure, openDevice, startLocalRemote, syncOk, tempDir } from './support/nodes';
+import { addressBody } from '../support/fixtures';
 
 const invoice = (clientUid: number) => ({
   client_uid: clientUid,
@@ -20,7 +21,7 @@ const invoice = (clientUid: number) => ({
 
 async function withRemote<T>(fn: (remote: RunningServer, tmp: ReturnType<typeof tempDir>) => Promise<T>, publicKey?: string): Promise<T> {
   const tmp = tempDir('checks');
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY, publicKey }, now: NOW });
+  const remote = await startLocalRemote(tmp.file('remote.db'), { publicKey });
   try {
     return await fn(remote, tmp);
   } finally {
@@ -47,7 +48,7 @@ test('a wrong key: the status says so, and nothing is pushed', async () => {
   await withRemote(async (remote, tmp) => {
     const d = await openDevice('Laptop', tmp.file('d.db'));
     try {
-      await d.runtime.core.call('clients.create', { name: 'Valaki Kft.' });
+      await d.runtime.core.call('clients.create', { name: 'Valaki Kft.', billing_address: addressBody() });
       await configure(d, remote.url, { api_key: 'not-the-key' });
       const s = await d.runtime.core.call('sync.now', {});
       expect(s.last_error_code).toBe('auth');
@@ -67,7 +68,7 @@ test('the interface JWT scheme (a public key set) syncs like the plain key', asy
   await withRemote(async (remote, tmp) => {
     const d = await openDevice('Laptop', tmp.file('d.db'));
     try {
-      await d.runtime.core.call('clients.create', { name: 'JWT Kft.' });
+      await d.runtime.core.call('clients.create', { name: 'JWT Kft.', billing_address: addressBody() });
       await configure(d, remote.url, { public_key: 'pub-key-7' });
       const s = await syncOk(d);
       expect(s.uses_jwt).toBe(true);
@@ -86,7 +87,7 @@ test('a remote speaking a newer protocol, or none, is refused with a message and
   const older = await fakeRemote(() => ({ status: 200, body: { success: true, type: 'sync_info', data: { app: 'folio', protocol: SYNC_PROTOCOL - 1, last_seq: 0, device: null } } }));
   const stranger = await fakeRemote(() => ({ status: 404, body: { success: false, error: 'No such path' } }));
   try {
-    await d.runtime.core.call('clients.create', { name: 'Valaki Kft.' });
+    await d.runtime.core.call('clients.create', { name: 'Valaki Kft.', billing_address: addressBody() });
     await configure(d, newer.url);
     let s = await d.runtime.core.call('sync.now', {});
     expect(s.last_error_code).toBe('protocol');
@@ -114,11 +115,11 @@ test('a remote speaking a newer protocol, or none, is refused with a message and
 test('joining is refused when the remote default block already has the numbers this device issued offline', async () => {
   await withRemote(async (remote, tmp) => {
     const server = remote.core;
-    const sc = (await server.call('clients.create', { name: 'Szerver Kft.' })).id;
+    const sc = (await server.call('clients.create', { name: 'Szerver Kft.', billing_address: addressBody() })).id;
     await server.call('invoices.create', invoice(sc)); // the remote's 2026-000001 in block 0
     const d = await openDevice('Laptop', tmp.file('d.db'));
     try {
-      const c = (await d.runtime.core.call('clients.create', { name: 'Laptop Kft.' })).id;
+      const c = (await d.runtime.core.call('clients.create', { name: 'Laptop Kft.', billing_address: addressBody() })).id;
       await d.runtime.core.call('invoices.create', invoice(c)); // this device's 2026-000001 in its block 0
       await configure(d, remote.url, { block_prefix: 'LAP' });
       const s = await d.runtime.core.call('sync.now', {});
@@ -138,10 +139,10 @@ test('numbers from a year the remote never used join its block 0; a taken prefix
   await withRemote(async (remote, tmp) => {
     const server = remote.core;
     await server.call('blocks.create', { name: 'Export', prefix: 'EXP' });
-    const sc = (await server.call('clients.create', { name: 'Szerver Kft.' })).id;
+    const sc = (await server.call('clients.create', { name: 'Szerver Kft.', billing_address: addressBody() })).id;
     const d = await openDevice('Laptop', tmp.file('d.db'));
     try {
-      const c = (await d.runtime.core.call('clients.create', { name: 'Laptop Kft.' })).id;
+      const c = (await d.runtime.core.call('clients.create', { name: 'Laptop Kft.', billing_address: addressBody() })).id;
       for (let i = 0; i < 3; i++) await d.runtime.core.call('invoices.create', invoice(c));
       await configure(d, remote.url, { block_prefix: 'EXP' });
       let s = await d.runtime.core.call('sync.now', {});

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { API_KEY as REMOTE_KEY, joinAs, startRemote, tempDir, type RemoteProcess } from './support/nodes';
 import { rpcOn } from '../e2e/support/folio';
 import { pdfText } from '../documents/pdf-text';
+import { addressBody } from '../support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,9 +49,9 @@ test.beforeAll(async () => {
   tmp = tempDir('share');
   [remote, desktop] = await Promise.all([startRemote(tmp.file('remote.db')), startRemote(tmp.file('desktop.db'), { apiKey: DEVICE_KEY })]);
   await onDesktop('settings.update', {
-    seller: { name: 'Minta Bt.', taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1' } },
+    seller: { name: 'Minta Bt.', taxcode: '12345676-2-41', address: { postcode: '1051', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1', country: 'Magyarország' } },
   });
-  clientUid = (await onDesktop('clients.create', { name: 'Link Kft.', billing_address: { city: 'Szeged', postcode: '6720' } })).id;
+  clientUid = (await onDesktop('clients.create', { name: 'Link Kft.', billing_address: addressBody({ city: 'Szeged', postcode: '6720' }) })).id;
   await onDesktop('sync.configure', { base_url: remote.url, api_key: REMOTE_KEY, device_name: 'Asztali gép', block_prefix: 'ASZ', enabled: true });
   ownBlock = (await syncDesktop()).own_block_uid;
 });

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { fixedClock } from '../../../electron/core/clock';
 import { openDatabase, type OpenedDatabase } from '../../../electron/db/open';
 import { createRuntime, type Runtime } from '../../../electron/runtime/runtime';
+import { startServer, type RunningServer } from '../../../electron/server/start';
 import { SERVE_ENTRY } from '../../support/built';
+import { seedSeller, TEST_SELLER } from '../../support/fixtures';
 import type { SyncServiceOptions } from '../../../electron/sync/service';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -29,8 +31,15 @@ export interface RemoteProcess {
   stop(): Promise<void>;
 }
 
-/** `npm run serve -- --db <file> --port <port>` (its bundle) with FOLIO_API_KEY; resolves when listening. */
-export async function startRemote(file: string, options: { port?: number; apiKey?: string; env?: Record<string, string> } = {}): Promise<RemoteProcess> {
+/**
+ * `npm run serve -- --db <file> --port <port>` (its bundle) with FOLIO_API_KEY; resolves when listening. Its seller is
+ * TEST_SELLER (set over HTTP, settings are a node's own and never sync), since whatever is issued on the remote itself
+ * needs one; `seller: false` leaves it as a fresh installation. A restart on the same file keeps the seller it has.
+ */
+export async function startRemote(
+  file: string,
+  options: { port?: number; apiKey?: string; env?: Record<string, string>; seller?: false } = {},
+): Promise<RemoteProcess> {
   const proc = spawn(process.execPath, [SERVE_ENTRY, '--db', file, '--port', String(options.port ?? 0)], {
     cwd: ROOT,
     env: { ...process.env, FOLIO_API_KEY: options.apiKey ?? API_KEY, FOLIO_NOW: NOW, ...options.env },
@@ -55,6 +64,17 @@ export async function startRemote(file: string, options: { port?: number; apiKey
       rej(new Error(`serve exited before listening: ${err.slice(-2000)}`));
     });
   });
+  if (options.seller !== false) {
+    const res = await fetch(`${url}/settings`, {
+      method: 'PUT',
+      headers: { 'X-API-KEY': options.apiKey ?? API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ seller: TEST_SELLER }),
+    });
+    if (res.status !== 200) {
+      proc.kill('SIGKILL');
+      throw new Error(`setting the remote's seller failed: HTTP ${res.status} ${await res.text()}`);
+    }
+  }
   return {
     url,
     file,
@@ -71,6 +91,16 @@ export async function startRemote(file: string, options: { port?: number; apiKey
   };
 }
 
+/**
+ * A remote in this process (real HTTP on 127.0.0.1, port 0) on its own file, with TEST_SELLER as its seller: whatever
+ * is issued on the remote itself needs one. `seller: false` leaves it as a fresh installation.
+ */
+export async function startLocalRemote(file: string, options: { publicKey?: string; seller?: false } = {}): Promise<RunningServer> {
+  const remote = await startServer({ dbFile: file, port: 0, auth: { apiKey: API_KEY, ...(options.publicKey ? { publicKey: options.publicKey } : {}) }, now: NOW });
+  if (options.seller !== false) await seedSeller(remote.core);
+  return remote;
+}
+
 export interface Device {
   name: string;
   file: string;
@@ -79,10 +109,19 @@ export interface Device {
   close(): Promise<void>;
 }
 
-/** A desktop's core and sync service on its own file; the background workers are not started unless asked. */
-export async function openDevice(name: string, file: string, sync: Omit<SyncServiceOptions, 'core'> = {}): Promise<Device> {
+/**
+ * A desktop's core and sync service on its own file; the background workers are not started unless asked. Its seller
+ * is TEST_SELLER (a device numbers its own invoices, so it needs one); `seller: false` leaves it unset.
+ */
+export async function openDevice(
+  name: string,
+  file: string,
+  sync: Omit<SyncServiceOptions, 'core'> = {},
+  options: { seller?: false } = {},
+): Promise<Device> {
   const opened = await openDatabase(file);
   const runtime = await createRuntime({ db: opened.db, clock: fixedClock(NOW), env: {}, sync: { requestTimeoutMs: 10_000, ...sync } });
+  if (options.seller !== false) await seedSeller(runtime.core);
   return {
     name,
     file,

@@ -9,9 +9,10 @@ import { loadInvoices } from '../../../electron/core/invoices/mapping';
 import { amountToMilli, recordOf } from '../../../electron/core/sync/invoice-record';
 import type { Db } from '../../../electron/db/open';
 import { syncDb } from '../../../electron/sync/tables';
-import { startServer, type RunningServer } from '../../../electron/server/start';
+import type { RunningServer } from '../../../electron/server/start';
 import { digestOf, snapshot } from './digest';
-import { API_KEY, configure, joinAs, NOW, openDevice, syncOk, tempDir, type Device } from './nodes';
+import { API_KEY, configure, joinAs, openDevice, startLocalRemote, syncOk, tempDir, type Device } from './nodes';
+import { addressBody } from '../../support/fixtures';
 
 /** The record the device would push for its invoice `localId` (the planner's own steps: electron/sync/push/plan.ts). */
 export async function recordOfLocal(d: Device, localId: number): Promise<InvoiceRecord> {
@@ -121,12 +122,12 @@ export interface PushRig {
  */
 export async function startPushRig(name: string): Promise<PushRig> {
   const tmp = tempDir(name);
-  const remote = await startServer({ dbFile: tmp.file('remote.db'), port: 0, auth: { apiKey: API_KEY }, now: NOW });
+  const remote = await startLocalRemote(tmp.file('remote.db'));
   const device = await openDevice('Laptop A', tmp.file('a.db'));
   const call = device.runtime.core.call.bind(device.runtime.core) as (op: string, input: unknown) => Promise<any>;
   await configure(device, remote.url, { block_prefix: 'LAPA' });
-  const x = (await call('clients.create', { name: 'Vevő Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' })).id;
-  await call('clients.create', { name: 'Másik Bt.' });
+  const x = (await call('clients.create', { name: 'Vevő Kft.', taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER', billing_address: addressBody() })).id;
+  await call('clients.create', { name: 'Másik Bt.', billing_address: addressBody() });
   await syncOk(device);
   const own = (await call('sync.status', {})).own_block_uid as number;
   const body = (type: number, items: unknown[], extra: Record<string, unknown> = {}) => ({

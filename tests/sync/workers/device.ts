@@ -2,6 +2,7 @@
 // little offline work, then syncs in a loop, printing `round <n> <error|ok>` after each round. The test SIGKILLs it
 // at random moments; the next child continues on the same file.
 // Usage: node --import tsx tests/sync/workers/device.ts <db file> <remote url> <seed>
+import { addressBody } from '../../support/fixtures';
 import { configure, openDevice } from '../support/nodes';
 
 const [file, url, seedText] = process.argv.slice(2);
@@ -27,7 +28,7 @@ if (status.joined) await startSync();
 console.log('ready');
 
 const block = status.joined ? status.own_block_uid! : 0;
-const clientUid = (await core.call('clients.create', { name: `Crash ügyfél ${seed}`, force: true })).id;
+const clientUid = (await core.call('clients.create', { name: `Crash ügyfél ${seed}`, billing_address: addressBody(), force: true })).id;
 const made = await Promise.all(
   Array.from({ length: 20 + Math.floor(r() * 60) }, (_, i) =>
     core.call('invoices.create', {
