@@ -104,7 +104,7 @@ for (const lang of ['hu', 'en'] as const) {
     await screenshot(page, 'rates', `${lang}-2-confirm`);
     await dialog.getByRole('button', { name: w.confirm }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByLabel(w.rateLabel, { exact: true })).toHaveValue(saved.rate);
+    await expect(page.getByLabel(w.rateLabel, { exact: true })).toHaveValue(w.number(saved.rate));
     await expect(offer).toBeHidden();
     await expect(page.getByRole('alert').filter({ hasText: w.notice })).toBeHidden(); // answered: the notice goes too
     await screenshot(page, 'rates', `${lang}-3-rate-taken`, { fullPage: true });

@@ -194,7 +194,7 @@ export class InvoiceDraft {
 
   /** Takes a rate the user accepted (the latest saved one): the invoice carries it as a given rate. */
   useRate(rate: string): void {
-    this.exchange_rate = plain(rate);
+    this.exchange_rate = editableDecimal(rate);
     // The refusal was about the rate alone: it is answered, so its notice goes too.
     if (this.errors.error?.errors.every((f) => f.field === 'exchange_rate')) this.errors.clear();
     else this.errors.clearField('exchange_rate');
