@@ -6,6 +6,7 @@ import type { Clock } from '../core/clock';
 import { listBackups } from '../backup/files';
 import { AUTO_PREFIX } from '../backup/schedule';
 import { lastScheduled } from './daily';
+import { periodicCheck, type PeriodicCheck } from '../background/periodic-check';
 import type { BackupRunner } from './backup-runner';
 import type { BackupSettingsStore } from './settings-store';
 
@@ -16,13 +17,8 @@ export interface ScheduleTuning {
   firstCheckMs?: number;
 }
 
-export interface DailyBackups {
-  start(): void;
-  /** stops the timer and waits for a backup in progress */
-  stop(): Promise<void>;
-  /** backs up if due; true when it did */
-  check(): Promise<boolean>;
-}
+/** check(): backs up if due; true when it did */
+export type DailyBackups = PeriodicCheck;
 
 const RETRY_AFTER_FAILURE_MS = 3_600_000;
 
@@ -35,9 +31,6 @@ export function createDailyBackups(deps: {
   onError?: (e: unknown) => void;
 }): DailyBackups {
   const every = deps.tuning?.checkEveryMs ?? 60_000;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<boolean> | null = null;
-  let started = false;
   let failedAt: number | null = null;
 
   async function due(): Promise<boolean> {
@@ -50,42 +43,12 @@ export function createDailyBackups(deps: {
     return failedAt === null || failedAt < moment || now.getTime() - failedAt >= RETRY_AFTER_FAILURE_MS;
   }
 
-  function check(): Promise<boolean> {
-    running ??= (async () => {
-      if (!(await due())) return false;
-      const last = await deps.runner.run('auto');
-      failedAt = last.ok ? null : deps.clock.now().getTime();
-      return last.ok;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+  async function run(): Promise<boolean> {
+    if (!(await due())) return false;
+    const last = await deps.runner.run('auto');
+    failedAt = last.ok ? null : deps.clock.now().getTime();
+    return last.ok;
   }
 
-  function arm(ms: number): void {
-    timer = setTimeout(() => {
-      timer = null;
-      check()
-        .catch((e) => deps.onError?.(e))
-        .finally(() => {
-          if (started) arm(every);
-        });
-    }, ms);
-    timer.unref?.();
-  }
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      arm(deps.tuning?.firstCheckMs ?? every);
-    },
-    async stop() {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-    check,
-  };
+  return periodicCheck(run, { everyMs: every, firstMs: deps.tuning?.firstCheckMs ?? every, onError: deps.onError });
 }

@@ -6,6 +6,7 @@
 import { addDays, dateIn } from '../../shared/dates';
 import type { Clock } from '../core/clock';
 import type { ExchangeRateProvider } from './provider';
+import { periodicCheck, type PeriodicCheck } from '../background/periodic-check';
 
 export interface PrefetchTuning {
   /** the first fetch after start; default 15 s, so it never competes with the app's start */
@@ -26,21 +27,13 @@ export interface RatePrefetchOptions extends PrefetchTuning {
   log?: (message: string) => void;
 }
 
-export interface RatePrefetch {
-  start(): void;
-  /** stops the timer and waits for a fetch under way */
-  stop(): Promise<void>;
-  /** fetches if today's fetch has not succeeded yet; true when it fetched */
-  check(): Promise<boolean>;
-}
+/** check(): fetches if today's fetch has not succeeded yet; true when it fetched */
+export type RatePrefetch = PeriodicCheck;
 
 export function createRatePrefetch(options: RatePrefetchOptions): RatePrefetch {
   const every = options.checkEveryMs ?? 15 * 60_000;
   const days = options.days ?? 10;
   const log = options.log ?? ((m: string) => console.warn(`folio: exchange rates: ${m}`));
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<boolean> | null = null;
-  let started = false;
   /** the business date of the last successful fetch */
   let doneFor: string | null = null;
   let failing = false;
@@ -63,35 +56,5 @@ export function createRatePrefetch(options: RatePrefetchOptions): RatePrefetch {
     }
   }
 
-  function check(): Promise<boolean> {
-    running ??= run().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function arm(ms: number): void {
-    timer = setTimeout(() => {
-      timer = null;
-      void check().finally(() => {
-        if (started) arm(every);
-      });
-    }, ms);
-    timer.unref?.();
-  }
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      arm(options.firstCheckMs ?? 15_000);
-    },
-    async stop() {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-    check,
-  };
+  return periodicCheck(run, { everyMs: every, firstMs: options.firstCheckMs ?? 15_000 });
 }

@@ -256,6 +256,37 @@ export async function readsAt100k(samples = 200) {
   }
 }
 
+/**
+ * invoice_check_ms: p50 of the editor's dry run (POST /invoices/check) of a 10-line invoice over HTTP — the legal
+ * checks with everything they read (the settings, the client, the products' VAT codes), written nothing. The
+ * editor runs it after each pause in typing and before its confirm dialog. Checked once to answer no errors, so the
+ * figure is of a full check, not of an early refusal.
+ */
+export async function dryRunCheck(samples = 300) {
+  const tmp = tempDir('check-bench');
+  const server = await startServe(tmp.file('folio.db'), KEY);
+  try {
+    const client = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('Ellenőrzés Bench Kft.') });
+    const base = benchInvoice((client.body as { data: { id: number } }).data.id);
+    const body = { ...base, items: Array.from({ length: 10 }, (_, i) => ({ ...base.items[i % base.items.length]!, description: `Tétel ${i + 1}` })) };
+    const first = await call(server.url, 'POST', '/invoices/check', { key: KEY, body });
+    const answer = (first.body as { data?: { errors: unknown[] } }).data;
+    if (first.status !== 200 || !answer || answer.errors.length) throw new Error(`check: ${first.status} ${first.text.slice(0, 300)}`);
+    for (let i = 0; i < 30; i++) await call(server.url, 'POST', '/invoices/check', { key: KEY, body }); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t = performance.now();
+      await call(server.url, 'POST', '/invoices/check', { key: KEY, body });
+      times.push(performance.now() - t);
+    }
+    times.sort((x, y) => x - y);
+    return { invoice_check_ms: Number(times[Math.floor(times.length / 2)]!.toFixed(2)) };
+  } finally {
+    await server.kill();
+    tmp.remove();
+  }
+}
+
 export async function run() {
-  return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await readsAt100k()), ...(await searchAt100k()) };
+  return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await dryRunCheck()), ...(await readsAt100k()), ...(await searchAt100k()) };
 }

@@ -50,21 +50,21 @@ test('hu: refused, explained and recovered — the buyer fixed in place, the due
 
   const panel = page.locator('.check-panel');
   const problems = panel.locator('[data-check="errors"] li');
-  await expect(problems).toHaveText(['A vevő címéből hiányzik: irányítószám.', 'A vevő címéből hiányzik: közterület neve.', 'A vevő címéből hiányzik: házszám.']);
+  await expect(problems).toHaveText(['A vevő címéből hiányzik: irányítószám, közterület neve és házszám.']);
   await screenshot(page, 'legal', 'hu-1-live-check', { fullPage: true });
 
   await test.step('issuing is refused before any confirm dialog; the notice lists the problems in Hungarian', async () => {
     await page.locator('.side-actions').getByRole('button', { name: 'Számla kiállítása' }).click();
-    const notice = page.getByRole('alert').filter({ hasText: 'Vevő – Irányítószám' });
-    await expect(notice).toContainText('A vevő címéből hiányzik: irányítószám.');
+    const notice = page.getByRole('alert').filter({ hasText: 'A számla így nem állítható ki' });
+    await expect(notice.getByRole('button', { name: 'A vevő címéből hiányzik: irányítószám, közterület neve és házszám.' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Kiállítod a számlát?' })).toBeHidden();
     await expect(page.locator('main')).not.toContainText(/required|cannot be issued/);
     expect(await issuedCount(folio)).toBe(0);
     await screenshot(page, 'legal', 'hu-2-refused', { fullPage: true });
   });
 
-  await test.step("the buyer's address is fixed from the panel; the check and the notice clear", async () => {
-    await panel.getByRole('button', { name: 'Ügyfél adatainak javítása' }).click();
+  await test.step("the buyer's address is fixed in place (the notice's link opens it); the check and the notice clear", async () => {
+    await page.getByRole('alert').getByRole('button', { name: /A vevő címéből hiányzik/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Ügyfél adatainak javítása' });
     await dialog.getByLabel('Irányítószám').fill('6720');
     await dialog.getByLabel('Közterület neve').fill('Kárász');
@@ -73,7 +73,7 @@ test('hu: refused, explained and recovered — the buyer fixed in place, the due
     await dialog.getByRole('button', { name: /Mentés|ügyfél/i }).last().click();
     await expect(dialog).toBeHidden();
     await expect(panel).toContainText('A számla kiállítható.');
-    await expect(page.getByRole('alert').filter({ hasText: 'Vevő – Irányítószám' })).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'A számla így nem állítható ki' })).toBeHidden();
   });
 
   await test.step('a due date before the issue date: the message sits at the field and goes when it is fixed', async () => {
@@ -117,7 +117,7 @@ test('a fresh installation: the check sends the user to set up the seller first'
     await withKey(page);
     await newInvoiceFor(page, fresh, 'Teljes Kft.');
     const panel = page.locator('.check-panel');
-    await expect(panel.locator('[data-check="errors"] li')).toHaveText(['Előbb adja meg a saját cége adatait (név, teljes cím, adószám) a Beállítások → Cég lapon.']);
+    await expect(panel.locator('[data-check="errors"] li')).toHaveText(['Előbb add meg a saját céged adatait (név, teljes cím, adószám) a Beállítások → Cég lapon.']);
     await expect(panel.getByRole('link', { name: 'Saját cég adatai (Beállítások)' })).toHaveAttribute('href', '#/settings');
     await screenshot(page, 'legal', 'hu-6-no-seller', { fullPage: true });
   } finally {
@@ -126,8 +126,8 @@ test('a fresh installation: the check sends the user to set up the seller first'
 });
 
 for (const [lang, words] of [
-  ['en', { search: 'Find a client', line: 'Item 1 – Description', price: 'Item 1 – Net unit price', missing: "The buyer's address lacks its postcode.", ok: 'The invoice can be issued.' }],
-  ['de', { search: 'Kunden suchen', line: 'Position 1 – Bezeichnung', price: 'Position 1 – Netto-Einzelpreis', missing: 'In der Anschrift des Käufers fehlt: Postleitzahl.', ok: 'Die Rechnung kann ausgestellt werden.' }],
+  ['en', { search: 'Find a client', line: 'Item 1 – Description', price: 'Item 1 – Net unit price', missing: "The buyer's address lacks its postcode, street, and house number.", ok: 'The invoice can be issued.' }],
+  ['de', { search: 'Kunden suchen', line: 'Position 1 – Bezeichnung', price: 'Position 1 – Netto-Einzelpreis', missing: 'In der Anschrift des Käufers fehlt: Postleitzahl, Straße und Hausnummer.', ok: 'Die Rechnung kann ausgestellt werden.' }],
 ] as const) {
   test(`${lang}: the live check speaks the UI's language`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -137,6 +137,7 @@ for (const [lang, words] of [
     await newInvoiceFor(page, folio, `Sprache ${lang} Kft.`, words.search, words.line, words.price);
     const panel = page.locator('.check-panel');
     await expect(panel.locator('[data-check="errors"] li').first()).toHaveText(words.missing);
+    // the parts a party's address lacks are said in one line
     await expect(panel).not.toContainText(words.ok);
     await screenshot(page, 'legal', `${lang}-live-check`, { fullPage: true });
   });
@@ -157,7 +158,7 @@ test('hu: a recurring profile whose next invoice is refused says why in the list
   await withKey(page);
   await page.goto(`${folio.url}/#/recurring`);
   await expect(page.locator('[data-failure-badge]')).toHaveText('Kiállításra vár');
-  await expect(page.locator('[data-recurring-failure]')).toContainText('A vevő címéből hiányzik: irányítószám.');
+  await expect(page.locator('[data-recurring-failure]')).toContainText('A vevő címéből hiányzik: irányítószám, közterület neve és házszám.');
   await expect(page.locator('[data-recurring-failure]')).toContainText('2026. 11. 20.');
   await screenshot(page, 'legal', 'hu-7-recurring-waiting', { fullPage: true });
 });

@@ -410,7 +410,7 @@ export const hu = {
   'rec.active': 'Aktív',
   'rec.stopped': 'Leállítva',
   'rec.waiting': 'Kiállításra vár',
-  'rec.failure': 'A(z) {date}-i számla nem állítható ki, a javítás után magától elkészül:',
+  'rec.failure': 'Az esedékes számla ({date}) nem állítható ki; ha javítod, magától elkészül:',
   'rec.stop': 'Leállítás',
   'rec.resume': 'Folytatás',
   'rec.stoppedToast': 'Leállítva.',

@@ -56,3 +56,31 @@ export function legalMessage(error: FieldError, t: T): string | undefined {
 export function localizeFieldError(error: FieldError, t: T): string {
   return legalMessage(error, t) ?? localizeFieldMessage(error.message, t, error.field);
 }
+
+/**
+ * The problems as a reader takes them in: a party's missing address parts said once ("A vevő címéből hiányzik:
+ * irányítószám, házszám."), everything else one line each, in the order given.
+ */
+export function legalSummary(errors: FieldError[], t: T, locale = 'hu'): Array<{ field: string; text: string }> {
+  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const out: Array<{ field: string; text: string }> = [];
+  const parts = new Map<string, { at: number; names: string[] }>();
+  for (const e of errors) {
+    const address = e.reason === 'required' ? ADDRESS.exec(e.field) : null;
+    if (!address) {
+      out.push({ field: e.field, text: localizeFieldError(e, t) });
+      continue;
+    }
+    const party = address[1]!;
+    const name = t(`legal.part.${address[2]}` as MessageKey);
+    const seen = parts.get(party);
+    if (seen) {
+      seen.names.push(name);
+      out[seen.at]!.text = t(party === 'seller' ? 'legal.sellerAddress' : 'legal.clientAddress', { part: list.format(seen.names) });
+    } else {
+      parts.set(party, { at: out.length, names: [name] });
+      out.push({ field: e.field, text: t(party === 'seller' ? 'legal.sellerAddress' : 'legal.clientAddress', { part: name }) });
+    }
+  }
+  return out;
+}

@@ -4,6 +4,8 @@ import { defineMessages } from '../define';
 
 export const legalMessages = defineMessages({
   hu: {
+    'legal.noticeTitle': 'A számla így nem állítható ki',
+    'legal.noticeHint': 'Javítsd az alábbiakat, és kiállíthatod. Az Ellenőrzés panel mutatja, mi van még hátra.',
     'legal.sellerEuIntra': 'Közösségen belüli ügylethez az eladó közösségi adószáma kell (HU12345678): Beállítások → Cég.',
     'legal.clientEuIntra': 'Közösségen belüli ügylethez a vevő másik tagállambeli közösségi adószáma kell.',
     'legal.who.seller': 'Eladó',
@@ -17,7 +19,7 @@ export const legalMessages = defineMessages({
     'legal.fixSeller': 'Saját cég adatai (Beállítások)',
     'legal.confirmWarnings': 'Kiállítás előtt nézd át:',
     'legal.editClient': 'Ügyfél adatainak javítása',
-    'legal.sellerMissing': 'Előbb adja meg a saját cége adatait (név, teljes cím, adószám) a Beállítások → Cég lapon.',
+    'legal.sellerMissing': 'Előbb add meg a saját céged adatait (név, teljes cím, adószám) a Beállítások → Cég lapon.',
     'legal.sellerName': 'Az eladó neve kötelező.',
     'legal.clientName': 'A vevő neve kötelező.',
     'legal.sellerAddress': 'Az eladó címéből hiányzik: {part}.',
@@ -36,14 +38,16 @@ export const legalMessages = defineMessages({
     'legal.sellerEuRequired': 'Magyarországon kívüli eladónak a közösségi adószáma kötelező.',
     'legal.clientEuRequired': 'Más EU-tagállambeli cég vevőnek a közösségi adószáma kötelező.',
     'legal.ownTaxNumber': 'Ez az eladó saját adószáma: a vevő nem lehet az eladó.',
-    'legal.exemptVat': 'Alanyi adómentes eladó nem számíthat fel áfát: válassza az „AAM – alanyi adómentes” kulcsot.',
+    'legal.exemptVat': 'Alanyi adómentes eladó nem számíthat fel áfát: válaszd az „AAM – alanyi adómentes” kulcsot.',
     'legal.dueBeforeIssue': 'A fizetési határidő nem lehet korábbi a számla kelténél ({date}).',
-    'legal.dateInvalid': 'Valós dátumot adjon meg.',
+    'legal.dateInvalid': 'Adj meg valós dátumot.',
     'legal.negativeTotal': 'A számla végösszege nem lehet negatív: a kedvezmény nem lehet nagyobb a tételeknél.',
     'legal.lateIssue': 'A teljesítés {days} napja volt: a számlát {limit} napon belül kell kiállítani (Áfa tv. 163. §).',
     'legal.rate': 'Az árfolyam nem állapítható meg.',
   },
   en: {
+    'legal.noticeTitle': 'The invoice cannot be issued like this',
+    'legal.noticeHint': 'Fix the points below and issue it. The Check panel shows what is left.',
     'legal.sellerEuIntra': "An intra-EU supply needs the seller's EU VAT number (HU12345678): Settings → Company.",
     'legal.clientEuIntra': "An intra-EU supply needs the buyer's EU VAT number from another member state.",
     'legal.who.seller': 'Seller',
@@ -84,6 +88,8 @@ export const legalMessages = defineMessages({
     'legal.rate': 'The exchange rate cannot be determined.',
   },
   de: {
+    'legal.noticeTitle': 'So kann die Rechnung nicht ausgestellt werden',
+    'legal.noticeHint': 'Beheben Sie die folgenden Punkte, dann können Sie sie ausstellen. Die Prüfung zeigt, was noch fehlt.',
     'legal.sellerEuIntra': 'Eine innergemeinschaftliche Lieferung braucht die USt-IdNr. des Verkäufers (HU12345678): Einstellungen → Unternehmen.',
     'legal.clientEuIntra': 'Eine innergemeinschaftliche Lieferung braucht die USt-IdNr. des Käufers aus einem anderen Mitgliedstaat.',
     'legal.who.seller': 'Verkäufer',
