@@ -6,7 +6,7 @@ import { test } from '@playwright/test';
 import fc from 'fast-check';
 import { FolioError } from '../../shared/errors';
 import { VAT_CODES } from '../../shared/reference/vat-codes';
-import { coreClient, invoiceBody, openTestCore, type TestCore } from '../support/fixtures';
+import { TEST_SELLER, addressBody, coreClient, invoiceBody, openTestCore, seedSeller, type TestCore } from '../support/fixtures';
 import { milliString, refInvoice, type RefLine } from './reference-totals';
 
 let tc: TestCore;
@@ -14,7 +14,15 @@ let clientUid: number;
 
 test.beforeAll(async () => {
   tc = await openTestCore();
-  clientUid = await coreClient(tc.core);
+  // Every VAT code is generated, intra-EU ones (EU, FAD) too: those need both parties' community VAT numbers, so the
+  // buyer is a German company and the seller has its own. The totals do not depend on who the buyer is.
+  await seedSeller(tc.core, { ...TEST_SELLER, eu_taxcode: 'HU23456787' });
+  clientUid = await coreClient(tc.core, {
+    tax_type: 'FOREIGN',
+    taxcode: '',
+    eu_taxcode: 'DE123456789',
+    billing_address: addressBody({ postcode: '10115', city: 'Berlin', street_name: 'Invalidenstraße', street_type: '', house_nr: '10', country: 'DE' }),
+  });
 });
 test.afterAll(async () => {
   await tc?.close();

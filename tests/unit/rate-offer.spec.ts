@@ -54,7 +54,8 @@ test('taking the saved rate fills exchange_rate as typed and answers the refusal
   draft.currency = 'EUR';
   draft.errors.set(refusal(META));
   draft.useRate('390.840000');
-  expect(draft.exchange_rate).toBe('390.84');
+  // shown in the UI's number form (Hungarian by default), sent as a plain decimal
+  expect(draft.exchange_rate).toBe('390,84');
   expect(draft.errors.error).toBeNull();
   expect(draft.body()).toMatchObject({ currency: 'EUR', exchange_rate: '390.84' });
 

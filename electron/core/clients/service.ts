@@ -10,6 +10,7 @@ import { clientResource, emptyAddress, emptyBank, emptyDefaults } from './mappin
 import { parseJson } from '../json';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
+import { countryCode } from '../../nav/country';
 
 const ADDRESS_KEYS = Object.keys(emptyAddress()) as Array<keyof Address>;
 
@@ -20,7 +21,10 @@ const ADDRESS_KEYS = Object.keys(emptyAddress()) as Array<keyof Address>;
  */
 export function clientMatchKey(name: string, taxcode: string, address: Partial<Address>): string | null {
   if (!(address.street_name?.trim() && address.street_type?.trim() && address.house_nr?.trim())) return null;
-  return JSON.stringify([name, taxcode.trim(), ...ADDRESS_KEYS.map((k) => (address[k] ?? '').trim())]);
+  // The country as a place, not as typed: "", "HU" and "Magyarország" are one country (Folio's forms and its import
+  // fill Hungary in where nothing was given).
+  const part = (k: keyof Address) => (k === 'country' ? (countryCode(address.country) ?? (address.country ?? '').trim()) : (address[k] ?? '').trim());
+  return JSON.stringify([name, taxcode.trim(), ...ADDRESS_KEYS.map(part)]);
 }
 
 /** The stored row of a new client (create, and the import's compiled insert). */
