@@ -126,7 +126,7 @@ test('a fresh installation: the check sends the user to set up the seller first'
 });
 
 for (const [lang, words] of [
-  ['en', { search: 'Find a client', line: 'Item 1 – Description', price: 'Item 1 – Net unit price', missing: "The buyer's address lacks its postcode, street, and house number.", ok: 'The invoice can be issued.' }],
+  ['en', { search: 'Find a client', line: 'Item 1 – Description', price: 'Item 1 – Net unit price', missing: "The buyer's address lacks its postcode, street and house number.", ok: 'The invoice can be issued.' }],
   ['de', { search: 'Kunden suchen', line: 'Position 1 – Bezeichnung', price: 'Position 1 – Netto-Einzelpreis', missing: 'In der Anschrift des Käufers fehlt: Postleitzahl, Straße und Hausnummer.', ok: 'Die Rechnung kann ausgestellt werden.' }],
 ] as const) {
   test(`${lang}: the live check speaks the UI's language`, async ({ page }) => {

@@ -110,17 +110,15 @@ test('a new business sets up with the guide: VAT status, one bank account, optio
     await shot(page, '04-company-settings');
   });
 
-  await test.step('the editor starts lines with the exemption code and warns at a rate', async () => {
+  await test.step('the editor starts lines with the exemption code and offers no other', async () => {
     await page.goto(`${folio.url}/#/invoices/new`);
     await expect(page.getByRole('heading', { level: 1, name: 'Új számla' })).toBeVisible();
     const vat = page.getByLabel('1. tétel – ÁFA');
     await expect(vat).toHaveValue('7');
+    // an alanyi adómentes seller charges no VAT: AAM is the one choice (the core refuses a rate too)
+    await expect(vat.locator('option')).toHaveText(['AAM – alanyi adómentes']);
     await expect(page.getByText('Alanyi adómentesként áfát nem számíthatsz fel')).toHaveCount(0);
-    await vat.selectOption('1');
-    await expect(page.getByText('Alanyi adómentesként áfát nem számíthatsz fel')).toBeVisible();
-    await shot(page, '08-editor-exempt-warning');
-    await vat.selectOption('7');
-    await expect(page.getByText('Alanyi adómentesként áfát nem számíthatsz fel')).toHaveCount(0);
+    await shot(page, '08-editor-exempt-aam-only');
   });
 
   await test.step('the Sync screen before setup: plain words, no counters', async () => {
