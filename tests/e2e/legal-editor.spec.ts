@@ -103,6 +103,79 @@ test('hu: refused, explained and recovered — the buyer fixed in place, the due
   expect(errors).toEqual([]);
 });
 
+// More rules, each refused, explained where the user looks and recovered in the editor (hu).
+const RULES = [
+  {
+    rule: "the buyer has the seller's own tax number",
+    client: { taxcode: '12345676-2-41' }, // setSeller's own
+    say: 'Ez az eladó saját adószáma: a vevő nem lehet az eladó.',
+    break: async (_page: Page) => {},
+    fix: async (page: Page) => {
+      await page.locator('.check-panel').getByRole('button', { name: 'Ügyfél adatainak javítása' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ügyfél adatainak javítása' });
+      await dialog.getByLabel('Adószám', { exact: true }).fill('10000001-2-41');
+      await dialog.getByRole('button', { name: /Mentés|ügyfél/i }).last().click();
+      await expect(dialog).toBeHidden();
+    },
+  },
+  {
+    rule: 'a discount larger than the lines',
+    client: {},
+    say: 'A számla végösszege nem lehet negatív: a kedvezmény nem lehet nagyobb a tételeknél.',
+    break: async (page: Page) => {
+      await page.getByRole('button', { name: 'Tétel hozzáadása' }).click();
+      await page.getByLabel('2. tétel – Megnevezés').fill('Kedvezmény');
+      await page.getByLabel('2. tétel – Nettó egységár').fill('-20000');
+    },
+    fix: async (page: Page) => {
+      await page.getByLabel('2. tétel – Nettó egységár').fill('-2000');
+    },
+  },
+  {
+    rule: 'a line with no description',
+    client: {},
+    say: '1. tétel – Megnevezés: kötelező',
+    break: async (page: Page) => {
+      await page.getByLabel('1. tétel – Megnevezés').fill('');
+    },
+    fix: async (page: Page) => {
+      await page.getByLabel('1. tétel – Megnevezés').fill('Tanácsadás');
+    },
+  },
+];
+
+for (const [n, r] of RULES.entries()) {
+  test(`hu: ${r.rule} — refused, explained, recovered`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const name = `Szabály ${n + 1} Kft.`;
+    await folio.server.core.call('clients.create', {
+      name,
+      taxcode: '10000001-2-41',
+      tax_type: 'HAS_TAX_NUMBER',
+      billing_address: { postcode: '6720', city: 'Szeged', street_name: 'Kárász', street_type: 'utca', house_nr: '5', country: 'Magyarország' },
+      ...r.client,
+    });
+    const before = await issuedCount(folio);
+    await withKey(page);
+    await newInvoiceFor(page, folio, name);
+    await r.break(page);
+    const panel = page.locator('.check-panel');
+    await expect(panel.locator('[data-check="errors"]')).toContainText(r.say);
+    await page.locator('.side-actions').getByRole('button', { name: 'Számla kiállítása' }).click();
+    await expect(page.getByRole('alert').first()).toContainText(r.say);
+    await expect(page.getByRole('dialog', { name: 'Kiállítod a számlát?' })).toBeHidden();
+    await screenshot(page, 'legal', `hu-rule-${n + 1}`, { fullPage: true });
+    expect(await issuedCount(folio)).toBe(before);
+    await r.fix(page);
+    await expect(panel).toContainText('A számla kiállítható.');
+    await expect(page.locator('main')).not.toContainText(r.say);
+    await page.locator('.side-actions').getByRole('button', { name: 'Számla kiállítása' }).click();
+    await page.getByRole('dialog', { name: 'Kiállítod a számlát?' }).getByRole('button', { name: 'Számla kiállítása' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Számla \d{4}-\d{6}$/ })).toBeVisible();
+    expect(await issuedCount(folio)).toBe(before + 1);
+  });
+}
+
 test('a fresh installation: the check sends the user to set up the seller first', async ({ page }) => {
   const fresh = await startFolio();
   try {

@@ -17,6 +17,26 @@ function required(field: string, t: T): string | undefined {
   return undefined;
 }
 
+/** The reason codes of the legal checks (electron/core/invoices/legal/rules.ts); other reasons (the rate's) are not. */
+const LEGAL_REASONS = new Set([
+  'seller_missing',
+  'required',
+  'tax_number_required',
+  'tax_number_invalid',
+  'eu_vat_number_required',
+  'own_tax_number',
+  'exempt_seller_vat',
+  'due_before_issue',
+  'date_invalid',
+  'negative_total',
+  'late_issue',
+]);
+
+/** Whether an error comes from the legal checks (its sentence names its party and part, so it needs no label). */
+export function isLegalError(error: FieldError): boolean {
+  return error.reason !== undefined && LEGAL_REASONS.has(error.reason);
+}
+
 /** The message of a legal check's error in the UI's language; undefined when it has no reason this UI knows. */
 export function legalMessage(error: FieldError, t: T): string | undefined {
   const seller = error.field.startsWith('seller');
