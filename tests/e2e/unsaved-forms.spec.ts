@@ -8,6 +8,7 @@ import { rpcOn, startFolio, API_KEY, watchErrors, withKey, type Folio } from './
 import { screenshot } from './support/shots';
 
 let folio: Folio;
+let buyerId: number;
 
 const SELLER = {
   name: 'Minta Bt.',
@@ -19,12 +20,13 @@ test.beforeAll(async () => {
   folio = await startFolio();
   // A seller and a buyer complete enough to issue to, so these screens stay true when issuing checks them.
   await folio.server.core.call('settings.update', { seller: SELLER });
-  await folio.server.core.call('clients.create', {
+  const buyer = await folio.server.core.call('clients.create', {
     name: 'Vevő Kft.',
     taxcode: '10000001-2-41', // check digit 1 (9 × 1 = 9; 10 − 9)
     tax_type: 'HAS_TAX_NUMBER',
     billing_address: { postcode: '6720', city: 'Szeged', street_name: 'Kárász', street_type: 'utca', house_nr: '5', country: 'Magyarország' },
   });
+  buyerId = buyer.id;
 });
 test.afterAll(async () => {
   await folio.stop();
@@ -186,6 +188,50 @@ test('closing a modal form with changes asks first: ×, Esc and its own "Mégse"
     expect(changed.attributes.billing_address.city).toBe('Szeged');
   });
 
+  expect(errors).toEqual([]);
+});
+
+test('the recurring edit dialog asks before closing or leaving with changes', async ({ page }) => {
+  const errors = watchErrors(page);
+  const core = folio.server.core;
+  const base = await core.call('invoices.create', {
+    client_uid: buyerId, payment_method: 2, currency: 'HUF', type: 3, fulfillment_date: '2026-11-22', due_date: '2026-11-30',
+    items: [{ description: 'Havi karbantartás', vat_id: 1, qty: 1, unit: 'hó', net_unit_price: 50000 }],
+  } as never);
+  const profile = await core.call('recurring.create', { base_invoice_uid: base.id, frequency: '1M', start_date: '2027-01-31' } as never);
+  const stored = () => rpcOn(folio.url, API_KEY, 'recurring.get', { id: profile.id });
+  const before = await stored();
+  await withKey(page);
+  await page.goto(`${folio.url}/#/`);
+  await sidebar(page).getByRole('link', { name: 'Ismétlődő számlák' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ismétlődő számla módosítása' });
+  const edit = () => page.locator('[data-recurring-row]').getByRole('button', { name: 'Szerkesztés' }).click();
+
+  await test.step('opened and closed unchanged: no question', async () => {
+    await edit();
+    await expect(dialog.getByLabel('Megnevezés')).toHaveValue('Havi karbantartás');
+    await dialog.getByRole('button', { name: 'Mégse' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(question(page)).toBeHidden();
+  });
+
+  await test.step('Esc with a change asks; "Mégse" keeps it', async () => {
+    await edit();
+    await expect(dialog.getByLabel('Megnevezés')).toHaveValue('Havi karbantartás');
+    await dialog.getByLabel('Megjegyzés').fill('Negyedévente egyeztetni');
+    await page.keyboard.press('Escape');
+    await expect(question(page)).toBeVisible();
+    await question(page).getByRole('button', { name: 'Mégse' }).click();
+    await expect(dialog.getByLabel('Megjegyzés')).toHaveValue('Negyedévente egyeztetni');
+  });
+
+  await test.step('back asks; "Elvetés" leaves and writes nothing', async () => {
+    await page.goBack();
+    await expect(question(page)).toBeVisible();
+    await question(page).getByRole('button', { name: 'Elvetés' }).click();
+    await expect(page).toHaveURL(/#\/$/);
+    expect(await stored()).toEqual(before);
+  });
   expect(errors).toEqual([]);
 });
 
