@@ -138,6 +138,40 @@ test('the client form asks before the route changes: stay, save, discard', async
   expect(errors).toEqual([]);
 });
 
+test("the invoice editor's new-client form is asked about first, then the changed invoice", async ({ page }) => {
+  const errors = watchErrors(page);
+  await withKey(page);
+  const invoices = () => rpcOn<{ items: unknown[] }>(folio.url, API_KEY, 'invoices.list', {}).then((p) => p.items);
+  const invoicesBefore = await invoices();
+  const clientsBefore = await clients();
+  await page.goto(`${folio.url}/#/`);
+  await page.getByRole('link', { name: 'Új számla' }).click();
+  await expect(page.getByRole('heading', { name: 'Új számla' })).toBeVisible();
+  await page.getByLabel('1. tétel – Megnevezés').fill('Tanácsadás');
+  await page.getByRole('button', { name: 'Új ügyfél' }).click();
+  const form = page.getByRole('dialog', { name: 'Új ügyfél felvétele' });
+  await form.getByLabel('Név').fill('Picker Kft.');
+  await form.getByLabel('Adózási típus').selectOption('NO_TAX_NUMBER');
+  await form.getByLabel('Irányítószám').fill('4025');
+  await form.getByLabel('Település').fill('Debrecen');
+  await form.getByLabel('Közterület neve').fill('Piac');
+  await form.getByLabel('Házszám').fill('3');
+
+  await page.goBack();
+  // The client form first: its question saves the record ("Mentés"), not a draft.
+  await expect(question(page).getByRole('button', { name: 'Mentés', exact: true })).toBeVisible();
+  await question(page).getByRole('button', { name: 'Mentés', exact: true }).click();
+  // Then the invoice, now with the new client picked: a draft to save or discard.
+  await expect(question(page).getByRole('button', { name: 'Piszkozat mentése' })).toBeVisible();
+  await expect(form).toBeHidden();
+  await question(page).getByRole('button', { name: 'Elvetés' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  const added = (await clients()).filter((c) => !clientsBefore.some((b) => b.id === c.id));
+  expect(added.map((c) => c.attributes.name)).toEqual(['Picker Kft.']);
+  expect(await invoices()).toEqual(invoicesBefore);
+  expect(errors).toEqual([]);
+});
+
 test('closing a modal form with changes asks first: ×, Esc and its own "Mégse"', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
