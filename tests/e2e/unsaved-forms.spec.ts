@@ -1,8 +1,9 @@
-// Nothing typed in a record's form is lost either: the client form (a modal over the client list) and the seller form
-// (Settings → Company, a page) ask the unsaved-changes question before the route changes — back/forward, the new-invoice
-// shortcut, a sidebar link (the page behind a modal is inert, so the sidebar is reached from the seller page) — and a
-// modal form asks before its ×, Esc or "Mégse" throws its changes away. "Mégse" stays with the text intact, "Mentés"
-// stores the record, "Elvetés" writes nothing; an unchanged form is left without a question.
+// Nothing typed in a record's form is lost either: the client form (a modal over the client list, and in the invoice
+// editor's picker), the product, expense and recurring forms and the seller form (Settings → Company, a page) ask the
+// unsaved-changes question before the route changes — back/forward, the new-invoice shortcut, a sidebar link (the page
+// behind a modal is inert, so the sidebar is reached from the seller page) — and a modal form asks before its ×, Esc
+// or "Mégse" throws its changes away. "Mégse" stays with the text intact, "Mentés" stores the record (a refusal stays
+// with its errors), "Elvetés" writes nothing; an unchanged form is left without a question.
 import { expect, test, type Page } from '@playwright/test';
 import { rpcOn, startFolio, API_KEY, watchErrors, withKey, type Folio } from './support/folio';
 import { screenshot } from './support/shots';
@@ -331,4 +332,36 @@ test('the question in English over the client form', async ({ page }) => {
   await screenshot(page, 'unsaved', 'en-modal-close-question');
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Smith Ltd');
+});
+
+test('the product and expense forms ask before closing with changes', async ({ page }) => {
+  const errors = watchErrors(page);
+  await withKey(page);
+  const list = (op: string) => rpcOn<{ items: Array<{ attributes: { name: string } }> }>(folio.url, API_KEY, op, {}).then((p) => p.items);
+
+  await test.step('product: Esc asks, "Mentés" stores it', async () => {
+    await page.goto(`${folio.url}/#/products`);
+    await page.getByRole('button', { name: 'Új termék' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Új termék' });
+    await form.getByRole('textbox', { name: 'Név', exact: true }).fill('Óradíj');
+    await form.getByLabel('Nettó egységár').fill('15 000');
+    await page.keyboard.press('Escape');
+    await question(page).getByRole('button', { name: 'Mentés' }).click();
+    await expect(form).toBeHidden();
+    expect((await list('products.list')).map((p) => p.attributes.name)).toEqual(['Óradíj']);
+  });
+
+  await test.step('expense: × asks, "Elvetés" closes and writes nothing', async () => {
+    const before = await list('expenses.list');
+    await sidebar(page).getByRole('link', { name: 'Költségek' }).click();
+    await page.getByRole('button', { name: 'Új költség' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Új költség' });
+    await form.getByLabel('Szállító neve').fill('Irodaszer Kft.');
+    await form.getByRole('button', { name: 'Bezárás' }).click();
+    await expect(question(page)).toBeVisible();
+    await question(page).getByRole('button', { name: 'Elvetés' }).click();
+    await expect(form).toBeHidden();
+    expect(await list('expenses.list')).toEqual(before);
+  });
+  expect(errors).toEqual([]);
 });
