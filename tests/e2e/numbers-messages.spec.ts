@@ -234,7 +234,9 @@ test('a field message goes as soon as the field is right; the summary focuses fi
   await price.fill('12 500,5');
   await expect(priceField.locator('.field-error')).toHaveCount(0);
   await expect(page.locator('.notice-error')).toHaveCount(0);
+  // closing a form with changes asks first (the unsaved-changes question): this one is thrown away
   await page.getByRole('button', { name: 'Mégse' }).click();
+  await page.getByRole('dialog', { name: 'Nem mentett változások' }).getByRole('button', { name: 'Elvetés' }).click();
 
   // the seller form: a wrong tax number, named in words for the seller (no type to choose there)
   await page.goto(`${folio.url}/#/settings`);

@@ -51,12 +51,26 @@ class UnsavedGuard {
   }
 
   /**
-   * Resolves true when the screen may be left: nothing unsaved, saved now, or discarded. A second navigation while
-   * the question is open is refused rather than asked twice.
+   * Resolves true when the screen may be left: nothing unsaved, saved now, or discarded. Each editor with changes is
+   * asked about in turn (a client form over a changed invoice: the form first). A second navigation while the
+   * question is open is refused rather than asked twice.
    */
   async confirmLeave(): Promise<boolean> {
-    const editor = this.pending();
-    if (!editor) return true;
+    const asked = new Set<UnsavedEditor>();
+    // An editor answered for is not asked again while a saved modal form is still unmounting.
+    for (let editor = this.pending(); editor && !asked.has(editor); editor = this.pending()) {
+      asked.add(editor);
+      if (!(await this.ask(editor, true))) return false;
+    }
+    return true;
+  }
+
+  /** Resolves true when this one editor may be closed (a modal form's ×, "Mégse", Esc): pristine, saved or discarded. */
+  confirmClose(editor: UnsavedEditor): Promise<boolean> {
+    return editor.dirty() ? this.ask(editor, false) : Promise.resolve(true);
+  }
+
+  private async ask(editor: UnsavedEditor, leaving: boolean): Promise<boolean> {
     if (this.question) return false;
     const choice = await new Promise<LeaveChoice>((resolve) => {
       this.question = { savesDraft: editor.savesDraft ?? false, answer: resolve };
@@ -64,7 +78,8 @@ class UnsavedGuard {
     try {
       if (choice === 'stay') return false;
       if (choice === 'discard') {
-        this.released.add(editor);
+        // Leaving: the editor stays on view until the route changes, so it must not be asked about again.
+        if (leaving) this.released.add(editor);
         return true;
       }
       this.saving = true;
