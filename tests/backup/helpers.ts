@@ -10,7 +10,7 @@ import { createCore, type Core } from '../../electron/core/index';
 import { fixedClock, type Clock } from '../../electron/core/clock';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
 import { FOLIO_ENTRY } from '../support/built';
-import { addressBody, seedSeller, VALID_TAXCODE } from '../support/fixtures';
+import { seedSeller } from '../support/fixtures';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, '..', '..');
@@ -39,18 +39,8 @@ export async function openLive(file: string, clock: Clock = fixedClock('2026-03-
   return { file, opened, core, close: () => opened.close() };
 }
 
-/** A Hungarian company buyer with the full address and a tax number (not the seller's) an invoice needs. */
-export async function createClient(core: Core, over: Record<string, unknown> = {}): Promise<number> {
-  const c = await core.call('clients.create', {
-    name: 'Példa Ügyfél Kft.',
-    email: 'vevo@example.test',
-    tax_type: 'HAS_TAX_NUMBER',
-    taxcode: VALID_TAXCODE,
-    billing_address: addressBody(),
-    ...over,
-  } as never);
-  return (c as { id: number }).id;
-}
+/** The buyer of this suite's invoices (tests/support/fixtures.ts). */
+export { createBuyer as createClient } from '../support/fixtures';
 
 export interface Issued {
   id: number;

@@ -12,7 +12,7 @@ import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
 import { renderInvoicePdf } from '../../electron/documents/index';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import type { SmtpSettings } from '../../electron/mail/index';
-import { addressBody, seedSeller, VALID_TAXCODE } from '../support/fixtures';
+import { seedSeller } from '../support/fixtures';
 
 export const BUSINESS_NOW = '2026-03-15T10:00:00+01:00';
 /**
@@ -128,18 +128,8 @@ export async function openFixture(opts: { file?: string; clock?: Clock } = {}): 
   };
 }
 
-/** A Hungarian company buyer with the full address and a tax number (not the seller's) an invoice needs. */
-export async function createClient(core: Core, over: Record<string, unknown> = {}): Promise<number> {
-  const c = await core.call('clients.create', {
-    name: 'Példa Ügyfél Kft.',
-    email: 'vevo@example.test',
-    tax_type: 'HAS_TAX_NUMBER',
-    taxcode: VALID_TAXCODE,
-    billing_address: addressBody(),
-    ...over,
-  } as never);
-  return (c as { id: number }).id;
-}
+/** The buyer of this suite's invoices (tests/support/fixtures.ts). */
+export { createBuyer as createClient } from '../support/fixtures';
 
 /** An issued normal invoice (type 3) for the client, read back in full. */
 export async function issueInvoice(core: Core, clientId: number, over: Record<string, unknown> = {}): Promise<Resource<InvoiceAttributes>> {

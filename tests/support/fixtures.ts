@@ -307,6 +307,19 @@ export async function createBlock(api: ApiClient, prefix: string, name = `Blokk 
 
 // ---- shortcuts over the core ---------------------------------------------------------------------------------
 
+/** A Hungarian company buyer with the full address and a tax number (not the seller's) an invoice needs. */
+export async function createBuyer(core: Core, over: Record<string, unknown> = {}): Promise<number> {
+  const c = await core.call('clients.create', {
+    name: 'Példa Ügyfél Kft.',
+    email: 'vevo@example.test',
+    tax_type: 'HAS_TAX_NUMBER',
+    taxcode: VALID_TAXCODE,
+    billing_address: addressBody(),
+    ...over,
+  } as never);
+  return c.id;
+}
+
 export async function coreClient(core: Core, over: Record<string, unknown> = {}): Promise<number> {
   return (await core.call('clients.create', clientBody(over))).id;
 }
