@@ -191,7 +191,7 @@ test('a fresh installation: the check sends the user to set up the seller first'
     await newInvoiceFor(page, fresh, 'Teljes Kft.');
     const panel = page.locator('.check-panel');
     await expect(panel.locator('[data-check="errors"] li')).toHaveText(['Előbb add meg a saját céged adatait (név, teljes cím, adószám) a Beállítások → Cég lapon.']);
-    await expect(panel.getByRole('link', { name: 'Saját cég adatai (Beállítások)' })).toHaveAttribute('href', '#/settings');
+    await expect(panel.getByRole('link', { name: 'Cégadatok megadása' })).toHaveAttribute('href', '#/settings');
     await screenshot(page, 'legal', 'hu-6-no-seller', { fullPage: true });
   } finally {
     await fresh.stop();

@@ -215,7 +215,7 @@ export const de: Messages = {
   'setup.firstInvoice': 'Erste Rechnung erstellen',
   'setup.later': 'Später',
   'setup.sellerDone': 'Unternehmensdaten gespeichert.',
-  'setup.sellerMissing': 'Ihre Unternehmensdaten fehlen noch; ohne sie steht kein Verkäufer auf der Rechnung.',
+  'setup.sellerMissing': 'Ihre Unternehmensdaten fehlen noch: bis dahin kann keine Rechnung ausgestellt werden (Entwürfe lassen sich speichern).',
   'setup.goSettings': 'Unternehmensdaten eingeben',
 
   'inv.title': 'Rechnungen',

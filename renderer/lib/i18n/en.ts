@@ -215,7 +215,7 @@ export const en: Messages = {
   'setup.firstInvoice': 'Create the first invoice',
   'setup.later': 'Later',
   'setup.sellerDone': 'Business details saved.',
-  'setup.sellerMissing': 'Your business details are not set yet; without them no seller appears on the invoice.',
+  'setup.sellerMissing': 'Your business details are not set yet: until they are, no invoice can be issued (drafts can be saved).',
   'setup.goSettings': 'Enter business details',
 
   'inv.title': 'Invoices',

@@ -213,7 +213,7 @@ export const hu = {
   'setup.firstInvoice': 'Első számla elkészítése',
   'setup.later': 'Később',
   'setup.sellerDone': 'Az eladó adatai elmentve.',
-  'setup.sellerMissing': 'Még nincsenek megadva az eladó adatai, ezek nélkül a számlán nem szerepel eladó.',
+  'setup.sellerMissing': 'Még nincsenek megadva a saját céged adatai: amíg hiányoznak, számlát nem állíthatsz ki (piszkozatot menthetsz).',
   'setup.goSettings': 'Eladó adatainak megadása',
 
   'inv.title': 'Számlák',
