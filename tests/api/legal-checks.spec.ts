@@ -213,3 +213,22 @@ test('cancelling stays possible whatever changed since: it is how a wrong invoic
     await s.close();
   }
 });
+
+test('skipping the occurrence that waits clears why it waited', async () => {
+  const t = await openTestCore();
+  try {
+    const client = (await t.core.call('clients.create', clientBody())).id;
+    const base = (await t.core.call('invoices.create', invoiceBody(client, { type: 0 }) as never)).id;
+    const profile = (await t.core.call('recurring.create', { base_invoice_uid: base, frequency: '1M', start_date: '2026-03-10', due_days: 8 } as never)).id;
+    await t.core.call('settings.update', { seller: { ...TEST_SELLER, taxcode: '' } } as never);
+    const scheduler = createRecurringScheduler({ core: t.core, onError: () => {} });
+    await scheduler.runOnce();
+    expect((await t.core.call('recurring.get', { id: profile })).attributes.last_failure).toMatchObject({ occurrence_date: '2026-03-10' });
+    await scheduler.skipOccurrence(profile, '2026-03-10');
+    const after = (await t.core.call('recurring.get', { id: profile })).attributes;
+    expect(after.last_failure).toBeNull();
+    expect(after.next_date).toBe('2026-04-10');
+  } finally {
+    await t.close();
+  }
+});

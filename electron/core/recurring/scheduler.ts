@@ -351,6 +351,8 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
         // nextOccurrence continues after the later of last_recurring_date and resume_after; last_recurring_date
         // keeps meaning "the last period invoiced", so the skip moves resume_after.
         await trx.updateTable('recurring_profiles').set({ resume_after: date, updated_at: now }).where('id', '=', p.id).execute();
+        // a skipped occurrence no longer waits: why it could not be issued is no longer news
+        await trx.deleteFrom('recurring_failures').where('profile_id', '=', p.id).execute();
         return { profile_id: p.id, occurrence_date: date, skipped: true as const };
       });
     },
