@@ -4,7 +4,7 @@ import { defineMessages } from '../define';
 export const unsavedMessages = defineMessages({
   hu: {
     'unsaved.title': 'Nem mentett változások',
-    'unsaved.text': 'A változások még nincsenek elmentve. Mi legyen velük, mielőtt továbblép?',
+    'unsaved.text': 'A változások még nincsenek elmentve. Mi legyen velük, mielőtt továbblépsz?',
     'unsaved.saveDraft': 'Piszkozat mentése',
     'unsaved.save': 'Mentés',
     'unsaved.discard': 'Elvetés',
