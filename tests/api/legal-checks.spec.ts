@@ -16,6 +16,7 @@ import {
   openTestCore,
   startTestServer,
   tableDigest,
+  type TestCore,
   type TestServer,
 } from '../support/fixtures';
 
@@ -171,14 +172,19 @@ test("a proforma's invoice names the buyer as it is now: refused while the addre
   }
 });
 
+/** A monthly profile from 10 March whose seller lost its tax number: its first occurrence is due and refused. */
+async function waitingProfile(t: TestCore) {
+  const client = (await t.core.call('clients.create', clientBody())).id;
+  const base = (await t.core.call('invoices.create', invoiceBody(client, { type: 0 }) as never)).id;
+  const profile = (await t.core.call('recurring.create', { base_invoice_uid: base, frequency: '1M', start_date: '2026-03-10', due_days: 8 } as never)).id;
+  await t.core.call('settings.update', { seller: { ...TEST_SELLER, taxcode: '' } } as never);
+  return { profile, scheduler: createRecurringScheduler({ core: t.core, onError: () => {} }) };
+}
+
 test('a recurring occurrence that fails is not skipped: the profile shows why, and it is issued once fixed', async () => {
   const t = await openTestCore();
   try {
-    const client = (await t.core.call('clients.create', clientBody())).id;
-    const base = (await t.core.call('invoices.create', invoiceBody(client, { type: 0 }) as never)).id;
-    const profile = (await t.core.call('recurring.create', { base_invoice_uid: base, frequency: '1M', start_date: '2026-03-10', due_days: 8 } as never)).id;
-    await t.core.call('settings.update', { seller: { ...TEST_SELLER, taxcode: '' } } as never);
-    const scheduler = createRecurringScheduler({ core: t.core, onError: () => {} });
+    const { profile, scheduler } = await waitingProfile(t);
 
     const failed = await scheduler.runOnce();
     expect(failed.issued).toEqual([]);
@@ -217,11 +223,7 @@ test('cancelling stays possible whatever changed since: it is how a wrong invoic
 test('skipping the occurrence that waits clears why it waited', async () => {
   const t = await openTestCore();
   try {
-    const client = (await t.core.call('clients.create', clientBody())).id;
-    const base = (await t.core.call('invoices.create', invoiceBody(client, { type: 0 }) as never)).id;
-    const profile = (await t.core.call('recurring.create', { base_invoice_uid: base, frequency: '1M', start_date: '2026-03-10', due_days: 8 } as never)).id;
-    await t.core.call('settings.update', { seller: { ...TEST_SELLER, taxcode: '' } } as never);
-    const scheduler = createRecurringScheduler({ core: t.core, onError: () => {} });
+    const { profile, scheduler } = await waitingProfile(t);
     await scheduler.runOnce();
     expect((await t.core.call('recurring.get', { id: profile })).attributes.last_failure).toMatchObject({ occurrence_date: '2026-03-10' });
     await scheduler.skipOccurrence(profile, '2026-03-10');

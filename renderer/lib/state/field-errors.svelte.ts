@@ -2,8 +2,7 @@
 // keyed by the core's field path, e.g. "items.0.qty" or "seller.taxcode").
 import { ApiError, asApiError } from '../api/errors';
 import type { FieldError } from '../../../shared/errors';
-import { localizeFieldMessage } from '../i18n/field-messages';
-import { legalMessage } from '../i18n/legal-messages';
+import { localizeFieldError } from '../i18n/legal-messages';
 import { t } from '../i18n/i18n.svelte';
 import { stillTrue } from './field-recheck';
 
@@ -32,7 +31,7 @@ export class FieldErrors {
     const m = this.fields[field];
     if (m === undefined) return undefined;
     const reasoned = this.reasoned[field];
-    return (reasoned && reasoned.message === m ? legalMessage(reasoned, t) : undefined) ?? localizeFieldMessage(m, t, field);
+    return localizeFieldError(reasoned?.message === m ? reasoned : { field, message: m }, t);
   };
 
   /** The message as it came (the core's English words), for a check on what it says. */
