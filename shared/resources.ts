@@ -125,6 +125,43 @@ export interface InvoiceItem {
   net_amount: string;
   vat_amount: string;
   gross_amount: string;
+  /** a modifying invoice's line: the number (from 1) of the line of the chain it changes; null: a new line */
+  modifies_line?: number | null;
+  /** a final invoice's deduction line: the advance invoice it deducts */
+  advance_invoice_uid?: number | null;
+}
+
+/** What kind of document an invoice is (derived from its type and links; docs/documents.md). */
+export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling' | 'modifying' | 'advance' | 'final';
+
+/** The invoice a modifying or cancelling invoice refers to, as printed on it. */
+export interface OriginalReference {
+  /** null when the original was issued by the previous program (not in Folio) */
+  uid: number | null;
+  invoice_no: string;
+  date: string;
+}
+
+/** One modifying invoice of an original, in chain order. */
+export interface ModificationSummary {
+  uid: number;
+  prefixed_invoice_no: string;
+  date: string;
+  modification_index: number;
+  total: string;
+}
+
+/** An advance a final invoice deducts. */
+export interface AdvanceDeduction {
+  advance_uid: number;
+  prefixed_invoice_no: string;
+  date: string;
+  /** when the advance was paid (its first payment, else its fulfillment date) */
+  payment_date: string;
+  exchange_rate: string;
+  net: string;
+  vat: string;
+  gross: string;
 }
 
 export interface VatSummaryLine {
@@ -197,6 +234,24 @@ export interface InvoiceAttributes {
   recurring_uid: number | null;
   period_start: string | null;
   period_end: string | null;
+  /** extension (the Hungarian document set): what kind of document this is */
+  document_kind: DocumentKind;
+  /** a modifying or cancelling invoice: the original it refers to */
+  original: OriginalReference | null;
+  modifies_uid: number | null;
+  modification_index: number | null;
+  modification_reason: string | null;
+  /** an original that was modified: its modifying invoices in chain order */
+  modifications: ModificationSummary[];
+  /** the original with all its modifications: what is owed (`outstanding` follows it) */
+  current_total: string;
+  /** paid beyond the current total (a modification below what was paid): to refund */
+  overpayment: string;
+  is_advance: 0 | 1;
+  /** an advance invoice: the final invoice that deducted it */
+  deducted_by_uid: number | null;
+  /** a final invoice: the advances it deducts */
+  advance_deductions: AdvanceDeduction[];
   created_at: string;
   updated_at: string;
 }

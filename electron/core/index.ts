@@ -108,6 +108,8 @@ export async function createCore(deps: CoreDeps) {
     'invoices.delete': invoices.delete,
     'invoices.generate': invoices.generate,
     'invoices.cancel': invoices.cancel,
+    'invoices.modify': invoices.modify,
+    'invoices.modifyExternal': invoices.modifyExternal,
     'invoices.pay': invoices.pay,
     'invoices.unpay': invoices.unpay,
     'invoices.code': invoices.code,
@@ -221,6 +223,8 @@ export async function createCore(deps: CoreDeps) {
   async function replay(name: OperationName, entityId: number): Promise<unknown> {
     switch (name) {
       case 'invoices.create':
+      case 'invoices.modify':
+      case 'invoices.modifyExternal':
         return createdResponse(await deps.db.selectFrom('invoices').selectAll().where('id', '=', entityId).executeTakeFirstOrThrow());
       // The key is stored with the request's first change, which for these is the original's (the cancelled invoice,
       // the proforma); the answer is the invoice the request made from it (a voided proforma makes none: itself).

@@ -163,6 +163,19 @@ export interface InvoicesTable {
   period_end: string | null;
   share_code: string | null;
   issued_at: string | null;
+  /** a modifying invoice: the Folio invoice it modifies (0022) */
+  modifies_id: number | null;
+  /** a modifying invoice: its original's number and issue date, as printed and reported */
+  original_invoice_no: string | null;
+  original_date: string | null;
+  /** a modifying invoice of an invoice the previous program issued: that original as given (JSON) */
+  external_original: string | null;
+  /** a modifying or cancelling invoice: its place in the original's chain (NAV modificationIndex) */
+  modification_index: number | null;
+  modification_reason: string | null;
+  is_advance: number;
+  /** an original that was modified: its total as the modifications left it; null while unmodified */
+  current_total_milli: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -184,6 +197,10 @@ export interface InvoiceItemsTable {
   net_milli: number;
   vat_milli: number;
   gross_milli: number;
+  /** a modifying invoice's line that changes a line of the chain (its number, from 1); null: a new line (0022) */
+  modifies_line: number | null;
+  /** a final invoice's deduction line: the advance invoice it deducts */
+  advance_invoice_id: number | null;
 }
 
 export interface InvoicePaymentsTable {

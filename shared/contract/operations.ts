@@ -247,8 +247,8 @@ export const operations = {
   }),
   'invoices.generate': op<{ id: number }>()({
     name: 'invoices.generate',
-    summary: 'Make the normal invoice of a proforma (once)',
-    input: s.idInput,
+    summary: 'Make the normal invoice of a proforma (once), or with advance=1 the advance invoice of the advance it asked for',
+    input: s.generateInput,
     http: get('/invoices/:id/generate', 'id'),
   }),
   'invoices.cancel': op<InvoiceCreated>()({
@@ -256,6 +256,18 @@ export const operations = {
     summary: 'Cancel a normal invoice with a cancelling invoice (or void a proforma)',
     input: s.cancelInput,
     http: get('/invoices/:id/cancel', 'data', 'invoices'),
+  }),
+  'invoices.modify': op<InvoiceCreated>()({
+    name: 'invoices.modify',
+    summary: 'Issue a modifying invoice of an issued invoice: a reason and the changes (differences of its lines, new lines)',
+    input: s.modifyInput,
+    http: post('/invoices/:id/modify', 'data', 'invoices'),
+  }),
+  'invoices.modifyExternal': op<InvoiceCreated>()({
+    name: 'invoices.modifyExternal',
+    summary: 'Issue a modifying invoice of an invoice the previous program issued, given as it was',
+    input: s.modifyExternalInput,
+    http: post('/invoices/modify-external', 'data', 'invoices'),
   }),
   'invoices.pay': op<PaymentResult>()({
     name: 'invoices.pay',

@@ -70,6 +70,10 @@ const invoiceBody = {
   round_to: int().refine((r) => [0, 1, 5, 10].includes(r), { message: 'must be 0, 1, 5 or 10' }).optional(),
   bank_account_uid: id().optional(),
   items: z.array(invoiceItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+  /** extension: an advance invoice (előlegszámla) for an advance received */
+  advance: int({ min: 0, max: 1 }).optional(),
+  /** extension: a final invoice (végszámla) deducting these advance invoices */
+  advance_invoice_uids: z.array(id(), { error: 'must be a list of advance invoice ids' }).max(50).optional(),
   /** sync extension: a device pushing an invoice it issued in its own block keeps its number and date */
   invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
   date: date().optional(),
@@ -85,6 +89,65 @@ export const invoiceUpdateInput = z.object({
 }) as unknown as z.ZodType<{ id: number } & Partial<InvoiceCreateInput>>;
 
 export const idInput = z.object({ id: id() });
+
+/**
+ * A line of a modifying invoice: an invoice line whose quantity (or price) may be negative — it carries the
+ * difference — with `modifies_line`, the number of the chain's line it changes, or none for a new line.
+ */
+const modificationItem = z
+  .object({
+    ...lineFields,
+    qty: decimal().refine((q) => q !== '0', { message: 'must not be 0' }),
+    modifies_line: int({ min: 1, max: 100_000 }).optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.product_uid !== undefined) return;
+    if (!item.description?.trim()) ctx.addIssue({ code: 'custom', path: ['description'], message: 'is required' });
+    if (item.vat_id === undefined) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: 'is required' });
+    const prices = Number(item.net_unit_price !== undefined) + Number(item.gross_unit_price !== undefined);
+    if (prices !== 1) ctx.addIssue({ code: 'custom', path: ['net_unit_price'], message: 'give exactly one of net_unit_price and gross_unit_price' });
+  });
+export type ModificationItemInput = z.output<typeof modificationItem>;
+
+const modificationBody = {
+  reason: requiredText(500),
+  items: z.array(modificationItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+  /** when the difference is due; default: the original's due date, or today when that has passed */
+  due_date: date().optional(),
+  comment: text(5000).optional(),
+};
+
+/** POST /invoices/{id}/modify: a modifying invoice of a Folio invoice. */
+export const modifyInput = z.object({
+  id: id(),
+  ...modificationBody,
+});
+export type ModifyInput = z.output<typeof modifyInput>;
+
+/** POST /invoices/modify-external: a modifying invoice of an invoice the previous program issued. */
+export const modifyExternalInput = z.object({
+  original: z.object({
+    invoice_no: requiredText(50),
+    date: date(),
+    fulfillment_date: date(),
+    client_uid: id(),
+    items: z.array(invoiceItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+    currency: currency().optional(),
+    exchange_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
+    payment_method: id().optional(),
+    due_date: date().optional(),
+    /** whether NAV holds the original; default: issued on or after 2021-01-01, when every invoice became reportable */
+    nav_reported: bool().optional(),
+    /** the modifications the previous program already issued of it (their last index); default 0 */
+    last_modification_index: int({ min: 0, max: 10_000 }).optional(),
+  }),
+  ...modificationBody,
+  payment_method: id().optional(),
+});
+export type ModifyExternalInput = z.output<typeof modifyExternalInput>;
+
+/** Generate: the normal invoice of a proforma, or (advance=1) an advance invoice for the advance it asked for. */
+export const generateInput = z.object({ id: id(), advance: int({ min: 0, max: 1 }).optional() });
 
 /**
  * Send: the id alone mails the client's addresses with the texts in the invoice's language; the send dialog may

@@ -138,6 +138,9 @@ const recordItem = z.object({
   vat_amount: money(),
   gross_amount: money(),
   product_uid: id().nullable(),
+  /** the Hungarian document set (older nodes send neither) */
+  modifies_line: int({ min: 1, max: 100_000 }).nullable().optional(),
+  advance_invoice_uid: id().nullable().optional(),
 });
 
 const recordPayment = z.object({
@@ -181,6 +184,12 @@ export const invoiceRecord = z.object({
   recurring_uid: id().nullable(),
   period_start: date().nullable(),
   period_end: date().nullable(),
+  /** the Hungarian document set (older nodes send none of these) */
+  modifies_uid: id().nullable().optional(),
+  original: z.object({ invoice_no: z.string().max(60), date: date() }).nullable().optional(),
+  modification_index: int({ min: 1, max: 100_000 }).nullable().optional(),
+  modification_reason: text(500).nullable().optional(),
+  is_advance: int({ min: 0, max: 1 }).optional(),
   items: z.array(recordItem).min(1).max(1000),
   payments: z.array(recordPayment).max(1000),
   created_at: z.string().max(30),

@@ -22,7 +22,10 @@ export async function draftRow(db: Db, id: number): Promise<InvoiceRow> {
 
 /** The create request a stored invoice corresponds to (a draft's edit merges into it; issuing prices it again). */
 export async function asInput(db: Db, r: InvoiceRow): Promise<InvoiceCreateInput> {
-  const items = await db.selectFrom('invoice_items').selectAll().where('invoice_id', '=', r.id).orderBy('position').execute();
+  const stored = await db.selectFrom('invoice_items').selectAll().where('invoice_id', '=', r.id).orderBy('position').execute();
+  // A final invoice's deduction lines are Folio's, made again from the advances it names.
+  const items = stored.filter((i) => i.advance_invoice_id === null);
+  const advances = [...new Set(stored.map((i) => i.advance_invoice_id).filter((id): id is number => id !== null))];
   return {
     client_uid: r.client_id,
     payment_method: r.payment_method_id,
@@ -36,6 +39,8 @@ export async function asInput(db: Db, r: InvoiceRow): Promise<InvoiceCreateInput
     exchange_rate: r.exchange_rate_source === 'given' ? r.exchange_rate : undefined,
     block_uid: r.block_id,
     round_to: r.round_to,
+    ...(r.is_advance ? { advance: 1 } : {}),
+    ...(advances.length ? { advance_invoice_uids: advances } : {}),
     ...(r.bank_account_id ? { bank_account_uid: r.bank_account_id } : {}),
     // A product line is stored as priced then; re-resolving it takes the product as it is now.
     items: items.map((i) =>
@@ -64,7 +69,7 @@ export async function replaceLines(trx: WriteTx, invoiceId: number, lines: Resol
 }
 
 async function rewriteDraft(env: InvoiceEnv, trx: WriteTx, id: number, input: InvoiceCreateInput, rate: RateQuote) {
-  const { content, lines } = requestContent(trx, input, rate);
+  const { content, lines } = requestContent(trx, input, rate, id);
   await replaceLines(trx, id, lines);
   await trx
     .updateTable('invoices')

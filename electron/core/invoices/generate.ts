@@ -18,7 +18,7 @@ import { clientById, insertInvoice, insertPayment } from './statements';
 import type { InvoiceEnv } from './types';
 import { contentOf, copiedLines, invoiceValues } from './values';
 
-export async function generateInvoice(env: InvoiceEnv, input: { id: number }): Promise<{ id: number }> {
+export async function generateInvoice(env: InvoiceEnv, input: { id: number; advance?: number | undefined }): Promise<{ id: number }> {
   const created = await writeTransaction(env.ctx.db, async (trx) => {
     const proforma = await invoiceRow(trx, input.id);
     if (proforma.type !== INVOICE_TYPE.proforma) throw rule('Only a proforma invoice can generate an invoice');
@@ -50,6 +50,8 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number }): P
         status: statusForPaid(paid, proforma.total_milli),
         total_paid_milli: paid,
         proforma_id: proforma.id,
+        // a proforma asking for an advance: the advance invoice of the payment, a final invoice deducts it later
+        is_advance: input.advance ? 1 : 0,
         recurring_id: proforma.recurring_id,
         period_start: proforma.period_start,
         period_end: proforma.period_end,

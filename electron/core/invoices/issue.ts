@@ -19,7 +19,7 @@ export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 
     const client = await trx.selectFrom('clients').select('deleted_at').where('id', '=', draft.client_id).executeTakeFirst();
     if (!client || client.deleted_at) throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
     const stored = { rate: draft.exchange_rate, source: draft.exchange_rate_source };
-    const { content, lines, blockOwner } = requestContent(trx, await asInput(trx, draft), stored);
+    const { content, lines, blockOwner } = requestContent(trx, await asInput(trx, draft), stored, draft.id);
     const date = today(env.ctx);
     if (type === INVOICE_TYPE.invoice) requireLegal(trx, { ...content, date }, lines);
     await replaceLines(trx, draft.id, lines);

@@ -32,6 +32,10 @@ export interface ResolvedLine {
   entitlement: string | null;
   item_comment: string;
   amounts: LineAmounts;
+  /** a modifying invoice's line: the chain line it changes */
+  modifies_line?: number | null;
+  /** a final invoice's deduction line: the advance it deducts */
+  advance_invoice_id?: number | null;
 }
 
 /** The legal reason of a 0 % line: the item's own, else the code's default (EU: services vs goods). */

@@ -15,7 +15,9 @@ import { findPaymentMethod, type Lang } from '../../../shared/reference/payment-
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import type { Db } from '../../db/types';
 import type { InvoiceItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
-import { INVOICE_STATUS, prefixedNumber } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
+import type { AdvanceDeduction, DocumentKind, ModificationSummary, OriginalReference } from '../../../shared/resources';
+import { linkedDocuments } from './linked';
 import { parseJson } from '../json';
 import { emptyAddress, emptyBank } from '../clients/mapping';
 import { emptySellerSnapshot } from '../settings/service';
@@ -41,6 +43,8 @@ function itemResource(row: InvoiceItemRow): InvoiceItem {
     net_amount: milliToString(row.net_milli),
     vat_amount: milliToString(row.vat_milli),
     gross_amount: milliToString(row.gross_milli),
+    modifies_line: row.modifies_line,
+    advance_invoice_uid: row.advance_invoice_id,
   };
 }
 
@@ -69,7 +73,37 @@ function vatSummary(items: InvoiceItemRow[], rate: string): VatSummaryLine[] {
   }));
 }
 
-export function invoiceResource(row: InvoiceRow, items: InvoiceItemRow[], payments: PaymentRow[]): Resource<InvoiceAttributes> {
+/** The facts about an invoice that other documents hold: its chain, the advances it deducts, who deducted it. */
+export interface LinkedDocuments {
+  original: OriginalReference | null;
+  modifications: ModificationSummary[];
+  deducted_by_uid: number | null;
+  advance_deductions: AdvanceDeduction[];
+}
+
+const NO_LINKS: LinkedDocuments = { original: null, modifications: [], deducted_by_uid: null, advance_deductions: [] };
+
+export function documentKind(row: Pick<InvoiceRow, 'type' | 'is_cancel_invoice' | 'modification_index' | 'is_cancel_invoice' | 'is_advance'>, items: Array<Pick<InvoiceItemRow, 'advance_invoice_id'>>): DocumentKind {
+  if (row.type === INVOICE_TYPE.draft) return 'draft';
+  if (row.type === INVOICE_TYPE.proforma) return 'proforma';
+  if (row.is_cancel_invoice) return 'cancelling';
+  if (row.modification_index !== null) return 'modifying';
+  if (row.is_advance) return 'advance';
+  if (items.some((i) => i.advance_invoice_id !== null)) return 'final';
+  return 'invoice';
+}
+
+/** What an invoice is worth now: its own total, or, once modified, the total its modifications left it at. */
+export function currentTotalMilli(row: Pick<InvoiceRow, 'total_milli' | 'current_total_milli'>): number {
+  return row.current_total_milli ?? row.total_milli;
+}
+
+export function invoiceResource(
+  row: InvoiceRow,
+  items: InvoiceItemRow[],
+  payments: PaymentRow[],
+  links: LinkedDocuments = NO_LINKS,
+): Resource<InvoiceAttributes> {
   const lang = langOf(row.template_lang_code);
   const method = findPaymentMethod(row.payment_method_id);
   const client = parseJson<InvoiceClient>(row.client_snapshot, {} as InvoiceClient);
@@ -135,15 +169,34 @@ export function invoiceResource(row: InvoiceRow, items: InvoiceItemRow[], paymen
     recurring_uid: row.recurring_id,
     period_start: row.period_start,
     period_end: row.period_end,
+    document_kind: documentKind(row, items),
+    original: links.original,
+    modifies_uid: row.modifies_id,
+    modification_index: row.modification_index,
+    modification_reason: row.modification_reason,
+    modifications: links.modifications,
+    current_total: milliToString(currentTotalMilli(row)),
+    overpayment: milliToString(overpaymentMilli(row)),
+    is_advance: row.is_advance ? 1 : 0,
+    deducted_by_uid: links.deducted_by_uid,
+    advance_deductions: links.advance_deductions,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
   return { id: row.id, attributes };
 }
 
-export function outstandingMilli(row: Pick<InvoiceRow, 'total_milli' | 'total_paid_milli' | 'status' | 'is_cancel_invoice'>): number {
+type PaymentFacts = Pick<InvoiceRow, 'total_milli' | 'current_total_milli' | 'total_paid_milli' | 'status' | 'is_cancel_invoice'>;
+
+export function outstandingMilli(row: PaymentFacts): number {
   if (row.status === INVOICE_STATUS.cancelled || row.is_cancel_invoice) return 0;
-  return Math.max(0, row.total_milli - row.total_paid_milli);
+  return Math.max(0, currentTotalMilli(row) - row.total_paid_milli);
+}
+
+/** Paid beyond what the invoice is now worth (a modification lowered it below the payments): owed back. */
+export function overpaymentMilli(row: PaymentFacts): number {
+  if (row.status === INVOICE_STATUS.cancelled || row.is_cancel_invoice) return 0;
+  return Math.max(0, row.total_paid_milli - Math.max(0, currentTotalMilli(row)));
 }
 
 /** Loads the items, payments and connected numbers of a page of invoice rows. */
@@ -161,8 +214,9 @@ export async function loadInvoices(db: Db, rows: InvoiceRow[]): Promise<Array<Re
   const connectedNo = new Map(connected.map((c) => [c.id, c.invoice_no]));
   const itemsBy = groupBy(items, (i) => i.invoice_id);
   const paymentsBy = groupBy(payments, (p) => p.invoice_id);
+  const links = await linkedDocuments(db, rows, items);
   return rows.map((r) => {
-    const res = invoiceResource(r, itemsBy.get(r.id) ?? [], paymentsBy.get(r.id) ?? []);
+    const res = invoiceResource(r, itemsBy.get(r.id) ?? [], paymentsBy.get(r.id) ?? [], links.get(r.id));
     if (r.cancels_id !== null) res.attributes.connected_invoice_no = connectedNo.get(r.cancels_id) ?? null;
     return res;
   });

@@ -10,7 +10,7 @@ import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp } from '../context';
-import { outstandingMilli } from './mapping';
+import { currentTotalMilli, outstandingMilli } from './mapping';
 import { invoiceRow } from './queries';
 import type { InvoiceEnv } from './types';
 
@@ -51,7 +51,7 @@ export async function unpay(env: InvoiceEnv, input: { id: number }) {
 async function settle(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow, paid: number) {
   const updated = await trx
     .updateTable('invoices')
-    .set({ total_paid_milli: paid, status: statusForPaid(paid, invoice.total_milli), updated_at: nowStamp(env.ctx) })
+    .set({ total_paid_milli: paid, status: statusForPaid(paid, currentTotalMilli(invoice)), updated_at: nowStamp(env.ctx) })
     .where('id', '=', invoice.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -63,6 +63,7 @@ async function payable(trx: WriteTx, id: number): Promise<InvoiceRow> {
   const invoice = await invoiceRow(trx, id);
   if (invoice.type === INVOICE_TYPE.draft) throw rule('A draft cannot be paid; issue it first');
   if (invoice.is_cancel_invoice) throw rule('A cancelling invoice cannot be paid');
+  if (invoice.modifies_id !== null) throw rule('A modifying invoice is settled through the invoice it modifies: record the payment there');
   if (invoice.status === INVOICE_STATUS.cancelled) throw rule('A cancelled invoice cannot be paid');
   // The payments of a proforma moved to the invoice generated from it; further ones belong there too.
   if (invoice.type === INVOICE_TYPE.proforma && invoice.generated_invoice_id) {

@@ -8,6 +8,7 @@ import type { ClientRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
 import { clientSnapshot } from '../clients/mapping';
 import { readSettings, settingsForIssue } from '../settings/service';
+import { deductionLines } from './advances';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
 import { bankAccountById, blockById, clientById } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
@@ -47,10 +48,14 @@ export function requestContent(
   trx: WriteTx,
   input: InvoiceCreateInput,
   rate: RateQuote,
+  /** the draft being rewritten or issued, whose own deduction lines do not count as another's */
+  self = 0,
 ): { content: RequestContent; lines: ResolvedLine[]; blockOwner: string } {
   const { client, block } = checkRefs(trx, input);
-  const lines = resolveLines(trx, input.items, input.currency);
   const { settings } = settingsForIssue(trx);
+  const lang = input.template_lang_code ?? settings.default_lang;
+  const own = resolveLines(trx, input.items, input.currency);
+  const lines = [...own, ...deductionLines(trx, input, own.length, lang, self)];
   const content: RequestContent = {
     block_id: block.id,
     prefix: block.prefix,
@@ -65,9 +70,10 @@ export function requestContent(
     round_to: input.round_to ?? 0,
     ...totalColumns(totalsOf(lines, input.round_to ?? 0)),
     comment: input.comment ?? '',
-    template_lang_code: input.template_lang_code ?? settings.default_lang,
+    template_lang_code: lang,
     electronic_invoice: input.electronic_invoice ?? 0,
     bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
+    is_advance: input.advance ?? 0,
   };
   return { content, lines, blockOwner: block.owner };
 }

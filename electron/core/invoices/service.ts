@@ -1,7 +1,8 @@
 // Invoices: the transitions (create, a draft's edit, issue, delete, cancel, generate from a proforma, pay, unpay,
 // share) each in its own module, and the reads in ./queries.ts; this service only puts them together for the core.
 // Every transition is one write transaction; issued invoices are sealed (./seal.ts) and then never change.
-import type { InvoiceCreateInput, PayInput } from '../../../shared/contract/schemas';
+import type { InvoiceCreateInput, ModifyExternalInput, ModifyInput, PayInput } from '../../../shared/contract/schemas';
+import { modifyExternal, modifyInvoice } from './modify';
 import type { CoreContext } from '../context';
 import { cancelInvoice } from './cancel';
 import { create, createIn } from './create';
@@ -42,7 +43,9 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     },
     delete: (input: { id: number }) => deleteDraft(env, input),
     cancel: (input: { id: number; invoice_no?: string | undefined; date?: string | undefined }) => cancelInvoice(env, input),
-    generate: (input: { id: number }) => generateInvoice(env, input),
+    generate: (input: { id: number; advance?: number | undefined }) => generateInvoice(env, input),
+    modify: (input: ModifyInput) => modifyInvoice(env, input),
+    modifyExternal: (input: ModifyExternalInput) => modifyExternal(env, input),
     pay: (input: PayInput) => pay(env, input),
     unpay: (input: { id: number }) => unpay(env, input),
     code: (input: { id: number }) => shareCode(env, input),

@@ -16,13 +16,15 @@ const INVOICE_COLUMNS: Record<keyof InvoiceValues, true> = {
   rounding_milli: true, total_milli: true, total_paid_milli: true, comment: true, template_lang_code: true,
   electronic_invoice: true, bank_account_id: true, is_cancel_invoice: true, cancels_id: true, cancelled_by_id: true,
   proforma_id: true, generated_invoice_id: true, recurring_id: true, period_start: true, period_end: true,
-  share_code: true, issued_at: true, created_at: true, updated_at: true,
+  share_code: true, issued_at: true, created_at: true, updated_at: true, modifies_id: true, original_invoice_no: true,
+  original_date: true, external_original: true, modification_index: true, modification_reason: true, is_advance: true,
+  current_total_milli: true,
 };
 
 const ITEM_COLUMNS: Record<keyof ItemValues, true> = {
   invoice_id: true, position: true, product_id: true, description: true, qty: true, unit: true,
   net_unit_price: true, gross_unit_price: true, vat_id: true, vat_rate: true, entitlement: true,
-  item_comment: true, net_milli: true, vat_milli: true, gross_milli: true,
+  item_comment: true, net_milli: true, vat_milli: true, gross_milli: true, modifies_line: true, advance_invoice_id: true,
 };
 
 function allColumns<T extends object>(columns: Record<keyof T, true>, p: T): T {

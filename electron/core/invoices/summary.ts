@@ -17,14 +17,20 @@ const UNPAID = INVOICE_STATUS.unpaid;
 /** Revenue is what stands: a cancelled invoice and the cancelling invoice that undid it count neither as money nor
  * as invoices, whichever months they fall in (summed, a storno in a later month would move revenue between months). */
 const standing = (eb: ExpressionBuilder<Database, 'invoices'>) =>
-  eb.and([eb('status', '!=', INVOICE_STATUS.cancelled), eb('is_cancel_invoice', '=', 0)]);
+  eb.and([
+    eb('status', '!=', INVOICE_STATUS.cancelled),
+    eb('is_cancel_invoice', '=', 0),
+    // the modifications of a cancelled invoice went with it: its storno reversed them too
+    sql<boolean>`not exists (select 1 from invoices o where o.id = invoices.modifies_id and o.status = ${INVOICE_STATUS.cancelled})`,
+  ]);
 
 export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> {
   const { db } = ctx;
   const day = today(ctx);
   const thisMonth = `${day.slice(0, 7)}-01`;
   const firstDay = addMonths(thisMonth, -11);
-  const open = sql<number>`total_milli - total_paid_milli`;
+  // what is owed follows an original's modifications (its current total)
+  const open = sql<number>`coalesce(current_total_milli, total_milli) - total_paid_milli`;
   const overdue = sql<number>`case when due_date < ${day} then 1 else 0 end`;
 
   const [unpaidHuf, unpaidForeign, monthsHuf, monthsForeign] = await Promise.all([

@@ -35,6 +35,7 @@ export type DocumentContent = Pick<
   | 'template_lang_code'
   | 'electronic_invoice'
   | 'bank_account_id'
+  | 'is_advance'
 >;
 
 /** A whole new row: the content and numbers given, everything else as a new document starts (unpaid, unlinked). */
@@ -52,6 +53,13 @@ export function invoiceValues(content: DocumentContent & Numbers & Partial<Invoi
     period_start: null,
     period_end: null,
     share_code: null,
+    modifies_id: null,
+    original_invoice_no: null,
+    original_date: null,
+    external_original: null,
+    modification_index: null,
+    modification_reason: null,
+    current_total_milli: null,
     issued_at: content.type === INVOICE_TYPE.draft ? null : now,
     created_at: now,
     updated_at: now,
@@ -74,23 +82,29 @@ export function totalColumns(totals: DocumentTotals) {
 export function contentOf(row: InvoiceRow): DocumentContent {
   const { type, block_id, prefix, date, fulfillment_date, due_date, client_id, client_snapshot, seller_snapshot } = row;
   const { payment_method_id, currency, exchange_rate, exchange_rate_source, round_to, comment, template_lang_code } = row;
-  const { net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id } = row;
+  const { net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id, is_advance } = row;
   return {
     type, block_id, prefix, date, fulfillment_date, due_date, client_id, client_snapshot, seller_snapshot,
     payment_method_id, currency, exchange_rate, exchange_rate_source, round_to, comment, template_lang_code,
-    net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id,
+    net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id, is_advance,
   };
 }
 
-/** The cancelling invoice's content: the original's, every amount negated (rounding is symmetric, so it mirrors). */
-export function mirroredContent(original: InvoiceRow): DocumentContent {
+type Amounts = Pick<InvoiceRow, 'net_milli' | 'vat_milli' | 'gross_milli' | 'rounding_milli' | 'total_milli'>;
+
+/**
+ * The cancelling invoice's content: the original's, every amount negated (rounding is symmetric, so it mirrors) —
+ * with its modifications' amounts added first, so a modified invoice is reversed as it stands.
+ */
+export function mirroredContent(original: InvoiceRow, modifications: Amounts[] = []): DocumentContent {
+  const sum = (pick: (a: Amounts) => number) => [original, ...modifications].reduce((s, a) => s + pick(a), 0);
   return {
     ...contentOf(original),
-    net_milli: -original.net_milli,
-    vat_milli: -original.vat_milli,
-    gross_milli: -original.gross_milli,
-    rounding_milli: -original.rounding_milli,
-    total_milli: -original.total_milli,
+    net_milli: -sum((a) => a.net_milli),
+    vat_milli: -sum((a) => a.vat_milli),
+    gross_milli: -sum((a) => a.gross_milli),
+    rounding_milli: -sum((a) => a.rounding_milli),
+    total_milli: -sum((a) => a.total_milli),
   };
 }
 
@@ -111,6 +125,8 @@ export function lineValues(invoiceId: number, l: ResolvedLine): ItemValues {
     net_milli: l.amounts.net,
     vat_milli: l.amounts.vat,
     gross_milli: l.amounts.gross,
+    modifies_line: l.modifies_line ?? null,
+    advance_invoice_id: l.advance_invoice_id ?? null,
   };
 }
 

@@ -48,6 +48,11 @@ export interface InvoiceLike {
   recurring_uid: number | null;
   period_start: string | null;
   period_end: string | null;
+  modifies_uid?: number | null;
+  original?: { uid: number | null; invoice_no: string; date: string } | null;
+  modification_index?: number | null;
+  modification_reason?: string | null;
+  is_advance?: number;
   items: Array<{
     description: string;
     qty: string;
@@ -62,6 +67,8 @@ export interface InvoiceLike {
     vat_amount: string;
     gross_amount: string;
     product_uid: number | null;
+    modifies_line?: number | null;
+    advance_invoice_uid?: number | null;
   }>;
   payments: Array<{ date: string; amount: string; payment_method: number; conversion_rate: string }>;
   created_at: string;
@@ -111,6 +118,11 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     recurring_uid: ref('recurring', a.recurring_uid),
     period_start: a.period_start,
     period_end: a.period_end,
+    modifies_uid: ref('invoice', a.modifies_uid ?? null),
+    original: a.original ? { invoice_no: a.original.invoice_no, date: a.original.date } : null,
+    modification_index: a.modification_index ?? null,
+    modification_reason: a.modification_reason ?? null,
+    is_advance: a.is_advance ?? 0,
     items: a.items.map((i) => ({
       description: i.description,
       qty: i.qty,
@@ -125,6 +137,8 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
       vat_amount: i.vat_amount,
       gross_amount: i.gross_amount,
       product_uid: ref('product', i.product_uid),
+      modifies_line: i.modifies_line ?? null,
+      advance_invoice_uid: ref('invoice', i.advance_invoice_uid ?? null),
     })),
     payments: state.payments.map((p) => ({ date: p.date, amount: p.amount, payment_method: p.payment_method, conversion_rate: p.conversion_rate })),
     created_at: a.created_at,
@@ -229,6 +243,12 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
       recurring_id: r.recurring_uid,
       period_start: r.period_start,
       period_end: r.period_end,
+      modifies_id: r.modifies_uid ?? null,
+      original_invoice_no: r.original?.invoice_no ?? null,
+      original_date: r.original?.date ?? null,
+      modification_index: r.modification_index ?? null,
+      modification_reason: r.modification_reason ?? null,
+      is_advance: r.is_advance ?? 0,
       issued_at: o.issued_at ?? r.created_at,
       created_at: r.created_at,
       updated_at: o.now,
@@ -254,6 +274,8 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
       net_milli: milli(i.net_amount),
       vat_milli: milli(i.vat_amount),
       gross_milli: milli(i.gross_amount),
+      modifies_line: i.modifies_line ?? null,
+      advance_invoice_id: i.advance_invoice_uid ?? null,
     })),
   );
   const paymentIds = await insertPayments(trx, id, r.payments, o.now);

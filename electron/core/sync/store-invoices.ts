@@ -12,7 +12,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
-import { linkCancellation, linkGenerated } from '../invoices/links';
+import { linkCancellation, linkGenerated, linkModification } from '../invoices/links';
 import { notePushedNumber, pushedNumberProblem } from '../invoices/numbering';
 import { amountToMilli, parseNumber, sameDocument, sealArrived, storeRecord } from './invoice-record';
 import { generatedProblem, mirrorProblem, recordProblems } from './record-check';
@@ -92,6 +92,7 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
   sealArrived(trx, id, now);
   if (r.cancels_uid !== null) await linkCancellation(trx, r.cancels_uid, id, now);
   if (r.proforma_uid !== null) await linkGenerated(trx, r.proforma_uid, id, now);
+  if (r.modifies_uid) await linkModification(trx, r.modifies_uid, amountToMilli(r.total), now);
   return warning ? { status: 'stored', id, warning } : { status: 'stored', id };
 }
 

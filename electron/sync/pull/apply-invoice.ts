@@ -9,7 +9,7 @@
 import type { ChangeEntry } from '../../../shared/contract/operations';
 import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber, statusForPaid } from '../../../shared/invoice-codes';
 import type { WriteTx } from '../../db/types';
-import { linkCancellation, linkGenerated } from '../../core/invoices/links';
+import { linkCancellation, linkGenerated, linkModification } from '../../core/invoices/links';
 import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
 import { logIssue } from '../conflict-log';
 import { checkArrivedRecord, secondCancellation, secondGeneration } from '../../core/sync/record-check';
@@ -130,6 +130,7 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
     const message = secondGeneration(labelOf(proforma), first ? labelOf(first) : '?', labelOf(record));
     await logIssue(trx, { entity: 'invoice', localId: stored.id, operation: 'generate', message, data: { cancel_invoice_uid: stored.id } });
   }
+  if (record.modifies_uid) await linkModification(trx, record.modifies_uid, amountToMilli(record.total), now);
   sealArrived(trx, stored.id, now);
 }
 
