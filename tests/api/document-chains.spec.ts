@@ -165,8 +165,8 @@ test.describe('advance and final invoices', () => {
     expect(deduction.net_amount).toBe('-300000.000');
     expect(deduction.vat_amount).toBe('-81000.000');
     expect(deduction.qty).toBe('-1.000');
-    // 1,270,000 + 105,000 − 381,000
-    expect(fin.total).toBe('994000.000');
+    // 1,270,000 + 118,000 (18 %) − 381,000
+    expect(fin.total).toBe('1007000.000');
     expect(fin.vat_summary.find((r: { vat_id: string }) => r.vat_id === '1').vat).toBe('189000.000');
     expect(fin.advance_deductions).toEqual([
       expect.objectContaining({ advance_uid: advance.id, prefixed_invoice_no: adv.prefixed_invoice_no, net: '300000.000', vat: '81000.000', gross: '381000.000' }),
