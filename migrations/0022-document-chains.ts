@@ -1,4 +1,4 @@
-// The Hungarian document set (docs/documents.md): modifying invoices, advance and final invoices. A modifying invoice
+// The Hungarian document set (docs/document-set.md): modifying invoices, advance and final invoices. A modifying invoice
 // names its original — a Folio invoice (modifies_id) or one the previous program issued (external_original, the
 // original as the user gave it) — by number and date, and takes the next modification index of that original's chain.
 // An advance invoice is marked is_advance; a final invoice's deduction lines name the advance they deduct.

@@ -131,7 +131,7 @@ export interface InvoiceItem {
   advance_invoice_uid?: number | null;
 }
 
-/** What kind of document an invoice is (derived from its type and links; docs/documents.md). */
+/** What kind of document an invoice is (derived from its type and links; docs/document-set.md). */
 export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling' | 'modifying' | 'advance' | 'final';
 
 /** The invoice a modifying or cancelling invoice refers to, as printed on it. */

@@ -189,6 +189,10 @@ export const invoiceQueryInput = z
     status: int({ min: 1, max: 4 }).optional(),
     /** extension: invoice type */
     type: int({ min: 0, max: 3 }).optional(),
+    /** extension: the documents of one kind (the Hungarian document set) */
+    kind: z.enum(['modifying', 'advance', 'final', 'cancelling'], { error: 'must be modifying, advance, final or cancelling' }).optional(),
+    /** extension: one client's invoices */
+    client_uid: id().optional(),
   })
   .superRefine((q, ctx) => {
     if ((q.num_start === undefined) !== (q.year_start === undefined)) {

@@ -227,3 +227,18 @@ function finalBody(client: number, advances: number[]) {
     items: [netItem(30_000)],
   };
 }
+
+test('the list filters by document kind and client', async () => {
+  const client = await createClient(s.api);
+  const advance = await createInvoice(s.api, { client_uid: client, advance: 1 });
+  const final = await createInvoice(s.api, finalBody(client, [advance.id]));
+  const original = await createInvoice(s.api, { client_uid: client });
+  const mod = await s.api.ok('POST', `/invoices/${original.id}/modify`, { body: { reason: 'Ár', items: [{ description: 'X', vat_id: 1, qty: 1, net_unit_price: 1 }] } });
+  const ids = async (query: string) =>
+    (await s.api.ok('GET', `/invoices/query?client_uid=${client}&${query}`)).data.map((i: { id: number }) => i.id).sort((a: number, b: number) => a - b);
+  expect(await ids('kind=advance')).toEqual([advance.id]);
+  expect(await ids('kind=final')).toEqual([final.id]);
+  expect(await ids('kind=modifying')).toEqual([mod.data.id]);
+  expect(await ids('kind=cancelling')).toEqual([]);
+  expect((await s.api.get('/invoices/query?kind=other')).status).toBe(400);
+});

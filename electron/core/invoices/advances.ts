@@ -1,7 +1,7 @@
 // Advance and final invoices (előleg- és végszámla). An advance invoice is an ordinary invoice marked as one: VAT is
 // due when the advance is received, so it is issued then. A final invoice names the advances it settles; Folio adds a
 // deduction line per VAT code of each advance — that advance's own amounts, negated, so every rate nets exactly — and
-// the payable total is what is left. An advance is deducted once, and never once cancelled (docs/documents.md).
+// the payable total is what is left. An advance is deducted once, and never once cancelled (docs/document-set.md).
 import { FolioError, type FieldError } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
 import { fromMilli } from '../../../shared/money';

@@ -1,7 +1,7 @@
 // An invoice chain as NAV sees it: an original, then its modifying invoices and at most one cancelling invoice, each
 // with the next modification index, each new line numbered after every line the chain already has. Since
 // 15 September 2025 NAV refuses a chain out of sequence, so Folio derives the index and the line numbers here, from
-// what it stores, and checks a new member against them before it is numbered (docs/documents.md).
+// what it stores, and checks a new member against them before it is numbered (docs/document-set.md).
 import { FolioError, type FieldError } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';

@@ -2,6 +2,7 @@
 // code's invoice. Rows become the interface's resource in ./mapping.ts.
 import type { InvoiceQueryInput } from '../../../shared/contract/schemas';
 import { notFound } from '../../../shared/errors';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { firstDayOfMonth } from '../../../shared/dates';
 import type { InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -68,6 +69,13 @@ export function createInvoiceQueries(ctx: CoreContext) {
     if (input.block !== undefined) q = q.where('block_id', '=', input.block);
     if (input.status !== undefined) q = q.where('status', '=', input.status);
     if (input.type !== undefined) q = q.where('type', '=', input.type);
+    if (input.client_uid !== undefined) q = q.where('client_id', '=', input.client_uid);
+    if (input.kind === 'cancelling') q = q.where('is_cancel_invoice', '=', 1);
+    if (input.kind === 'modifying') q = q.where('modification_index', 'is not', null).where('is_cancel_invoice', '=', 0);
+    if (input.kind === 'advance') q = q.where('is_advance', '=', 1).where('is_cancel_invoice', '=', 0).where('type', '=', INVOICE_TYPE.invoice);
+    if (input.kind === 'final') {
+      q = q.where('is_cancel_invoice', '=', 0).where('id', 'in', db.selectFrom('invoice_items').select('invoice_id').where('advance_invoice_id', 'is not', null));
+    }
     if (input.client?.trim()) {
       const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
