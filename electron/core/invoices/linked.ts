@@ -4,10 +4,17 @@
 // has a current total; only an advance can be deducted; only a final invoice has deduction lines).
 import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
 import { milliToString } from '../../../shared/money';
-import type { AdvanceDeduction, ModificationSummary } from '../../../shared/resources';
+import type { AdvanceDeduction, ModificationSummary, OriginalReference } from '../../../shared/resources';
 import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
-import type { LinkedDocuments } from './mapping';
+
+/** The facts about an invoice that other documents hold: its chain, the advances it deducts, who deducted it. */
+export interface LinkedDocuments {
+  original: OriginalReference | null;
+  modifications: ModificationSummary[];
+  deducted_by_uid: number | null;
+  advance_deductions: AdvanceDeduction[];
+}
 
 export async function linkedDocuments(db: Db, rows: InvoiceRow[], items: InvoiceItemRow[]): Promise<Map<number, LinkedDocuments>> {
   const out = new Map<number, LinkedDocuments>();

@@ -16,8 +16,8 @@ import { findVatCode } from '../../../shared/reference/vat-codes';
 import type { Db } from '../../db/types';
 import type { InvoiceItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
-import type { AdvanceDeduction, DocumentKind, ModificationSummary, OriginalReference } from '../../../shared/resources';
-import { linkedDocuments } from './linked';
+import type { DocumentKind } from '../../../shared/resources';
+import { linkedDocuments, type LinkedDocuments } from './linked';
 import { parseJson } from '../json';
 import { emptyAddress, emptyBank } from '../clients/mapping';
 import { emptySellerSnapshot } from '../settings/service';
@@ -71,14 +71,6 @@ function vatSummary(items: InvoiceItemRow[], rate: string): VatSummaryLine[] {
     gross: milliToString(r.gross),
     vat_huf: milliToString(toHuf(r.vat, rate)),
   }));
-}
-
-/** The facts about an invoice that other documents hold: its chain, the advances it deducts, who deducted it. */
-export interface LinkedDocuments {
-  original: OriginalReference | null;
-  modifications: ModificationSummary[];
-  deducted_by_uid: number | null;
-  advance_deductions: AdvanceDeduction[];
 }
 
 const NO_LINKS: LinkedDocuments = { original: null, modifications: [], deducted_by_uid: null, advance_deductions: [] };
