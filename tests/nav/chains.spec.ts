@@ -199,6 +199,12 @@ test('a final invoice deducting two advances at two VAT rates names each advance
     ['0.05', '-40000', data(first.attributes.prefixed_invoice_no!, '2026-03-03')],
     ['0.27', '-100000', data(second.attributes.prefixed_invoice_no!, '2026-03-05')], // unpaid: its fulfillment date
   ]);
+
+  // its storno reverses the deductions as what they are: advance lines naming the same advances
+  const storno = await core.call('invoices.cancel', { id: final.id });
+  const s = await report(storno.id);
+  expect(s.operation).toBe('STORNO');
+  expect(s.lines.map((l) => l.advanceData)).toEqual([undefined, undefined, ...deductions.map((d) => d[2])]);
 });
 
 test('a EUR final invoice: amounts in EUR, the advance’s own exchange rate in advancePaymentData', async () => {
