@@ -5,7 +5,8 @@
 import { expect, test } from '@playwright/test';
 import type { Core } from '../../electron/core/index';
 import { navReportSource } from '../../electron/nav-queue/store';
-import { navOperation, prepareNavReport } from '../../electron/nav/invoice-data';
+import { NavDataError } from '../../electron/nav/errors';
+import { buildInvoiceDataXml, navOperation, prepareNavReport } from '../../electron/nav/invoice-data';
 import { createBuyer, invoiceBody, netItem, openTestCore, TODAY, type TestCore } from '../support/fixtures';
 import { checkInvoiceData, parseInvoiceData } from './nav-checks';
 import { validateNavXml } from './schema';
@@ -95,6 +96,18 @@ test('a modifying invoice of a Folio invoice: MODIFY, its chain place, a changed
   // the original is a plain CREATE
   const o = await report(orig.id);
   expect([o.operation, o.reference, o.refs]).toEqual(['CREATE', undefined, [undefined, undefined]]);
+});
+
+test('a modification is not numbered by guesswork: without the chain’s line count the builder refuses it', async () => {
+  const orig = await original();
+  const first = await modify(orig.id, [{ description: 'Tesztelés', vat_id: 1, qty: 1, net_unit_price: 5_000, unit: 'óra' }]);
+  const second = await modify(orig.id, [{ description: 'Betanítás', vat_id: 1, qty: 1, net_unit_price: 4_000, unit: 'óra' }]);
+  const { invoice, options } = await navReportSource(t.opened.db, second.id);
+  expect(options).toMatchObject({ modificationIndex: 2, chainLineCount: 3, modifyWithoutMaster: false });
+  const { chainLineCount: _, ...withoutCount } = options;
+  expect(() => buildInvoiceDataXml(invoice.attributes, withoutCount)).toThrow(NavDataError);
+  expect((await report(first.id)).refs).toEqual([[3, 'CREATE']]);
+  expect((await report(second.id)).refs).toEqual([[4, 'CREATE']]);
 });
 
 test('a second modification takes index 2 and numbers its new lines after the first one’s; the storno after both is index 3', async () => {
