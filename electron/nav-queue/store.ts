@@ -1,12 +1,13 @@
 // The NAV report queue on the database: the seal hook that adds a report with each issued invoice, and the store
 // the sender works through. The invoiceData XML is built on a report's first attempt from the sealed (immutable)
 // invoice and stored, so issuing stays fast and every retry sends the very same bytes.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { FolioError } from '../../shared/errors';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import type { InvoiceAttributes, InvoiceItem, Resource } from '../../shared/resources';
 import type { Db } from '../db/types';
 import type { Database, InvoiceRow } from '../db/schema';
+import { chainBefore } from '../core/invoices/chain';
 import { loadInvoices } from '../core/invoices/mapping';
 import { parseJson } from '../core/json';
 import { prepareStatement } from '../db/prepared';
@@ -102,8 +103,32 @@ export function navReporterLease(db: Db, owner: string, ms: number) {
   };
 }
 
-/** NAV has the report's data (or has had its say): the cancelling invoice of such an original may follow it. */
+/** NAV has the report's data (or has had its say): the next member of the chain may follow it. */
 const REPORTED = ['done', 'done_with_warnings', 'not_required'];
+
+/**
+ * For the report `r` of invoice `i` (as named in `due`): an unfinished report of what must reach NAV before it —
+ * its Folio original, or a member of the same chain (same Folio original, or same number of the previous program's
+ * original) with a lower modification index (a legacy storno without one counts as 1).
+ */
+const pendingEarlierInChain = sql<SqlBool>`(
+  select 1 from nav_reports p join invoices pi on pi.id = p.invoice_id
+  where p.state not in (${sql.join(REPORTED)})
+    and (
+      pi.id = coalesce(i.modifies_id, case when i.is_cancel_invoice = 1 then i.cancels_id end)
+      or (
+        i.modification_index is not null and pi.id <> i.id
+        and coalesce(pi.modification_index, 1) < i.modification_index
+        and (
+          (i.modifies_id is not null or (i.is_cancel_invoice = 1 and i.cancels_id is not null))
+            and (pi.modifies_id = coalesce(i.modifies_id, i.cancels_id)
+                 or (pi.is_cancel_invoice = 1 and pi.cancels_id = coalesce(i.modifies_id, i.cancels_id)))
+          or (i.modifies_id is null and i.is_cancel_invoice = 0 and i.original_invoice_no is not null
+              and pi.modifies_id is null and pi.is_cancel_invoice = 0 and pi.original_invoice_no = i.original_invoice_no)
+        )
+      )
+    )
+)`;
 
 const queueReport = prepareStatement((db, p: { invoice_id: number; at: string }) =>
   navDb(db)
@@ -119,6 +144,31 @@ export const navSealHook: SealHook = (trx, invoice: InvoiceRow) => {
 
 export function navXmlOptions(original: Resource<InvoiceAttributes> | undefined) {
   return original ? { original: original.attributes, modificationIndex: 1 } : {};
+}
+
+/** What Folio kept of an original the previous program issued (invoices.external_original, see modify.ts). */
+interface ExternalOriginal {
+  invoice_no: string;
+  line_count: number;
+  nav_reported?: boolean;
+}
+
+/**
+ * Where a modifying or cancelling invoice stands in its original's chain: its index, the chain's line count before
+ * it (its new lines follow them), and whether NAV holds the original. NAV refuses a member reported out of this
+ * order, which is why the queue sends the chain in index order (`due`).
+ */
+async function chainOptions(db: Db, row: InvoiceRow): Promise<InvoiceDataOptions> {
+  const originalId = row.modifies_id ?? (row.is_cancel_invoice ? row.cancels_id : null);
+  const index = row.modification_index ?? 1; // a storno from before chains were tracked was the first and only member
+  if (originalId !== null) {
+    return { modificationIndex: index, chainLineCount: (await chainBefore(db, { id: originalId }, index)).lineCount, modifyWithoutMaster: false };
+  }
+  const external = parseJson<ExternalOriginal | null>(row.external_original, null);
+  if (row.modification_index === null || !external) return {};
+  const before = await chainBefore(db, { invoiceNo: external.invoice_no, lines: Number(external.line_count) }, index);
+  // nav_reported is decided when the modification is issued (modify.ts navHoldsExternal: from 2021 on NAV has it)
+  return { modificationIndex: index, chainLineCount: before.lineCount, modifyWithoutMaster: external.nav_reported === false };
 }
 
 /**
@@ -148,10 +198,11 @@ export async function navReportSource(
 ): Promise<{ invoice: Resource<InvoiceAttributes>; options: InvoiceDataOptions }> {
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
   const rows = [row];
-  if (row.cancels_id) rows.push(await db.selectFrom('invoices').selectAll().where('id', '=', row.cancels_id).executeTakeFirstOrThrow());
+  const originalId = row.modifies_id ?? row.cancels_id;
+  if (originalId) rows.push(await db.selectFrom('invoices').selectAll().where('id', '=', originalId).executeTakeFirstOrThrow());
   const [invoice, original] = await loadInvoices(db, rows);
   const natures = await productNatures(db, [...invoice!.attributes.items, ...(original?.attributes.items ?? [])]);
-  const options: InvoiceDataOptions = { ...navXmlOptions(original) };
+  const options: InvoiceDataOptions = { ...navXmlOptions(original), ...(await chainOptions(db, row)) };
   if (natures.size > 0) options.lineNature = (item) => (item.product_uid == null ? undefined : natures.get(item.product_uid));
   return { invoice: invoice!, options };
 }
@@ -242,12 +293,13 @@ export function createNavReportStore(db: Db): NavReportQueue {
     },
 
     async due(now, limit) {
-      // A cancelling invoice's STORNO waits until NAV has its original (the original's report done): sent any
-      // earlier, NAV would abort it (INVALID_INVOICE_REFERENCE). One already sent, or in doubt, is followed up.
+      // A chain member (modifying or cancelling invoice) waits until NAV has its original and every member before
+      // it: since 15 September 2025 NAV aborts a MODIFY/STORNO of an invoice it does not hold, or out of index
+      // order. One already sent, or in doubt, is followed up. An original Folio has no report of (the previous
+      // program's, or issued before reporting) holds nothing up.
       const rows = await q
         .selectFrom('nav_reports as r')
         .innerJoin('invoices as i', 'i.id', 'r.invoice_id')
-        .leftJoin('nav_reports as o', 'o.invoice_id', 'i.cancels_id')
         .select('r.id')
         .where('r.state', 'in', ['waiting', 'sent'])
         .where((eb) => eb.or([eb('r.next_attempt_at', 'is', null), eb('r.next_attempt_at', '<=', now.toISOString())]))
@@ -255,8 +307,7 @@ export function createNavReportStore(db: Db): NavReportQueue {
           eb.or([
             eb('r.state', '=', 'sent'),
             eb('r.submitted_at', 'is not', null),
-            eb('o.id', 'is', null),
-            eb('o.state', 'in', REPORTED),
+            eb.not(eb.exists(pendingEarlierInChain)),
           ]),
         )
         .orderBy('r.id')

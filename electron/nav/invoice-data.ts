@@ -4,6 +4,12 @@
 // Decisions (docs/nav.md has the reasoning):
 // - A cancelling invoice is reported as the STORNO of its original: invoiceReference to the original, each line a
 //   new line of the invoice chain (lineModificationReference, lineOperation CREATE) with negative amounts.
+// - A modifying invoice is a MODIFY of its original: a line naming `modifies_line` changes that chain line by its
+//   difference (lineOperation MODIFY), any other line is a new line of the chain, numbered after every line the
+//   chain had before this document (the caller counts them: chainLineCount). NAV 3.0 has no element for the
+//   modification's reason; it is printed on the invoice only.
+// - Advance invoices mark every line advanceIndicator; a final invoice's deduction lines also name the advance
+//   (advancePaymentData), its other lines carry no advanceData (the element is optional; absent = not an advance).
 // - The payable-total rounding (round_to) is not a line and not in any total: it is a settlement difference, not
 //   part of the VAT base, so invoiceGrossAmount is the sum of the lines (gross_total), not `total`.
 // - HUF figures: see huf.ts (the printed VAT in HUF per VAT code is the target, lines share it exactly).
@@ -30,21 +36,30 @@ export type NavInvoiceOperation = 'CREATE' | 'MODIFY' | 'STORNO';
 export type LineNature = 'PRODUCT' | 'SERVICE' | 'OTHER';
 
 export interface InvoiceDataOptions {
-  /** The invoice a cancelling invoice cancels: its number and line count anchor the STORNO's references. */
+  /** The Folio invoice a cancelling or modifying invoice refers to: its number (and, for a STORNO without
+   *  chainLineCount, its line count) anchor the references. Absent for an original the previous program issued. */
   original?: InvoiceAttributes;
-  /** Index of this modification among the original's modifications (1 for the first, and only, STORNO). */
+  /** This document's place in the original's chain; default: the invoice's own modification_index, else 1. */
   modificationIndex?: number;
-  /** Highest line number already in the original's invoice chain; default: the original's line count. */
+  /**
+   * How many lines the chain had before this document (the original's and the new lines of every member with a
+   * lower modification index): new lines are numbered after them. Required for a modifying invoice; a STORNO
+   * defaults to the original's line count.
+   */
   chainLineCount?: number;
-  /** True when the original was never reported to NAV (issued before reporting was set up). */
+  /** True when NAV does not hold the original (an old invoice of the previous program that was never reported). */
   modifyWithoutMaster?: boolean;
   /** PRODUCT or SERVICE per item when the caller knows it (e.g. the product's is_service); else inferred. */
   lineNature?: (item: InvoiceItem, index: number) => LineNature | undefined;
 }
 
-/** NAV operation for an invoice: a cancelling invoice (sztornó) is the STORNO of its original. */
-export function navOperation(invoice: Pick<InvoiceAttributes, 'is_cancel_invoice'>): NavInvoiceOperation {
-  return invoice.is_cancel_invoice ? 'STORNO' : 'CREATE';
+/** NAV operation for an invoice: a cancelling invoice (sztornó) is the STORNO of its original, a modifying invoice
+ *  (módosító számla) a MODIFY of it; every other invoice (advance and final ones too) is a CREATE. */
+export function navOperation(
+  invoice: Pick<InvoiceAttributes, 'is_cancel_invoice'> & Partial<Pick<InvoiceAttributes, 'document_kind'>>,
+): NavInvoiceOperation {
+  if (invoice.is_cancel_invoice) return 'STORNO';
+  return invoice.document_kind === 'modifying' ? 'MODIFY' : 'CREATE';
 }
 
 /**
@@ -145,7 +160,8 @@ function lineXml(
   decimals: number,
   rateToHuf: Big,
   opts: InvoiceDataOptions,
-  reference: { base: number } | undefined,
+  chainLine: ChainLine | undefined,
+  advance: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   const { item, vatRate } = line;
   const unitText = fmt.text(item.unit, 50);
@@ -154,9 +170,10 @@ function lineXml(
   const nature = opts.lineNature?.(item, line.index) ?? (unit ? inferNature(item, vatRate, unit) : 'OTHER');
   return {
     lineNumber: String(line.index + 1),
-    lineModificationReference: reference
-      ? { lineNumberReference: String(reference.base + line.index + 1), lineOperation: 'CREATE' }
+    lineModificationReference: chainLine
+      ? { lineNumberReference: String(chainLine.number), lineOperation: chainLine.operation }
       : undefined,
+    advanceData: advance,
     // Without a unit the quantity is not expressed in a natural unit; NAV then wants none of quantity, unit and
     // unit price (MISSING_LINE_DATA_QUANTITY: all three or none).
     lineExpressionIndicator: unit ? 'true' : 'false',
@@ -282,24 +299,80 @@ function invoiceDetailXml(invoice: InvoiceAttributes, rateToHuf: Big): Record<st
   };
 }
 
-function invoiceReferenceXml(invoice: InvoiceAttributes, opts: InvoiceDataOptions): { xml: Record<string, unknown>; base: number } {
-  const originalNumber = opts.original ? invoiceNumber(opts.original) : fmt.text(invoice.connected_invoice_no, 50);
+function invoiceReferenceXml(
+  invoice: InvoiceAttributes,
+  operation: NavInvoiceOperation,
+  opts: InvoiceDataOptions,
+): { xml: Record<string, unknown>; base: number } {
+  const originalNumber = opts.original
+    ? invoiceNumber(opts.original)
+    : (fmt.text(invoice.original?.invoice_no, 50) ?? fmt.text(invoice.connected_invoice_no, 50));
   if (!originalNumber) {
-    throw new NavDataError('A cancelling invoice needs the number of the invoice it cancels', 'connected_invoice_no');
+    throw new NavDataError('A cancelling or modifying invoice needs the number of the invoice it refers to', 'connected_invoice_no');
   }
-  // A cancelling invoice mirrors its original line by line, so without the original its own count is the same.
-  const base = opts.chainLineCount ?? opts.original?.items.length ?? invoice.items.length;
+  let base = opts.chainLineCount;
+  if (base === undefined) {
+    // A modification's new lines continue the whole chain, which only the database knows: no guessing here.
+    if (operation === 'MODIFY') throw new NavDataError('The line count of the invoice chain is not known', 'items');
+    // A cancelling invoice mirrors its original line by line, so without the original its own count is the same.
+    base = opts.original?.items.length ?? invoice.items.length;
+  }
   return {
     base,
     xml: {
       originalInvoiceNumber: originalNumber,
       modifyWithoutMaster: opts.modifyWithoutMaster ? 'true' : 'false',
-      modificationIndex: String(opts.modificationIndex ?? 1),
+      modificationIndex: String(opts.modificationIndex ?? invoice.modification_index ?? 1),
     },
   };
 }
 
-/** The <InvoiceData> document of an issued normal or cancelling invoice, as a UTF-8 XML string. */
+interface ChainLine {
+  number: number;
+  operation: 'CREATE' | 'MODIFY';
+}
+
+/**
+ * Each line's place in the chain: a difference to a chain line refers to it (MODIFY); a new line takes the next
+ * number after the `base` lines the chain had, counting new lines only, in order.
+ */
+function chainLines(items: InvoiceItem[], base: number): ChainLine[] {
+  let added = 0;
+  return items.map((item) =>
+    item.modifies_line != null ? { number: item.modifies_line, operation: 'MODIFY' } : { number: base + ++added, operation: 'CREATE' },
+  );
+}
+
+/**
+ * advanceData of each line: every line of an advance invoice (and of the modifications and storno of one) is an
+ * advance; a final invoice's deduction line names the advance it deducts, when it was paid and at what rate.
+ */
+function advanceDataOf(invoice: InvoiceAttributes, opts: InvoiceDataOptions): Array<Record<string, unknown> | undefined> {
+  const advanceInvoice = invoice.is_advance === 1 || opts.original?.is_advance === 1;
+  const deductions = new Map((invoice.advance_deductions ?? []).map((d) => [d.advance_uid, d]));
+  return invoice.items.map((item, i) => {
+    if (item.advance_invoice_uid != null) {
+      const d = deductions.get(item.advance_invoice_uid);
+      if (!d) throw new NavDataError(`Line ${i + 1} deducts an advance the invoice does not list`, `items.${i}.advance_invoice_uid`);
+      const paid = fmt.date(d.payment_date) ?? fmt.date(d.date);
+      const number = fmt.text(d.prefixed_invoice_no, 50);
+      if (!paid || !number) throw new NavDataError(`The advance deducted on line ${i + 1} has no number or payment date`, `items.${i}.advance_invoice_uid`);
+      const rate = big(d.exchange_rate);
+      return {
+        advanceIndicator: 'true',
+        advancePaymentData: {
+          advanceOriginalInvoice: number,
+          advancePaymentDate: paid,
+          // the advance's own rate: its VAT was charged in HUF at that rate (Áfa tv. 80. §)
+          advanceExchangeRate: fmt.exchangeRate(rate.gt(0) ? rate : new Big(1)),
+        },
+      };
+    }
+    return advanceInvoice ? { advanceIndicator: 'true' } : undefined;
+  });
+}
+
+/** The <InvoiceData> document of an issued invoice (normal, advance, final, modifying, cancelling) as UTF-8 XML. */
 export function buildInvoiceDataXml(invoice: InvoiceAttributes, opts: InvoiceDataOptions = {}): string {
   const number = invoiceNumber(invoice);
   const issueDate = fmt.date(invoice.date);
@@ -310,8 +383,11 @@ export function buildInvoiceDataXml(invoice: InvoiceAttributes, opts: InvoiceDat
 
   const decimals = Math.min(currencyDecimals(currency), 2);
   const rateToHuf = exchangeRateToHuf(invoice);
-  const reference = invoice.is_cancel_invoice ? invoiceReferenceXml(invoice, opts) : undefined;
+  const operation = navOperation(invoice);
+  const reference = operation === 'CREATE' ? undefined : invoiceReferenceXml(invoice, operation, opts);
   const lines = lineFigures(invoice, rateToHuf);
+  const inChain = reference ? chainLines(invoice.items, reference.base) : undefined;
+  const advances = advanceDataOf(invoice, opts);
 
   const doc = {
     InvoiceData: {
@@ -332,7 +408,7 @@ export function buildInvoiceDataXml(invoice: InvoiceAttributes, opts: InvoiceDat
           },
           invoiceLines: {
             mergedItemIndicator: 'false',
-            line: lines.map((l) => lineXml(l, invoice, decimals, rateToHuf, opts, reference)),
+            line: lines.map((l) => lineXml(l, invoice, decimals, rateToHuf, opts, inChain?.[l.index], advances[l.index])),
           },
           invoiceSummary: summaryXml(lines, decimals),
         },

@@ -3,7 +3,9 @@
 // against the data schema (xmllint, see schema.ts); password hash and request signature are checked; the exchange
 // token is really AES-128-ECB encrypted with the user's exchange key and is single-use. Submissions are processed
 // "asynchronously": each status query moves a transaction RECEIVED → PROCESSING → DONE / ABORTED, and the outcome
-// comes from NAV-like business checks (nav-checks.ts, invoice number uniqueness, STORNO references).
+// comes from NAV-like business checks (nav-checks.ts, invoice number uniqueness, and the invoice chain as NAV checks
+// it since 15 September 2025: a MODIFY/STORNO needs its original at NAV unless modifyWithoutMaster, the next
+// modification index of that chain, and line references that fit the chain — see chainChecks).
 // Tests can take it down (503, or refusing connections), drop a response after the request was taken in, and make
 // it abort or warn a given invoice.
 import { createCipheriv, createHash, randomUUID } from 'node:crypto';
@@ -50,6 +52,8 @@ export interface FakeTransaction {
   operation: string;
   invoiceNumber: string;
   originalInvoiceNumber?: string;
+  modifyWithoutMaster?: boolean;
+  modificationIndex?: number;
   invoiceDataBase64: string;
   xml: string;
   schema: Promise<{ ok: boolean; errors: string }>;
@@ -72,6 +76,8 @@ export interface FakeNav {
   /** The next request to `operation` is fully processed, then the connection is cut before any answer. */
   dropNextResponse(operation: string): void;
   abortInvoice(invoiceNumber: string, code: string, message?: string): void;
+  /** An invoice NAV holds from elsewhere (the previous program reported it): its lines and last modification index. */
+  holdInvoice(invoiceNumber: string, held: { lines: number; lastModificationIndex?: number }): void;
   warnInvoice(invoiceNumber: string, code: string, message?: string): void;
   /** How many times an invoice number was submitted in manageInvoice. */
   submissions(invoiceNumber: string): number;
@@ -134,6 +140,7 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
   const requestIds = new Set<string>();
   const aborts = new Map<string, CheckMessage>();
   const warns = new Map<string, CheckMessage>();
+  const held = new Map<string, { lines: number; lastModificationIndex?: number }>();
   const drops = new Set<string>();
   let failCount = 0;
   let unavailable = false;
@@ -219,10 +226,17 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
       const xml = Buffer.from(base64, 'base64').toString('utf8');
       let invoiceNumber = '?';
       let originalInvoiceNumber: string | undefined;
+      let modifyWithoutMaster: boolean | undefined;
+      let modificationIndex: number | undefined;
       try {
         const data = parseInvoiceData(xml);
         invoiceNumber = String(data.invoiceNumber);
-        originalInvoiceNumber = data.invoiceMain?.invoice?.invoiceReference?.originalInvoiceNumber;
+        const reference = data.invoiceMain?.invoice?.invoiceReference;
+        originalInvoiceNumber = reference?.originalInvoiceNumber;
+        if (reference) {
+          modifyWithoutMaster = reference.modifyWithoutMaster === 'true';
+          modificationIndex = Number(reference.modificationIndex);
+        }
       } catch {
         // unreadable data is a schema violation, found when processed
       }
@@ -232,6 +246,8 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
         operation: String(op.invoiceOperation),
         invoiceNumber,
         originalInvoiceNumber,
+        modifyWithoutMaster,
+        modificationIndex,
         invoiceDataBase64: base64,
         xml,
         schema: validateSchemas ? validateNavXml('data', xml) : Promise.resolve({ ok: true, errors: '' }),
@@ -239,6 +255,55 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
       });
     }
     return { xml: respond('ManageInvoiceResponse', request, { transactionId }), transactionId };
+  }
+
+  /**
+   * The chain rules for a MODIFY or STORNO, against what NAV accepted so far (and what it holds from elsewhere).
+   * The codes are NAV's published ones (validations_en.properties), except MODIFICATION_INDEX_NOT_SEQUENTIAL: the
+   * published list has no code for a gap in the indexes (only MODIFICATION_INDEX_NOT_UNIQUE for a repeat).
+   */
+  function chainChecks(tx: FakeTransaction, lines: Node[], done: FakeTransaction[]): CheckMessage[] {
+    const out: CheckMessage[] = [];
+    const error = (code: string, detail: string, line?: number) => out.push({ severity: 'ERROR', code, detail, line });
+    const number = String(tx.originalInvoiceNumber);
+    const members = done.filter((t) => t.operation !== 'CREATE' && t.originalInvoiceNumber === number);
+    const master = done.find((t) => t.operation === 'CREATE' && t.invoiceNumber === number);
+    const elsewhere = held.get(number);
+    const holds = master !== undefined || elsewhere !== undefined;
+    if (tx.modifyWithoutMaster && holds) error('MODIFY_WITHOUT_MASTER_MISMATCH', number);
+    if (!tx.modifyWithoutMaster && !holds) {
+      error('INVALID_INVOICE_REFERENCE', number);
+      return out;
+    }
+    const indexes = [elsewhere?.lastModificationIndex ?? 0, ...members.map((t) => t.modificationIndex ?? 0)];
+    const index = tx.modificationIndex ?? 0;
+    if (indexes.includes(index)) error('MODIFICATION_INDEX_NOT_UNIQUE', `index ${index} of ${number}`);
+    else if (index !== Math.max(...indexes) + 1) error('MODIFICATION_INDEX_NOT_SEQUENTIAL', `index ${index} after ${Math.max(...indexes)} of ${number}`);
+
+    // Without the master NAV knows only the lines the chain's members created.
+    const chainLineNumbers = [master, ...members]
+      .filter((t): t is FakeTransaction => t !== undefined)
+      .flatMap((t) =>
+        (parseInvoiceData(t.xml).invoiceMain.invoice.invoiceLines.line as Node[]).map((l) =>
+          Number(l.lineModificationReference?.lineNumberReference ?? l.lineNumber),
+        ),
+      );
+    let maxLine = Math.max(elsewhere?.lines ?? 0, 0, ...chainLineNumbers);
+    const knowsLines = holds || members.length > 0;
+    for (const line of lines) {
+      const reference = line.lineModificationReference as Node | undefined;
+      const ref = Number(reference?.lineNumberReference);
+      const at = Number(line.lineNumber);
+      if (reference?.lineOperation === 'CREATE') {
+        if (ref <= maxLine) error('INVOICE_LINE_ALREADY_EXISTS', `line ${ref}`, at);
+        // "the new line number, as a sequential increment of the existing lines set" (invoiceData.xsd)
+        else if (knowsLines && ref !== maxLine + 1) error('INCORRECT_LINE_REFERENCE', `new line ${ref} after ${maxLine}`, at);
+        maxLine = Math.max(maxLine, ref);
+      } else if (reference?.lineOperation === 'MODIFY' && knowsLines && ref > maxLine) {
+        error('INCORRECT_LINE_REFERENCE', `line ${ref} of ${maxLine}`, at);
+      }
+    }
+    return out;
   }
 
   async function finalize(tx: FakeTransaction): Promise<Final> {
@@ -258,26 +323,7 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
       if (done.some((t) => t.invoiceNumber === tx.invoiceNumber)) {
         business.push({ severity: 'ERROR', code: 'INVOICE_NUMBER_NOT_UNIQUE', detail: tx.invoiceNumber });
       }
-      if (tx.operation !== 'CREATE') {
-        const chain = done.filter((t) => t.invoiceNumber === tx.originalInvoiceNumber || t.originalInvoiceNumber === tx.originalInvoiceNumber);
-        if (!chain.some((t) => t.operation === 'CREATE')) {
-          business.push({ severity: 'ERROR', code: 'INVALID_INVOICE_REFERENCE', detail: String(tx.originalInvoiceNumber) });
-        } else {
-          const maxLine = Math.max(
-            ...chain.flatMap((t) =>
-              (parseInvoiceData(t.xml).invoiceMain.invoice.invoiceLines.line as Node[]).map((l) =>
-                Number(l.lineModificationReference?.lineNumberReference ?? l.lineNumber),
-              ),
-            ),
-          );
-          for (const line of invoice.invoiceLines.line as Node[]) {
-            const ref = Number(line.lineModificationReference?.lineNumberReference);
-            if (line.lineModificationReference?.lineOperation === 'CREATE' && ref <= maxLine) {
-              business.push({ severity: 'ERROR', code: 'INVOICE_LINE_ALREADY_EXISTS', detail: `line ${ref}`, line: Number(line.lineNumber) });
-            }
-          }
-        }
-      }
+      if (tx.operation !== 'CREATE') business.push(...chainChecks(tx, invoice.invoiceLines.line as Node[], done));
       const abort = aborts.get(tx.invoiceNumber);
       if (abort) business.push(abort);
       const warn = warns.get(tx.invoiceNumber);
@@ -456,6 +502,9 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
     },
     abortInvoice(invoiceNumber, code, message) {
       aborts.set(invoiceNumber, { severity: 'ERROR', code, detail: message ?? code });
+    },
+    holdInvoice(invoiceNumber, h) {
+      held.set(invoiceNumber, h);
     },
     warnInvoice(invoiceNumber, code, message) {
       warns.set(invoiceNumber, { severity: 'WARN', code, detail: message ?? code });

@@ -103,3 +103,45 @@ export function refuse(errors: FieldError[], what: string): void {
   if (!errors.length) return;
   throw new FolioError('rule_violation', `${what}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
 }
+
+/**
+ * The chain as it stood before its member with modification index `index` (a STORNO issued before chains were
+ * tracked counts as index 1): what NAV holds when that member is reported in order — its new lines are numbered
+ * after `lineCount`. A Folio original is given by id; one of the previous program by number and line count.
+ */
+export async function chainBefore(
+  db: Db,
+  original: { id: number } | { invoiceNo: string; lines: number },
+  index: number,
+): Promise<ChainState> {
+  let originalLines: number;
+  let members = db
+    .selectFrom('invoices as m')
+    .select(['m.modification_index', 'm.is_cancel_invoice'])
+    .select((eb) =>
+      eb
+        .selectFrom('invoice_items as l')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('l.invoice_id', '=', 'm.id')
+        .where('l.modifies_line', 'is', null)
+        .as('new_lines'),
+    )
+    .where('m.sealed', '=', 1)
+    .where((eb) => eb(eb.fn.coalesce('m.modification_index', eb.lit(1)), '<', index));
+  if ('id' in original) {
+    const counted = await db
+      .selectFrom('invoice_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('invoice_id', '=', original.id)
+      .executeTakeFirstOrThrow();
+    originalLines = Number(counted.n);
+    members = members.where((eb) =>
+      eb.or([eb('m.modifies_id', '=', original.id), eb.and([eb('m.cancels_id', '=', original.id), eb('m.is_cancel_invoice', '=', 1)])]),
+    );
+  } else {
+    originalLines = original.lines;
+    members = members.where('m.original_invoice_no', '=', original.invoiceNo).where('m.modifies_id', 'is', null);
+  }
+  const rows = await members.orderBy('m.id').execute();
+  return stateOf(originalLines, rows.map((m) => ({ ...m, new_lines: Number(m.new_lines ?? 0) })));
+}
