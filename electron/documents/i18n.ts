@@ -40,9 +40,9 @@ const LABELS = {
   modificationReason: { hu: 'A módosítás oka', en: 'Reason for the modification', de: 'Grund der Korrektur' },
   // VAT on an advance is due when it is received (Áfa tv. 59. §), so the advance invoice is a VAT invoice of its own.
   advanceNotice: {
-    hu: 'Előlegszámla: az előleg áfája az előleg jóváírásának, kézhezvételének napján esedékes (Áfa tv. 59. §). Az előleget a végszámla levonja.',
-    en: 'Advance invoice: VAT on the advance is due on the day it is received or credited (Section 59 of the Hungarian VAT Act). The advance will be deducted in the final invoice.',
-    de: 'Anzahlungsrechnung: Die Umsatzsteuer auf die Anzahlung entsteht mit ihrer Vereinnahmung (§ 59 des ungarischen Umsatzsteuergesetzes). Die Anzahlung wird in der Schlussrechnung abgezogen.',
+    hu: 'Az előleg áfája az előleg jóváírásának, kézhezvételének napján esedékes (Áfa tv. 59. §). Az előleget a végszámla levonja.',
+    en: 'VAT on the advance is due on the day it is received or credited (Section 59 of the Hungarian VAT Act). The advance will be deducted in the final invoice.',
+    de: 'Die Umsatzsteuer auf die Anzahlung entsteht mit ihrer Vereinnahmung (§ 59 des ungarischen Umsatzsteuergesetzes). Die Anzahlung wird in der Schlussrechnung abgezogen.',
   },
   advancesDeducted: { hu: 'Levont előlegek', en: 'Advances deducted', de: 'Abgezogene Anzahlungen' },
   advanceInvoice: { hu: 'Előlegszámla', en: 'Advance invoice', de: 'Anzahlungsrechnung' },

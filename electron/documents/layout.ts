@@ -121,7 +121,7 @@ function noticeLine(notice: NoticeView): Content {
       : notice.tone === 'reference'
         ? { bold: true, fontSize: 10, color: COLOR.accent }
         : { color: COLOR.accent };
-  return { text: breakLongWords(notice.text, 80), ...style, margin: [0, 3, 0, 0] };
+  return { text: glueReferences(breakLongWords(notice.text, 80)), ...style, margin: [0, 3, 0, 0] };
 }
 
 // One table row holds both cards so they share a height; the middle column is the gap between them.
@@ -288,7 +288,8 @@ function summary(view: InvoiceView): Content {
       body: view.totals.map((t): TableCell[] =>
         t.emphasis
           ? [
-              { text: t.label, bold: true, fontSize: 11, color: COLOR.accent },
+              // a bilingual difference line ("Különbözet a vevő javára / Difference in the buyer's favour") would take three lines at 11 pt
+              { text: t.label, bold: true, fontSize: t.label.length > 30 ? 9 : 11, color: COLOR.accent },
               { text: t.value, bold: true, fontSize: 11, color: COLOR.accent, alignment: 'right' },
             ]
           : [{ text: t.label, color: COLOR.muted }, { text: t.value, alignment: 'right' }],

@@ -2,7 +2,7 @@
 // invoices, read back from the rendered PDF in hu and en (de and hu-en too) — title, the original's number and date,
 // the reason, the changed lines, the advances deducted — and the first page of each rasterised for review.
 import { expect, test } from '@playwright/test';
-import { invoiceHtml, renderInvoicePdf } from '../../electron/documents';
+import { invoiceHtml, invoicePdfFileName, renderInvoicePdf } from '../../electron/documents';
 import { PRINT_FOOTER_TEMPLATE } from '../../electron/documents/html';
 import { advanceInvoice, finalInvoice, huInvoice, modifyingInvoice } from './fixtures';
 import { expectNoPhrase, expectPhrase, renderText } from './helpers';
@@ -131,7 +131,7 @@ test.describe('advance invoice', () => {
     for (const phrase of [
       'Előlegszámla',
       'SORSZÁM FOL-2026-000140',
-      'az előleg áfája az előleg jóváírásának, kézhezvételének napján esedékes (Áfa tv. 59. §)',
+      'Az előleg áfája az előleg jóváírásának, kézhezvételének napján esedékes (Áfa tv. 59. §)',
       'Az előleget a végszámla levonja.',
       'Előleg: ügyfélportál fejlesztése (30%) 1 300 000 300 000 27% 81 000 381 000',
       'Fizetendő 381 000 Ft',
@@ -235,4 +235,12 @@ test('each kind renders to an A4 page image (FOLIO_SHOTS/pdf-*.png)', async () =
     expect(Math.abs(png.width - (595.28 / 72) * 110), name).toBeLessThan(1);
     expect(Math.abs(png.height - (841.89 / 72) * 110), name).toBeLessThan(1);
   }
+});
+
+test('file names say what the document is, in the invoice\'s language', () => {
+  expect(invoicePdfFileName(modifyingInvoice())).toBe('modosito-szamla-FOL-2026-000130.pdf');
+  expect(invoicePdfFileName(advanceInvoice())).toBe('elolegszamla-FOL-2026-000140.pdf');
+  expect(invoicePdfFileName(finalInvoice())).toBe('vegszamla-FOL-2026-000150.pdf');
+  expect(invoicePdfFileName(modifyingInvoice({ lang: 'en' }))).toBe('modifying-invoice-FOL-2026-000130.pdf');
+  expect(invoicePdfFileName(finalInvoice({ lang: 'de' }))).toBe('schlussrechnung-FOL-2026-000150.pdf');
 });
