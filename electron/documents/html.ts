@@ -32,7 +32,7 @@ h1 { margin: 0; font-size: 22pt; color: #1e3a5f; }
 .advances td { padding: 2pt 6pt 2pt 0; }
 .advances tr.total td { font-weight: bold; border-top: .75pt solid #d5dae1; }
 .number { text-align: right; }
-.number strong { display: block; font-size: 13pt; color: #1e3a5f; }
+.number strong { display: block; font-size: 13pt; color: #1e3a5f; white-space: nowrap; }
 .caption { font-size: 7pt; font-weight: bold; color: #6b7280; letter-spacing: .4pt; text-transform: uppercase; }
 .parties { display: flex; gap: 14pt; margin-bottom: 12pt; }
 .party { flex: 1; border: .75pt solid #d5dae1; padding: 8pt 9pt; }
@@ -51,6 +51,9 @@ table { border-collapse: collapse; width: 100%; }
 .items tr { break-inside: avoid; }
 .items tbody tr:last-child td { border-bottom: 1pt solid #1e3a5f; }
 .num { text-align: right !important; white-space: nowrap; }
+/* a bilingual header ("Nettó egységár / Net unit price") wraps, so the description keeps its room */
+.items th.num, .items th.center { white-space: normal; }
+.items td:first-child { min-width: 28%; }
 .center { text-align: center !important; }
 .legal { font-size: 7.5pt; color: #1e3a5f; }
 .small { font-size: 7.5pt; color: #6b7280; }
@@ -63,6 +66,7 @@ table { border-collapse: collapse; width: 100%; }
 .totals td:first-child { color: #6b7280; }
 .totals tr.em td { font-size: 11pt; font-weight: bold; color: #1e3a5f; background: #f3f5f8;
   border-top: 1pt solid #1e3a5f; border-bottom: 1pt solid #1e3a5f; padding: 6pt; }
+.totals tr.em td.long { font-size: 9pt; }
 .notes { break-inside: avoid; margin-bottom: 14pt; }
 .notes table { border-left: 1.5pt solid #1e3a5f; color: #1e3a5f; }
 .notes td { padding: 1.5pt 4pt 1.5pt 6pt; vertical-align: top; }
@@ -87,7 +91,11 @@ export function viewHtml(view: InvoiceView): string {
     .join('');
   const vat = view.vatSummary;
   const totals = view.totals
-    .map((t) => `<tr${t.emphasis ? ' class="em"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`)
+    .map(
+      (t) =>
+        // the PDF's rule: a long bilingual payable label is set smaller so it does not take three lines
+        `<tr${t.emphasis ? ' class="em"' : ''}><td${t.emphasis && t.label.length > 30 ? ' class="long"' : ''}>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`,
+    )
     .join('');
   return `<!DOCTYPE html>
 <html lang="${esc(view.info.language)}"><head><meta charset="utf-8">

@@ -7,7 +7,7 @@ import { PRINT_FOOTER_TEMPLATE } from '../../electron/documents/html';
 import { advanceInvoice, finalInvoice, huInvoice, modifyingInvoice } from './fixtures';
 import { expectNoPhrase, expectPhrase, renderText } from './helpers';
 import { pdfText } from './pdf-text';
-import { savePdfPng } from './png';
+import { pngPath, savePdfPng } from './png';
 
 test.describe('modifying invoice', () => {
   test('Hungarian: title, the original\'s number and date, the reason, the changed lines and a negative difference', async () => {
@@ -216,6 +216,14 @@ test('the HTML view prints the same references, notes and advances (Chromium)', 
     expect(final.toLocaleUpperCase('hu')).toContain(phrase.toLocaleUpperCase('hu'));
   }
   expect(await print(invoiceHtml(advanceInvoice()))).toContain('Áfa tv. 59. §');
+
+  // the preview as a screen shows it, for review
+  await page.setViewportSize({ width: 820, height: 1100 });
+  for (const [name, invoice] of [['modifying', modifyingInvoice()], ['final', finalInvoice()]] as const) {
+    await page.setContent(invoiceHtml(invoice, { lang: 'hu-en' }));
+    const shot = await page.screenshot({ path: pngPath(`html-${name}-hu-en`), fullPage: true });
+    expect(shot.subarray(1, 4).toString('latin1')).toBe('PNG');
+  }
 });
 
 test('each kind renders to an A4 page image (FOLIO_SHOTS/pdf-*.png)', async () => {

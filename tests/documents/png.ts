@@ -12,15 +12,19 @@ export interface PagePng {
   height: number;
 }
 
-export function savePdfPng(pdf: Buffer, name: string, dpi = 110): PagePng {
+/** Where `pdf-<name>.png` goes: FOLIO_SHOTS, else the test's output folder. */
+export function pngPath(name: string): string {
   const root = process.env.FOLIO_SHOTS || test.info().outputPath();
   mkdirSync(root, { recursive: true });
+  return join(root, `pdf-${name}.png`);
+}
+
+export function savePdfPng(pdf: Buffer, name: string, dpi = 110): PagePng {
   const pdfPath = test.info().outputPath(`pdf-${name}.pdf`);
   mkdirSync(join(pdfPath, '..'), { recursive: true });
   writeFileSync(pdfPath, pdf);
-  const base = join(root, `pdf-${name}`);
-  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', pdfPath, base]);
-  const path = `${base}.png`;
+  const path = pngPath(name);
+  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', pdfPath, path.replace(/\.png$/, '')]);
   const png = readFileSync(path);
   if (png.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error(`${path} is not a PNG`);
   // IHDR: width and height, big-endian, at bytes 16 and 20
