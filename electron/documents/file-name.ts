@@ -1,13 +1,37 @@
 // File names for downloaded, attached and batch-rendered invoices: what the document is, in the invoice's own
 // language, and its number made safe for every file system and for a Content-Disposition header
 // ("2026/000123" → "szamla-2026-000123.pdf", "invoice-2026-000123.pdf", "rechnung-2026-000123.pdf").
-import { documentKindOf, type DocumentKind, type Lang } from '../../shared/invoice-codes';
-import type { InvoiceAttributes } from '../../shared/resources';
+import { documentKindOf, type Lang } from '../../shared/invoice-codes';
+import type { DocumentKind, InvoiceAttributes } from '../../shared/resources';
 
 const PREFIX: Record<Lang, Record<DocumentKind, string>> = {
-  hu: { invoice: 'szamla', cancelling: 'sztorno', proforma: 'dijbekero', draft: 'piszkozat' },
-  en: { invoice: 'invoice', cancelling: 'cancellation', proforma: 'proforma', draft: 'draft' },
-  de: { invoice: 'rechnung', cancelling: 'stornorechnung', proforma: 'proforma-rechnung', draft: 'entwurf' },
+  hu: {
+    invoice: 'szamla',
+    cancelling: 'sztorno',
+    proforma: 'dijbekero',
+    draft: 'piszkozat',
+    modifying: 'modosito-szamla',
+    advance: 'elolegszamla',
+    final: 'vegszamla',
+  },
+  en: {
+    invoice: 'invoice',
+    cancelling: 'cancellation',
+    proforma: 'proforma',
+    draft: 'draft',
+    modifying: 'modifying-invoice',
+    advance: 'advance-invoice',
+    final: 'final-invoice',
+  },
+  de: {
+    invoice: 'rechnung',
+    cancelling: 'stornorechnung',
+    proforma: 'proforma-rechnung',
+    draft: 'entwurf',
+    modifying: 'rechnungskorrektur',
+    advance: 'anzahlungsrechnung',
+    final: 'schlussrechnung',
+  },
 };
 
 /** The language a file is named in: a bilingual Hungarian–English invoice is a Hungarian document first. */
@@ -24,5 +48,5 @@ export function invoicePdfFileName(invoice: InvoiceAttributes): string {
     .replace(/\.{2,}/g, '.') // no ".." in a name that may end up in a path
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100);
-  return `${PREFIX[fileLang(invoice.template_lang_code)][documentKindOf(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
+  return `${PREFIX[fileLang(invoice.template_lang_code)][invoice.document_kind ?? documentKindOf(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
 }

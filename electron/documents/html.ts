@@ -3,7 +3,7 @@
 // that compares pdfmake with Chromium's print-to-PDF. Chromium repeats <thead> on every printed page by itself;
 // page numbers come from page.pdf()'s footer template (see PRINT_FOOTER_TEMPLATE).
 import type { InvoiceAttributes } from '../../shared/resources';
-import { buildInvoiceView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
+import { buildInvoiceView, type AdvancesView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
 
 export function invoiceHtml(invoice: InvoiceAttributes, opts: ViewOptions = {}): string {
   return viewHtml(buildInvoiceView(invoice, opts));
@@ -23,10 +23,16 @@ body { margin: 0; font-family: Roboto, 'DejaVu Sans', Arial, sans-serif; font-si
 .head { display: flex; justify-content: space-between; align-items: flex-start; border-bottom: 1.5pt solid #1e3a5f;
   padding-bottom: 8pt; margin-bottom: 14pt; }
 h1 { margin: 0; font-size: 22pt; color: #1e3a5f; }
-.notice { font-weight: bold; color: #b42318; margin-top: 3pt; }
-.notice.cancel { color: #1e3a5f; }
+.notice { margin-top: 3pt; color: #1e3a5f; }
+.notice.warning { font-weight: bold; color: #b42318; }
+.notice.reference { font-weight: bold; font-size: 10pt; }
+.ref { font-size: 7.5pt; font-weight: bold; color: #1e3a5f; }
+.advances { font-size: 8pt; margin-bottom: 14pt; break-inside: avoid; }
+.advances th { font-size: 7pt; color: #6b7280; border-bottom: .75pt solid #d5dae1; text-align: left; padding: 2pt 6pt 2pt 0; }
+.advances td { padding: 2pt 6pt 2pt 0; }
+.advances tr.total td { font-weight: bold; border-top: .75pt solid #d5dae1; }
 .number { text-align: right; }
-.number strong { display: block; font-size: 13pt; color: #1e3a5f; }
+.number strong { display: block; font-size: 13pt; color: #1e3a5f; white-space: nowrap; }
 .caption { font-size: 7pt; font-weight: bold; color: #6b7280; letter-spacing: .4pt; text-transform: uppercase; }
 .parties { display: flex; gap: 14pt; margin-bottom: 12pt; }
 .party { flex: 1; border: .75pt solid #d5dae1; padding: 8pt 9pt; }
@@ -45,6 +51,9 @@ table { border-collapse: collapse; width: 100%; }
 .items tr { break-inside: avoid; }
 .items tbody tr:last-child td { border-bottom: 1pt solid #1e3a5f; }
 .num { text-align: right !important; white-space: nowrap; }
+/* a bilingual header ("Nettó egységár / Net unit price") wraps, so the description keeps its room */
+.items th.num, .items th.center { white-space: normal; }
+.items td:first-child { min-width: 28%; }
 .center { text-align: center !important; }
 .legal { font-size: 7.5pt; color: #1e3a5f; }
 .small { font-size: 7.5pt; color: #6b7280; }
@@ -57,6 +66,7 @@ table { border-collapse: collapse; width: 100%; }
 .totals td:first-child { color: #6b7280; }
 .totals tr.em td { font-size: 11pt; font-weight: bold; color: #1e3a5f; background: #f3f5f8;
   border-top: 1pt solid #1e3a5f; border-bottom: 1pt solid #1e3a5f; padding: 6pt; }
+.totals tr.em td.long { font-size: 9pt; }
 .notes { break-inside: avoid; margin-bottom: 14pt; }
 .notes table { border-left: 1.5pt solid #1e3a5f; color: #1e3a5f; }
 .notes td { padding: 1.5pt 4pt 1.5pt 6pt; vertical-align: top; }
@@ -70,7 +80,7 @@ export function viewHtml(view: InvoiceView): string {
   const c = view.columns;
   const items = view.items
     .map(
-      (item) => `<tr><td>${esc(item.description)}${item.comment ? `<div class="small">${esc(item.comment)}</div>` : ''}${
+      (item) => `<tr><td>${esc(item.description)}${item.reference ? `<div class="ref">${esc(item.reference)}</div>` : ''}${item.comment ? `<div class="small">${esc(item.comment)}</div>` : ''}${
         item.legalText ? `<div class="legal">${esc(item.legalText)}</div>` : ''
       }</td><td class="num">${esc(item.qty)}</td><td>${esc(item.unit)}</td><td class="num">${esc(
         item.netUnitPrice,
@@ -81,7 +91,11 @@ export function viewHtml(view: InvoiceView): string {
     .join('');
   const vat = view.vatSummary;
   const totals = view.totals
-    .map((t) => `<tr${t.emphasis ? ' class="em"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`)
+    .map(
+      (t) =>
+        // the PDF's rule: a long bilingual payable label is set smaller so it does not take three lines
+        `<tr${t.emphasis ? ' class="em"' : ''}><td${t.emphasis && t.label.length > 30 ? ' class="long"' : ''}>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`,
+    )
     .join('');
   return `<!DOCTYPE html>
 <html lang="${esc(view.info.language)}"><head><meta charset="utf-8">
@@ -90,7 +104,7 @@ export function viewHtml(view: InvoiceView): string {
 <body><div class="page">
 ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
 <div class="head"><div><h1>${esc(view.title)}</h1>${view.notices
-    .map((n) => `<div class="notice${view.kind === 'cancelling' ? ' cancel' : ''}">${esc(n)}</div>`)
+    .map((n) => `<div class="notice ${n.tone}">${esc(n.text)}</div>`)
     .join('')}</div>
 <div class="number"><div class="caption">${esc(view.numberLabel)}</div><strong>${esc(view.number)}</strong></div></div>
 <div class="parties">${party(view.seller)}${party(view.buyer)}</div>
@@ -101,6 +115,7 @@ ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
     c.vatRate,
   )}</th><th class="num">${esc(c.vatAmount)}</th><th class="num">${esc(c.grossAmount)}</th></tr></thead>
 <tbody>${items}</tbody></table>
+${view.advances ? advancesHtml(view.advances) : ''}
 <div class="summary"><div class="vat"><div class="caption">${esc(vat.heading)}</div><table><thead><tr>${vat.columns
     .map((col, i) => `<th${i ? ' class="num"' : ''}>${esc(col)}</th>`)
     .join('')}</tr></thead><tbody>${vat.rows
@@ -110,6 +125,15 @@ ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
 ${notesHtml(view)}
 ${view.comment ? `<div class="comment"><div class="caption">${esc(view.comment.label)}</div>${esc(view.comment.value)}</div>` : ''}
 </div></body></html>`;
+}
+
+function advancesHtml(a: AdvancesView): string {
+  const cell = (text: string, i: number, tag: 'td' | 'th') => `<${tag}${i >= 3 ? ' class="num"' : ''}>${esc(text)}</${tag}>`;
+  const rows = a.rows.map((row) => `<tr>${row.map((c, i) => cell(c, i, 'td')).join('')}</tr>`).join('');
+  const total = a.total ? `<tr class="total">${a.total.map((c, i) => cell(c, i, 'td')).join('')}</tr>` : '';
+  return `<div class="advances"><div class="caption">${esc(a.heading)}</div><table><thead><tr>${a.columns
+    .map((c, i) => cell(c, i, 'th'))
+    .join('')}</tr></thead><tbody>${rows}${total}</tbody></table></div>`;
 }
 
 function notesHtml(view: InvoiceView): string {

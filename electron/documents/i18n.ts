@@ -1,7 +1,8 @@
 // Printed labels of the invoice documents in Hungarian, English and German. A bilingual 'hu-en' document joins the
 // Hungarian and the English label ("Számla / Invoice"): Hungarian comes first because it is the legally binding text.
-import { DOCUMENT_TITLES, type DocumentKind } from '../../shared/invoice-codes';
+import { DOCUMENT_TITLES } from '../../shared/invoice-codes';
 import type { Lang } from '../../shared/reference/payment-methods';
+import type { DocumentKind } from '../../shared/resources';
 
 export type DocLang = Lang | 'hu-en';
 export const DOC_LANGS: readonly DocLang[] = ['hu', 'en', 'de', 'hu-en'];
@@ -34,7 +35,20 @@ const LABELS = {
     en: 'A proforma invoice is not an invoice and does not entitle to VAT deduction.',
     de: 'Eine Proforma-Rechnung ist keine Rechnung und berechtigt nicht zum Vorsteuerabzug.',
   },
-  cancelsInvoice: { hu: 'Az eredeti számla sorszáma', en: 'Cancels invoice no.', de: 'Storno zu Rechnung Nr.' },
+  // The original a modifying or cancelling invoice refers to (Áfa tv. 170. § (1) b): "sorszám" is the Act's word.
+  originalInvoice: { hu: 'Az eredeti számla sorszáma', en: 'Original invoice', de: 'Ursprüngliche Rechnung' },
+  modificationReason: { hu: 'A módosítás oka', en: 'Reason for the modification', de: 'Grund der Korrektur' },
+  // VAT on an advance is due when it is received (Áfa tv. 59. §), so the advance invoice is a VAT invoice of its own.
+  advanceNotice: {
+    hu: 'Az előleg áfája az előleg jóváírásának, kézhezvételének napján esedékes (Áfa tv. 59. §). Az előleget a végszámla levonja.',
+    en: 'VAT on the advance is due on the day it is received or credited (Section 59 of the Hungarian VAT Act). The advance will be deducted in the final invoice.',
+    de: 'Die Umsatzsteuer auf die Anzahlung entsteht mit ihrer Vereinnahmung (§ 59 des ungarischen Umsatzsteuergesetzes). Die Anzahlung wird in der Schlussrechnung abgezogen.',
+  },
+  advancesDeducted: { hu: 'Levont előlegek', en: 'Advances deducted', de: 'Abgezogene Anzahlungen' },
+  advanceInvoice: { hu: 'Előlegszámla', en: 'Advance invoice', de: 'Anzahlungsrechnung' },
+  advanceDate: { hu: 'Kelte', en: 'Issued', de: 'Datum' },
+  advancePaid: { hu: 'Előleg fizetése', en: 'Advance paid', de: 'Anzahlung erhalten' },
+  advancesTotal: { hu: 'Összesen', en: 'Total', de: 'Summe' },
   number: { hu: 'Sorszám', en: 'Number', de: 'Nummer' },
   notIssued: { hu: 'nincs kiállítva', en: 'not issued', de: 'nicht ausgestellt' },
   seller: { hu: 'Eladó', en: 'Seller', de: 'Verkäufer' },
@@ -74,6 +88,10 @@ const LABELS = {
   vatTotalHuf: { hu: 'ÁFA összesen forintban', en: 'VAT total in HUF', de: 'USt. gesamt in HUF' },
   rounding: { hu: 'Kerekítés', en: 'Rounding', de: 'Rundung' },
   payable: { hu: 'Fizetendő', en: 'Amount due', de: 'Zahlbetrag' },
+  // A modifying invoice's totals are differences: what the buyer pays on top, or what is due back to them.
+  differencePayable: { hu: 'Fizetendő különbözet', en: 'Difference payable', de: 'Zu zahlende Differenz' },
+  differenceCredited: { hu: 'Különbözet a vevő javára', en: "Difference in the buyer's favour", de: 'Differenz zugunsten des Käufers' },
+  difference: { hu: 'Különbözet', en: 'Difference', de: 'Differenz' },
   comment: { hu: 'Megjegyzés', en: 'Notes', de: 'Anmerkungen' },
   // The heading of the notes block; the notes themselves are worded in shared/reference/legal-notes.ts.
   legalNotes: { hu: 'Adózási megjegyzések', en: 'Tax notes', de: 'Steuerliche Hinweise' },
@@ -86,9 +104,40 @@ export function label(lang: DocLang, key: LabelKey): string {
   return pick(lang, LABELS[key]);
 }
 
-/** The document's title ("Számla", "Díjbekérő"...) in its language; a bilingual document gets "hu / en". */
+// The kinds of the Hungarian document set beyond the four every screen names (shared DOCUMENT_TITLES).
+const SET_TITLES: Record<Lang, Record<'modifying' | 'advance' | 'final', string>> = {
+  hu: { modifying: 'Módosító számla', advance: 'Előlegszámla', final: 'Végszámla' },
+  en: { modifying: 'Modifying invoice', advance: 'Advance invoice', final: 'Final invoice' },
+  de: { modifying: 'Rechnungskorrektur', advance: 'Anzahlungsrechnung', final: 'Schlussrechnung' },
+};
+
+function titleIn(lang: Lang, kind: DocumentKind): string {
+  return kind === 'modifying' || kind === 'advance' || kind === 'final' ? SET_TITLES[lang][kind] : DOCUMENT_TITLES[lang][kind];
+}
+
+/** The document's title ("Számla", "Módosító számla"...) in its language; a bilingual document gets "hu / en". */
 export function documentTitle(lang: DocLang, kind: DocumentKind): string {
-  return pick(lang, { hu: DOCUMENT_TITLES.hu[kind], en: DOCUMENT_TITLES.en[kind], de: DOCUMENT_TITLES.de[kind] });
+  return pick(lang, { hu: titleIn('hu', kind), en: titleIn('en', kind), de: titleIn('de', kind) });
+}
+
+/**
+ * "Az eredeti számla sorszáma: X, kelte: 2026.03.16." / "Original invoice: X of 16 Mar 2026" / "Ursprüngliche
+ * Rechnung: X vom 16.03.2026"; without a date (an old cancelling invoice knows only the number) the number alone.
+ * `date` is already formatted in the document's format language.
+ */
+export function originalReference(lang: DocLang, number: string, date: string): string {
+  const texts: Texts = {
+    hu: `${LABELS.originalInvoice.hu}: ${number}${date ? `, kelte: ${date}` : ''}`,
+    en: `${LABELS.originalInvoice.en}: ${number}${date ? ` of ${date}` : ''}`,
+    de: `${LABELS.originalInvoice.de}: ${number}${date ? ` vom ${date}` : ''}`,
+  };
+  if (lang !== 'hu-en') return texts[lang];
+  return `${LABELS.originalInvoice.hu} / ${LABELS.originalInvoice.en}: ${number}${date ? `, kelte / date: ${date}` : ''}`;
+}
+
+/** A modifying invoice's line that changes a line of the chain: "(2. sor módosítása)". */
+export function modifiesLineNote(lang: DocLang, line: number): string {
+  return `(${pick(lang, { hu: `${line}. sor módosítása`, en: `changes line ${line}`, de: `ändert Position ${line}` })})`;
 }
 
 /** Picks from any hu/en/de text triple (legal notes, payment method names) the way `label` does. */

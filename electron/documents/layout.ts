@@ -5,7 +5,16 @@ import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions, Ta
 import type { InvoiceAttributes } from '../../shared/resources';
 import { FONT_FAMILY } from './fonts';
 import { breakLongWords, chunkBlocks, type TextBlock } from './text-fit';
-import { buildInvoiceView, type Field, type InvoiceView, type LegalNoteView, type PartyView, type ViewOptions } from './view';
+import {
+  buildInvoiceView,
+  type AdvancesView,
+  type Field,
+  type InvoiceView,
+  type LegalNoteView,
+  type NoticeView,
+  type PartyView,
+  type ViewOptions,
+} from './view';
 
 const COLOR = {
   ink: '#1f2937',
@@ -68,6 +77,8 @@ export function viewDocDefinition(view: InvoiceView): TDocumentDefinitions {
       parties(view),
       metaGrid(view.meta),
       itemsTable(view),
+      // Between the lines and the totals: it explains the deduction lines just above and the payable amount below.
+      ...(view.advances ? [advancesBlock(view.advances)] : []),
       summary(view),
       // Right under the totals they qualify, across the page: inside the unbreakable summary a long list of notes
       // (a bilingual invoice with five reasons) pushed the whole summary onto a page of its own.
@@ -94,15 +105,23 @@ function titleBlock(view: InvoiceView): Content {
           },
         ],
       },
-      ...view.notices.map(
-        (notice): Content => ({ text: notice, bold: true, color: view.kind === 'cancelling' ? COLOR.accent : COLOR.warn, margin: [0, 3, 0, 0] }),
-      ),
+      ...view.notices.map(noticeLine),
       {
         canvas: [{ type: 'line', x1: 0, y1: 0, x2: 523, y2: 0, lineWidth: 1.5, lineColor: COLOR.accent }],
         margin: [0, 8, 0, 0],
       },
     ],
   };
+}
+
+function noticeLine(notice: NoticeView): Content {
+  const style =
+    notice.tone === 'warning'
+      ? { bold: true, color: COLOR.warn }
+      : notice.tone === 'reference'
+        ? { bold: true, fontSize: 10, color: COLOR.accent }
+        : { color: COLOR.accent };
+  return { text: glueReferences(breakLongWords(notice.text, 80)), ...style, margin: [0, 3, 0, 0] };
 }
 
 // One table row holds both cards so they share a height; the middle column is the gap between them.
@@ -195,6 +214,7 @@ function itemsTable(view: InvoiceView): Content {
   const continuation = new Set<number>(); // rows carrying the rest of a long description
   for (const item of view.items) {
     const blocks: TextBlock[] = [{ text: item.description, style: {} }];
+    if (item.reference) blocks.push({ text: item.reference, style: REFERENCE_STYLE });
     if (item.comment) blocks.push({ text: item.comment, style: COMMENT_STYLE });
     if (item.legalText) blocks.push({ text: glueReferences(item.legalText), style: LEGAL_STYLE });
     const [first = [], ...rest] = chunkBlocks(blocks, DESCRIPTION_WIDTH);
@@ -217,6 +237,28 @@ function itemsTable(view: InvoiceView): Content {
     table: { headerRows: 1, dontBreakRows: true, widths: ITEM_WIDTHS, body },
     layout: itemsLayout(continuation),
     fontSize: 8,
+    margin: [0, 0, 0, 14],
+  };
+}
+
+/** The advances a final invoice deducts, as a small table in the VAT summary's style; kept whole on one page. */
+function advancesBlock(advances: AdvancesView): Content {
+  const right = (i: number) => (i >= 3 ? 'right' : 'left');
+  const body: TableCell[][] = [
+    advances.columns.map((text, i): TableCell => ({ text, bold: true, color: COLOR.muted, fontSize: 7, alignment: right(i) })),
+    ...advances.rows.map((row) => row.map((text, i): TableCell => ({ text, alignment: right(i), bold: i === 0 || i === 5 }))),
+  ];
+  if (advances.total) body.push(advances.total.map((text, i): TableCell => ({ text, alignment: right(i), bold: true })));
+  return {
+    unbreakable: true,
+    stack: [
+      { text: upper(advances.heading), style: 'caption', margin: [0, 0, 0, 3] },
+      {
+        table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto'], body },
+        layout: advancesLayout(advances.rows.length + 1),
+        fontSize: 8,
+      },
+    ],
     margin: [0, 0, 0, 14],
   };
 }
@@ -246,7 +288,8 @@ function summary(view: InvoiceView): Content {
       body: view.totals.map((t): TableCell[] =>
         t.emphasis
           ? [
-              { text: t.label, bold: true, fontSize: 11, color: COLOR.accent },
+              // a bilingual difference line ("Különbözet a vevő javára / Difference in the buyer's favour") would take three lines at 11 pt
+              { text: t.label, bold: true, fontSize: t.label.length > 30 ? 9 : 11, color: COLOR.accent },
               { text: t.value, bold: true, fontSize: 11, color: COLOR.accent, alignment: 'right' },
             ]
           : [{ text: t.label, color: COLOR.muted }, { text: t.value, alignment: 'right' }],
@@ -322,6 +365,8 @@ const boxLayout: CustomTableLayout = {
 };
 
 const COMMENT_STYLE = { fontSize: 7.5, color: COLOR.muted };
+// "(2. sor módosítása)": which line of the original the difference belongs to, as visible as the legal texts.
+const REFERENCE_STYLE = { fontSize: 7.5, color: COLOR.accent, bold: true };
 // Legal texts are set apart by colour, not italics: every face a document uses is one more font subset to build
 // and embed (~10 % of a one-page invoice's render time), and two faces serve the whole layout.
 const LEGAL_STYLE = { fontSize: 7.5, color: COLOR.accent };
@@ -350,6 +395,14 @@ const summaryLayout: CustomTableLayout = {
   paddingTop: () => 2,
   paddingBottom: () => 2,
 };
+
+/** The summary's rules: under the header, and above the total row when there is one (`totalRow`: its index). */
+function advancesLayout(totalRow: number): CustomTableLayout {
+  return {
+    ...summaryLayout,
+    hLineWidth: (i: number, node: ContentTable) => (i === 1 || (i === totalRow && node.table.body.length > totalRow) ? 0.75 : 0),
+  };
+}
 
 // A thin accent rule on the left sets the notes apart; the marks ("AAM", "EU") sit in a column of their own so the
 // texts line up.

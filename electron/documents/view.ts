@@ -1,9 +1,9 @@
 // The printable content of an invoice, already translated and formatted: every string the PDF (layout.ts) and the
 // HTML page (html.ts) show comes from here, so the two renderings cannot drift apart and the legal content is decided
 // in one place (Áfa tv. 169. §: parties, tax numbers, dates, lines, VAT per rate, totals, HUF VAT of foreign invoices).
-import { documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
+import { documentKindOf } from '../../shared/invoice-codes';
 import { Big } from '../../shared/money';
-import type { Address, InvoiceAttributes, InvoiceItem } from '../../shared/resources';
+import type { Address, DocumentKind, InvoiceAttributes, InvoiceItem } from '../../shared/resources';
 import { invoiceLegalNotes, LEGAL_NOTE_TEXTS, lineLegalNote, type InvoiceLegalNote } from '../../shared/reference/legal-notes';
 import { findPaymentMethod, printedPaymentMethodName } from '../../shared/reference/payment-methods';
 import { findVatCode } from '../../shared/reference/vat-codes';
@@ -18,7 +18,7 @@ import {
   formatQty,
   formatUnitPrice,
 } from './format';
-import { documentTitle, formatLang, label, pick, resolveDocLang, type DocLang } from './i18n';
+import { documentTitle, formatLang, label, modifiesLineNote, originalReference, pick, resolveDocLang, type DocLang } from './i18n';
 
 export interface Field {
   label: string;
@@ -34,6 +34,8 @@ export interface PartyView {
 
 export interface ItemView {
   description: string;
+  /** a modifying invoice's line that changes a line of the chain: "(2. sor módosítása)"; else empty */
+  reference: string;
   /** the item's own comment, printed small under the description */
   comment: string;
   /**
@@ -60,14 +62,31 @@ export interface TotalLine extends Field {
   emphasis?: boolean;
 }
 
+/**
+ * A line under the title. `reference`: what the document refers to (the original invoice), set in bold; `note`: what
+ * the document is or why (an advance, the reason of a modification); `warning`: it is not an invoice (proforma, draft).
+ */
+export interface NoticeView {
+  text: string;
+  tone: 'reference' | 'note' | 'warning';
+}
+
+/** A final invoice's advances, one row each: number, issue date, date paid, net, VAT, gross; a total row for several. */
+export interface AdvancesView {
+  heading: string;
+  columns: string[];
+  rows: string[][];
+  total: string[] | null;
+}
+
 export interface InvoiceView {
   lang: DocLang;
   kind: DocumentKind;
   title: string;
   number: string;
   numberLabel: string;
-  /** notices printed under the title: what a proforma, draft or cancelling invoice is */
-  notices: string[];
+  /** printed under the title: the original a modifying or cancelling invoice refers to, what an advance, proforma or draft is */
+  notices: NoticeView[];
   watermark: string | null;
   seller: PartyView;
   buyer: PartyView;
@@ -77,6 +96,8 @@ export interface InvoiceView {
     string
   >;
   items: ItemView[];
+  /** a final invoice: the advances its deduction lines deduct */
+  advances: AdvancesView | null;
   vatSummary: { heading: string; columns: string[]; rows: string[][] };
   totals: TotalLine[];
   /** the legal notes of the seller's scheme and of exempt, reverse-charge, margin and out-of-scope lines, each once */
@@ -97,17 +118,13 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   const lang = resolveDocLang(opts.lang, invoice.template_lang_code);
   const fmt = formatLang(lang);
   const currency = invoice.currency || 'HUF';
-  const kind = documentKindOf(invoice);
+  // A resource from before the document set (an old sync record) has no document_kind: its type and cancel flag tell.
+  const kind: DocumentKind = invoice.document_kind ?? documentKindOf(invoice);
   const title = documentTitle(lang, kind);
   const number = invoice.prefixed_invoice_no || invoice.invoice_no || label(lang, 'notIssued');
   const foreign = currency !== 'HUF';
 
-  const notices: string[] = [];
-  if (kind === 'cancelling' && invoice.connected_invoice_no) {
-    notices.push(`${label(lang, 'cancelsInvoice')}: ${invoice.connected_invoice_no}`);
-  }
-  if (kind === 'proforma') notices.push(label(lang, 'proformaNotice'));
-  if (kind === 'draft') notices.push(label(lang, 'draftNotice'));
+  const notices = noticesOf(invoice, kind, lang);
   const notes = invoiceLegalNotes(vatStatusOf(invoice.seller), invoice.items);
   const unclearMarks = marksOfSeveralNotes(notes);
 
@@ -157,7 +174,7 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   if (!isZero(invoice.rounding)) {
     totals.push({ label: label(lang, 'rounding'), value: formatMoney(invoice.rounding, currency, fmt) });
   }
-  totals.push({ label: label(lang, 'payable'), value: formatMoney(invoice.total, currency, fmt), emphasis: true });
+  totals.push({ label: payableLabel(kind, invoice.total, lang), value: formatMoney(invoice.total, currency, fmt), emphasis: true });
   if (foreign) {
     const vatHuf = invoice.vat_summary.reduce((sum, row) => sum.plus(toBig(row.vat_huf)), new Big(0));
     totals.push({ label: label(lang, 'vatTotalHuf'), value: formatMoney(vatHuf.toFixed(3), 'HUF', fmt) });
@@ -208,7 +225,8 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
       vatAmount: label(lang, 'vatAmount'),
       grossAmount: label(lang, 'grossAmount'),
     },
-    items: invoice.items.map((item) => itemView(item, currency, lang, unclearMarks)),
+    items: invoice.items.map((item) => itemView(item, currency, lang, unclearMarks, kind)),
+    advances: kind === 'final' || kind === 'draft' ? advancesView(invoice, currency, lang) : null,
     vatSummary: { heading: label(lang, 'vatSummary'), columns: vatColumns, rows: vatRows },
     totals,
     legalNotes: {
@@ -227,12 +245,79 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   };
 }
 
-function itemView(item: InvoiceItem, currency: string, lang: DocLang, unclearMarks: Set<string>): ItemView {
+/**
+ * What the document refers to and what it is, under the title. A modifying invoice names its original (number and
+ * date, Áfa tv. 170. § (1) b) and the reason; its chain index is a NAV detail (modificationIndex) and is not printed.
+ * A cancelling invoice names its original the same way; one from before the document set knows only the number.
+ */
+function noticesOf(invoice: InvoiceAttributes, kind: DocumentKind, lang: DocLang): NoticeView[] {
+  const fmt = formatLang(lang);
+  const notices: NoticeView[] = [];
+  if (kind === 'modifying' || kind === 'cancelling') {
+    const original = invoice.original;
+    const originalNo = original?.invoice_no || invoice.connected_invoice_no;
+    if (originalNo) {
+      notices.push({ tone: 'reference', text: originalReference(lang, originalNo, original?.date ? formatDate(original.date, fmt) : '') });
+    }
+    const reason = invoice.modification_reason?.trim();
+    if (reason) notices.push({ tone: 'note', text: `${label(lang, 'modificationReason')}: ${reason}` });
+  }
+  if (invoice.is_advance && kind !== 'cancelling' && kind !== 'proforma') notices.push({ tone: 'note', text: label(lang, 'advanceNotice') });
+  if (kind === 'proforma') notices.push({ tone: 'warning', text: label(lang, 'proformaNotice') });
+  if (kind === 'draft') notices.push({ tone: 'warning', text: label(lang, 'draftNotice') });
+  return notices;
+}
+
+/**
+ * The payable line. A modifying invoice states differences: "Fizetendő különbözet" when the buyer pays more, "Különbözet
+ * a vevő javára" (with the negative amount, as its lines and totals are) when the price went down. A cancelling invoice
+ * keeps "Fizetendő -X", as Hungarian stornos print it.
+ */
+function payableLabel(kind: DocumentKind, total: string, lang: DocLang): string {
+  if (kind !== 'modifying') return label(lang, 'payable');
+  const sign = toBig(total).cmp(0);
+  return label(lang, sign > 0 ? 'differencePayable' : sign < 0 ? 'differenceCredited' : 'difference');
+}
+
+/** The advances a final invoice deducts (a draft final invoice already lists them); null when there are none. */
+function advancesView(invoice: InvoiceAttributes, currency: string, lang: DocLang): AdvancesView | null {
+  const deductions = invoice.advance_deductions ?? [];
+  if (!deductions.length) return null;
+  const fmt = formatLang(lang);
+  const rows = deductions.map((d) => [
+    d.prefixed_invoice_no,
+    formatDate(d.date, fmt),
+    formatDate(d.payment_date, fmt),
+    formatAmount(d.net, currency, fmt),
+    formatAmount(d.vat, currency, fmt),
+    formatMoney(d.gross, currency, fmt),
+  ]);
+  const sum = (key: 'net' | 'vat' | 'gross') => deductions.reduce((acc, d) => acc.plus(toBig(d[key])), new Big(0)).toFixed(3);
+  return {
+    heading: label(lang, 'advancesDeducted'),
+    columns: [
+      label(lang, 'advanceInvoice'),
+      label(lang, 'advanceDate'),
+      label(lang, 'advancePaid'),
+      label(lang, 'net'),
+      label(lang, 'vat'),
+      label(lang, 'gross'),
+    ],
+    rows,
+    total:
+      deductions.length > 1
+        ? [label(lang, 'advancesTotal'), '', '', formatAmount(sum('net'), currency, fmt), formatAmount(sum('vat'), currency, fmt), formatMoney(sum('gross'), currency, fmt)]
+        : null,
+  };
+}
+
+function itemView(item: InvoiceItem, currency: string, lang: DocLang, unclearMarks: Set<string>, kind: DocumentKind): ItemView {
   const fmt = formatLang(lang);
   const note = lineLegalNote(item);
   const mark = findVatCode(item.vat_id)?.description ?? '';
   return {
     description: item.description,
+    reference: kind === 'modifying' && item.modifies_line ? modifiesLineNote(lang, item.modifies_line) : '',
     comment: item.item_comment?.trim() ?? '',
     legalText: note && unclearMarks.has(mark) ? pick(lang, LEGAL_NOTE_TEXTS[note]) : '',
     qty: formatQty(item.qty, fmt),

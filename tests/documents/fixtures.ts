@@ -2,7 +2,17 @@
 // totals code, exactly as the core computes them when it issues an invoice, so the documents are tested on
 // realistic numbers (HUF rounding, 3-decimal strings, VAT summary per code, HUF VAT of foreign invoices).
 import { Big, milliToString, roundMoney } from '../../shared/money';
-import type { Address, InvoiceAttributes, InvoiceItem, InvoiceType, SellerSnapshot, VatSummaryLine } from '../../shared/resources';
+import type {
+  Address,
+  AdvanceDeduction,
+  DocumentKind,
+  InvoiceAttributes,
+  InvoiceItem,
+  InvoiceType,
+  OriginalReference,
+  SellerSnapshot,
+  VatSummaryLine,
+} from '../../shared/resources';
 import { findPaymentMethod, type Lang } from '../../shared/reference/payment-methods';
 import { findVatCode } from '../../shared/reference/vat-codes';
 import { computeLine, computeTotals } from '../../shared/totals';
@@ -16,6 +26,20 @@ export interface LineSpec {
   grossUnitPrice?: string;
   entitlement?: string | null;
   comment?: string;
+  /** a modifying invoice's line that changes line N of the chain */
+  modifiesLine?: number;
+  /** a final invoice's deduction line (set by `advances`, not by hand) */
+  advanceInvoiceUid?: number;
+}
+
+/** An advance a final invoice deducts: one deduction line per VAT code, as the core appends them. */
+export interface AdvanceSpec {
+  uid: number;
+  number: string;
+  date: string;
+  paymentDate: string;
+  /** the advance's net amount per VAT code */
+  nets: Array<{ vatId: string; net: string }>;
 }
 
 export interface InvoiceSpec {
@@ -38,7 +62,18 @@ export interface InvoiceSpec {
   fulfillmentDate?: string;
   dueDate?: string;
   totalPaid?: string;
+  /** the document set (docs/documents.md): by default derived from the options below */
+  kind?: DocumentKind;
+  /** a modifying or cancelling invoice's original */
+  original?: OriginalReference;
+  modificationIndex?: number;
+  modificationReason?: string;
+  advance?: boolean;
+  /** a final invoice: the advances deducted after its own lines */
+  advances?: AdvanceSpec[];
 }
+
+const DEDUCTION_WORDS: Record<string, string> = { hu: 'Előleg levonása', en: 'Advance deducted', de: 'Abzug Anzahlung' };
 
 export function address(parts: Partial<Address>): Address {
   return {
@@ -142,7 +177,17 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
   const currency = spec.currency ?? 'HUF';
   const rate = spec.exchangeRate ?? '1';
   const sign = spec.isCancel ? '-' : '';
-  const priced = spec.lines.map((line) => {
+  const deductions: LineSpec[] = (spec.advances ?? []).flatMap((a) =>
+    a.nets.map((n) => ({
+      description: `${DEDUCTION_WORDS[spec.lang ?? 'hu'] ?? DEDUCTION_WORDS.hu} (${a.number})`,
+      qty: '-1',
+      unit: '',
+      vatId: n.vatId,
+      netUnitPrice: n.net,
+      advanceInvoiceUid: a.uid,
+    })),
+  );
+  const priced = [...spec.lines, ...deductions].map((line) => {
     const code = findVatCode(line.vatId);
     if (!code) throw new Error(`unknown VAT id ${line.vatId}`);
     const qty = sign && !line.qty.startsWith('-') ? `-${line.qty}` : line.qty;
@@ -171,7 +216,25 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
     net_amount: milliToString(amounts.net),
     vat_amount: milliToString(amounts.vat),
     gross_amount: milliToString(amounts.gross),
+    modifies_line: line.modifiesLine ?? null,
+    advance_invoice_uid: line.advanceInvoiceUid ?? null,
   }));
+  // The advance_deductions the core states: each advance's deduction lines summed, as positive amounts.
+  const advanceDeductions: AdvanceDeduction[] = (spec.advances ?? []).map((a) => {
+    const lines = items.filter((i) => i.advance_invoice_uid === a.uid);
+    const sum = (key: 'net_amount' | 'vat_amount' | 'gross_amount') =>
+      lines.reduce((acc, i) => acc.minus(i[key]), new Big(0)).toFixed(3);
+    return {
+      advance_uid: a.uid,
+      prefixed_invoice_no: a.number,
+      date: a.date,
+      payment_date: a.paymentDate,
+      exchange_rate: new Big(rate).toFixed(3),
+      net: sum('net_amount'),
+      vat: sum('vat_amount'),
+      gross: sum('gross_amount'),
+    };
+  });
   const vatSummary: VatSummaryLine[] = totals.vatSummary.map((row) => {
     const code = findVatCode(row.vatId)!;
     const vat = new Big(milliToString(row.vat));
@@ -233,18 +296,89 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
     recurring_uid: null,
     period_start: null,
     period_end: null,
-    document_kind: type === 0 ? 'draft' : type === 1 ? 'proforma' : spec.isCancel ? 'cancelling' : 'invoice',
-    original: null,
-    modifies_uid: null,
-    modification_index: null,
-    modification_reason: null,
+    document_kind: spec.kind ?? kindOf(spec, type),
+    original: spec.original ?? null,
+    modifies_uid: spec.original?.uid ?? null,
+    modification_index: spec.modificationIndex ?? null,
+    modification_reason: spec.modificationReason ?? null,
     modifications: [],
     current_total: total,
     overpayment: '0.000',
-    is_advance: 0,
+    is_advance: spec.advance ? 1 : 0,
     deducted_by_uid: null,
-    advance_deductions: [],
+    advance_deductions: advanceDeductions,
     created_at: '2026-03-16 09:12:00',
     updated_at: '2026-03-16 09:12:00',
   };
+}
+
+/** The kind the core's mapping would give (electron/core/invoices/mapping.ts documentKind). */
+function kindOf(spec: InvoiceSpec, type: number): DocumentKind {
+  if (type === 0) return 'draft';
+  if (type === 1) return 'proforma';
+  if (spec.isCancel) return 'cancelling';
+  if (spec.modificationIndex !== undefined) return 'modifying';
+  if (spec.advance) return 'advance';
+  if (spec.advances?.length) return 'final';
+  return 'invoice';
+}
+
+/** A modifying invoice of FOL-2026-000123: line 1's price down, line 2's hours up, one new line. */
+export function modifyingInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceAttributes {
+  return buildInvoice({
+    number: 'FOL-2026-000130',
+    date: '2026-04-02',
+    fulfillmentDate: '2026-04-02',
+    dueDate: '2026-04-17',
+    original: { uid: 123, invoice_no: 'FOL-2026-000123', date: '2026-03-16' },
+    modificationIndex: 1,
+    modificationReason: 'Árengedmény a szerződés 4. pontja szerint',
+    lines: [
+      { description: 'Rendszerintegráció – ügyfélportál bevezetése', qty: '-1', unit: 'db', vatId: '1', netUnitPrice: '234567', modifiesLine: 1 },
+      { description: 'Webfejlesztés', qty: '2', unit: 'óra', vatId: '1', netUnitPrice: '18500', modifiesLine: 2 },
+      { description: 'Kiszállás', qty: '1', unit: 'alkalom', vatId: '1', netUnitPrice: '15000' },
+    ],
+    ...overrides,
+  });
+}
+
+/** An advance invoice: 30 % of a website, paid before the work. */
+export function advanceInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceAttributes {
+  return buildInvoice({
+    number: 'FOL-2026-000140',
+    date: '2026-02-10',
+    fulfillmentDate: '2026-02-10',
+    dueDate: '2026-02-10',
+    advance: true,
+    lines: [{ description: 'Előleg: ügyfélportál fejlesztése (30%)', qty: '1', unit: '', vatId: '1', netUnitPrice: '300000' }],
+    ...overrides,
+  });
+}
+
+/** The final invoice of the website: the full price, less two advances (one of them at two VAT rates). */
+export function finalInvoice(overrides: Partial<InvoiceSpec> = {}): InvoiceAttributes {
+  return buildInvoice({
+    number: 'FOL-2026-000150',
+    date: '2026-04-20',
+    fulfillmentDate: '2026-04-18',
+    dueDate: '2026-05-05',
+    lines: [
+      { description: 'Ügyfélportál fejlesztése', qty: '1', unit: 'db', vatId: '1', netUnitPrice: '1000000' },
+      { description: 'Felhasználói kézikönyv (nyomtatott)', qty: '2', unit: 'db', vatId: '2', netUnitPrice: '10000' },
+    ],
+    advances: [
+      { uid: 140, number: 'FOL-2026-000140', date: '2026-02-10', paymentDate: '2026-02-09', nets: [{ vatId: '1', net: '300000' }] },
+      {
+        uid: 145,
+        number: 'FOL-2026-000145',
+        date: '2026-03-10',
+        paymentDate: '2026-03-12',
+        nets: [
+          { vatId: '1', net: '200000' },
+          { vatId: '2', net: '5000' },
+        ],
+      },
+    ],
+    ...overrides,
+  });
 }

@@ -183,7 +183,7 @@ test.describe('document types', () => {
 
     const en = await renderText(invoice, { lang: 'en' });
     expectPhrase(en.flat, 'Cancellation invoice');
-    expectPhrase(en.flat, 'Cancels invoice no.: FOL-2026-000123');
+    expectPhrase(en.flat, 'Original invoice: FOL-2026-000123');
   });
 
   test('a proforma is a "Díjbekérő", not an invoice, in every language', async () => {
