@@ -140,6 +140,8 @@ export const modifyExternalInput = z.object({
     nav_reported: bool().optional(),
     /** the modifications the previous program already issued of it (their last index); default 0 */
     last_modification_index: int({ min: 0, max: 10_000 }).optional(),
+    /** the highest line number its chain already has, when the previous program's modifications added lines */
+    last_line_number: int({ min: 1, max: 100_000 }).optional(),
   }),
   ...modificationBody,
   payment_method: id().optional(),

@@ -130,6 +130,12 @@ test.describe('modifying an invoice of the previous program', () => {
       body: { original: { ...original, invoice_no: 'RÉGI-2025-0043', last_modification_index: 2 }, reason: 'Ár', items: [{ modifies_line: 1, description: 'Tanácsadás', vat_id: 1, qty: -1, net_unit_price: 1_000 }] },
     });
     expect((await readInvoice(s.api, other.data.id)).attributes.modification_index).toBe(3);
+
+    // lines the previous program's own modifications added can be named once their count is given
+    const line4 = { original: { ...original, invoice_no: 'RÉGI-2025-0044' }, reason: 'Sor', items: [{ modifies_line: 4, description: 'Kiszállás', vat_id: 1, qty: -1, net_unit_price: 100 }] };
+    expect((await s.api.post('/invoices/modify-external', line4)).status).toBe(422);
+    const known = await s.api.post('/invoices/modify-external', { ...line4, original: { ...line4.original, last_line_number: 4 } });
+    expect(known.status, known.text).toBe(200);
   });
 
   test('a Folio invoice is modified from its own page, not as an external one', async () => {

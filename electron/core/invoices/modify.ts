@@ -140,7 +140,8 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
       throw rule(`Invoice ${o.invoice_no} was issued in Folio: modify it from its own page (POST /invoices/${ownNumber.id}/modify)`, 'original.invoice_no');
     }
     const originalLines = resolveLines(trx, o.items, currency);
-    const chain = await externalChainOf(trx, o.invoice_no, originalLines.length, o.last_modification_index ?? 0);
+    const knownLines = Math.max(originalLines.length, o.last_line_number ?? 0);
+    const chain = await externalChainOf(trx, o.invoice_no, knownLines, o.last_modification_index ?? 0);
     refuse(lineReferenceProblems(input.items, chain), 'The modification does not fit the invoice');
     const lines = modificationLines(trx, input.items, currency);
     const totals = totalsOf(lines, 0);
@@ -158,7 +159,7 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
       currency,
       exchange_rate: rate.rate,
       nav_reported: navHoldsExternal(o.date, o.nav_reported),
-      line_count: originalLines.length,
+      line_count: knownLines,
       total: originalTotals.total,
       items: originalLines.map((l) => ({ description: l.description, qty: l.qty, unit: l.unit, net_unit_price: l.net_unit_price, vat_id: l.vat_id, net: l.amounts.net, vat: l.amounts.vat, gross: l.amounts.gross })),
     };
