@@ -21,7 +21,11 @@ const standing = (eb: ExpressionBuilder<Database, 'invoices'>) =>
     eb('status', '!=', INVOICE_STATUS.cancelled),
     eb('is_cancel_invoice', '=', 0),
     // the modifications of a cancelled invoice went with it: its storno reversed them too
-    sql<boolean>`not exists (select 1 from invoices o where o.id = invoices.modifies_id and o.status = ${INVOICE_STATUS.cancelled})`,
+    // (asked once for the whole table, not per row: cancelled invoices are few)
+    eb.or([
+      eb('modifies_id', 'is', null),
+      eb('modifies_id', 'not in', eb.selectFrom('invoices as o').select('o.id').where('o.status', '=', INVOICE_STATUS.cancelled)),
+    ]),
   ]);
 
 export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> {
