@@ -12,6 +12,7 @@ import { continuationsOf } from '../../core/invoices/continuation';
 import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { amountToMilli, recordOf, type RefEntity } from '../../core/sync/invoice-record';
+import { settledByOriginal } from '../../core/sync/record-check';
 import { remoteIdOf } from '../id-map';
 import { bodyOf, pathsOf, readLocal, type MasterEntity } from '../master-data';
 import type { SyncLimits } from '../round-context';
@@ -194,7 +195,11 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     need('invoice', a.cancels_uid);
     need('invoice', a.proforma_uid);
     need('recurring', a.recurring_uid);
-    for (const i of a.items) need('product', i.product_uid);
+    need('invoice', a.modifies_uid);
+    for (const i of a.items) {
+      need('product', i.product_uid);
+      need('invoice', i.advance_invoice_uid);
+    }
   }
   for (const [entity, set] of want) {
     const found = await sdb.selectFrom('sync_map').select(['local_id', 'remote_id']).where('entity', '=', entity).where('local_id', 'in', [...set]).execute();
@@ -218,7 +223,9 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     const a = res.attributes;
     const label = a.prefixed_invoice_no ?? String(a.uid);
     const inBatch = (id: number | null) => id !== null && ids.includes(id) && !mapped.has(id);
-    if (records.length && (inBatch(a.cancels_uid) || inBatch(a.proforma_uid))) break;
+    const advances = [...new Set(a.items.map((i) => i.advance_invoice_uid ?? null).filter((x): x is number => x !== null))];
+    const follows = [a.cancels_uid, a.proforma_uid, a.modifies_uid ?? null, ...advances];
+    if (records.length && follows.some(inBatch)) break;
     const missing =
       translate('block', a.block_uid) === null
         ? 'its invoice block'
@@ -228,7 +235,11 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
             ? 'the invoice it cancels'
             : a.proforma_uid !== null && translate('invoice', a.proforma_uid) === null
               ? 'its proforma'
-              : null;
+              : a.modifies_uid && translate('invoice', a.modifies_uid) === null
+                ? 'the invoice it modifies'
+                : advances.some((id) => translate('invoice', id) === null)
+                  ? 'an advance invoice it deducts'
+                  : null;
     if (missing) {
       unit.refusals.push({ entity: 'invoice', local: a.uid, operation: 'create', message: `Invoice ${label} cannot be sent: ${missing} has not reached the remote` });
       unit.last = e.seq;
@@ -238,8 +249,11 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     const totalMilli = amountToMilli(a.total);
     // The record carries the invoice as issued plus its payments; a cancellation travels with the cancelling
     // invoice's record and a proforma's void as its own operation.
-    const status = a.is_cancel_invoice ? a.status : statusForPaid(paid, totalMilli);
-    const record = recordOf(a, translate, { status, total_paid: a.is_cancel_invoice ? a.total_paid : milliToString(paid), payments: a.payments });
+    // A storno and a modification of a Folio invoice are settled by their original: their state is their own.
+    const settled = a.is_cancel_invoice || settledByOriginal(a);
+    const status = settled ? a.status : statusForPaid(paid, totalMilli);
+    const row = rows.find((x) => x.id === a.uid);
+    const record = recordOf({ ...a, external_original: row?.external_original ?? null }, translate, { status, total_paid: settled ? a.total_paid : milliToString(paid), payments: a.payments });
     const size = JSON.stringify(record).length;
     if (records.length && bytes + size > limits.batchBytes) break;
     bytes += size;

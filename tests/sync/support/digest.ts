@@ -68,7 +68,13 @@ export async function snapshot(db: Db, isRemote: boolean) {
         generated_invoice_uid: c('invoice', a.generated_invoice_uid),
         proforma_uid: c('invoice', a.proforma_uid),
         recurring_uid: c('recurring', a.recurring_uid),
-        items: a.items.map((i) => ({ ...i, product_uid: c('product', i.product_uid) })),
+        // the Hungarian document set's links
+        modifies_uid: c('invoice', a.modifies_uid),
+        original: a.original ? { ...a.original, uid: c('invoice', a.original.uid) } : null,
+        modifications: a.modifications.map((m) => ({ ...m, uid: c('invoice', m.uid) })),
+        deducted_by_uid: c('invoice', a.deducted_by_uid),
+        advance_deductions: a.advance_deductions.map((d) => ({ ...d, advance_uid: c('invoice', d.advance_uid) })),
+        items: a.items.map((i) => ({ ...i, product_uid: c('product', i.product_uid), advance_invoice_uid: c('invoice', i.advance_invoice_uid) })),
         payments: a.payments
           .map((p) => omit(p as never, ['uid']))
           .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
