@@ -250,3 +250,52 @@ test('a modification of the previous program’s invoice carries that original t
     await sameEverywhere(t);
   });
 });
+
+test('an invoice paid to its raised total before it ever synced; one invoice modified, or modified and cancelled, on two devices while apart', async () => {
+  test.setTimeout(120_000);
+  await withTrio('chain-apart', async (t) => {
+    const ca = callOf(t.a.runtime.core);
+    const cb = callOf(t.b.runtime.core);
+    const cr = callOf(t.remote.core);
+    const client = (await ca('clients.create', buyer('Párhuzamos Kft.'))).id;
+
+    // offline on A: issued, raised by 12,700 and paid 139,700 — more than its own total, what its chain is worth
+    const x = await ca('invoices.create', invoice(client, t.ownA, [line(100_000)]));
+    await ca('invoices.modify', { id: x.id, reason: 'Pótmunka', items: [{ description: 'Kiszállás', vat_id: 1, qty: 1, net_unit_price: 10_000, unit: 'alk' }] });
+    await ca('invoices.pay', { id: x.id, date: '2026-03-15', amount: '139700' });
+    const y = await ca('invoices.create', invoice(client, t.ownA, [line(80_000, 'Tervezés')]));
+    const z = await ca('invoices.create', invoice(client, t.ownA, [line(20_000, 'Oktatás')]));
+    await syncUntilQuiet([t.a, t.b]);
+    await noIssues(t.a, t.b);
+    for (const call of [cr, ca, cb]) {
+      const o = await byNumber(call, x.attributes.prefixed_invoice_no);
+      expect([o.total, o.current_total, o.total_paid, o.status, o.outstanding]).toEqual(['127000.000', '139700.000', '139700.000', 1, '0.000']);
+    }
+
+    // apart: both devices modify Y (each takes index 1); A modifies Z while B cancels it
+    const yOnB = await byNumber(cb, y.attributes.prefixed_invoice_no);
+    const zOnB = await byNumber(cb, z.attributes.prefixed_invoice_no);
+    await ca('invoices.modify', { id: y.id, reason: 'Árengedmény', items: [{ modifies_line: 1, description: 'Tervezés', vat_id: 1, qty: -1, net_unit_price: 8_000, unit: 'db' }] });
+    await cb('invoices.modify', { id: yOnB.uid, reason: 'Új tétel', items: [{ description: 'Nyomtatás', vat_id: 1, qty: 1, net_unit_price: 2_000, unit: 'db' }] });
+    await ca('invoices.modify', { id: z.id, reason: 'Több óra', items: [{ modifies_line: 1, description: 'Oktatás', vat_id: 1, qty: 1, net_unit_price: 5_000, unit: 'db' }] });
+    const zStorno = await cb('invoices.cancel', { id: zOnB.uid });
+    await syncUntilQuiet([t.a, t.b]);
+
+    // both modifications stand (numbered documents never vanish), the original moved by both, and B — whose came
+    // second — is told the index is taken and that its storno left A's modification standing
+    const issuesOfB = (await t.b.runtime.core.call('sync.conflicts', {})).issues.map((i) => i.message);
+    expect(issuesOfB.sort()).toEqual([
+      expect.stringMatching(/^DESK \/ 2026-000001 takes modification index 1 of LAP \/ 2026-000003, which another document of its chain already has/),
+      expect.stringMatching(new RegExp(`^${zStorno.attributes.prefixed_invoice_no} cancels LAP / 2026-000004 without the modifications issued elsewhere meanwhile`)),
+    ]);
+    await noIssues(t.a);
+    for (const [who, call] of [['remote', cr], ['Laptop', ca], ['Desktop', cb]] as const) {
+      const o = await byNumber(call, y.attributes.prefixed_invoice_no);
+      // 101,600 − 10,160 + 2,540
+      expect([o.current_total, o.modifications.map((m: any) => m.modification_index)], who).toEqual(['93980.000', [1, 1]]);
+      const zz = await byNumber(call, z.attributes.prefixed_invoice_no);
+      expect([zz.status, zz.modifications.length], who).toEqual([4, 1]);
+    }
+    await sameEverywhere(t);
+  });
+});

@@ -36,7 +36,7 @@ export async function modificationsOf(db: Db, originalId: number): Promise<Chain
 
 /** Whether a modifying record fits the stored original it names (`r.modifies_uid`). */
 export async function modificationVerdict(db: Db, r: InvoiceRecord): Promise<LinkVerdict> {
-  const no = r.invoice_no;
+  const no = prefixedNumber(r.prefix, r.invoice_no) ?? r.invoice_no;
   const original = await db.selectFrom('invoices').selectAll().where('id', '=', r.modifies_uid!).executeTakeFirst();
   if (!original) return { problem: `The invoice ${no} modifies is not here` };
   const label = prefixedNumber(original.prefix, original.invoice_no) ?? String(original.id);
@@ -62,7 +62,7 @@ export async function modificationVerdict(db: Db, r: InvoiceRecord): Promise<Lin
  * by mirrorProblem), so only that the advances exist is asked of it.
  */
 export async function advanceVerdict(db: Db, r: InvoiceRecord): Promise<LinkVerdict> {
-  const no = r.invoice_no;
+  const no = prefixedNumber(r.prefix, r.invoice_no) ?? r.invoice_no;
   const ids = [...new Set(r.items.map((i) => i.advance_invoice_uid).filter((x): x is number => typeof x === 'number'))];
   if (!ids.length) return {};
   const advances = await db.selectFrom('invoices').selectAll().where('id', 'in', ids).execute();

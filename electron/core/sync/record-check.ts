@@ -126,7 +126,11 @@ function stateProblems(r: InvoiceRecord): string[] {
   }
   const problems: string[] = [];
   if (r.payments.some((p) => milli(p.amount) <= 0)) problems.push(`${no}: a payment must be more than zero`);
-  if (paid > Math.max(total, 0)) problems.push(`${no}: its payments are more than its total`);
+  // A Folio invoice that can be modified is owed as its chain stands (its current total, which the record does not
+  // carry: its modifications travel as their own records), so its payments may be more than its own total. Any other
+  // document is owed its own total.
+  const modifiable = r.type === INVOICE_TYPE.invoice && (r.modification_index === null || r.modification_index === undefined);
+  if (!modifiable && paid > Math.max(total, 0)) problems.push(`${no}: its payments are more than its total`);
   if (paid !== milli(r.total_paid)) problems.push(`${no}: total_paid is not the sum of its payments`);
   else if (r.status !== statusForPaid(paid, total)) problems.push(`${no}: its status is not the one its payments give`);
   if (r.payments.some((p) => !findPaymentMethod(p.payment_method))) problems.push(`${no}: a payment names a payment method that does not exist`);

@@ -65,8 +65,13 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     const original = await trx.selectFrom('invoices').selectAll().where('id', '=', r.cancels_uid).executeTakeFirst();
     if (!original) return refuse(`The invoice ${r.invoice_no} cancels is not on the remote`);
     const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', original.id).orderBy('position').execute();
-    const problem = mirrorProblem(r, original, items, await modificationsOf(trx, original.id));
+    const modifications = await modificationsOf(trx, original.id);
+    const problem = mirrorProblem(r, original, items, modifications);
     if (problem) return refuse(problem);
+    const chainLines = items.length + modifications.reduce((n, m) => n + m.items.length, 0);
+    if (r.items.length < chainLines) {
+      warning = `${label(r)} cancels ${label(original)} without the modifications issued elsewhere meanwhile: those still stand and are to be reversed too`;
+    }
   }
   if (r.modifies_uid) {
     const verdict = await modificationVerdict(trx, r);
