@@ -299,3 +299,36 @@ test('an invoice paid to its raised total before it ever synced; one invoice mod
     await sameEverywhere(t);
   });
 });
+
+test('documents the remote’s own users issue — a modification of a device’s invoice, an advance and its final invoice — reach both devices', async () => {
+  test.setTimeout(120_000);
+  await withTrio('chain-remote', async (t) => {
+    const ca = callOf(t.a.runtime.core);
+    const cb = callOf(t.b.runtime.core);
+    const cr = callOf(t.remote.core);
+    const client = (await ca('clients.create', buyer('Távoli Kft.'))).id;
+    const x = await ca('invoices.create', invoice(client, t.ownA, [line(100_000)]));
+    await syncUntilQuiet([t.a, t.b]);
+
+    // on the remote: its users modify A's invoice (numbered in the remote's own block 0) and bill with an advance
+    const xOnRemote = await remoteIdOf(t.a, x.id);
+    const clientOnRemote = (await byNumber(cr, x.attributes.prefixed_invoice_no)).client_uid;
+    const m = await cr('invoices.modify', { id: xOnRemote, reason: 'Árengedmény', items: [{ modifies_line: 1, description: 'Fejlesztés', vat_id: 1, qty: -1, net_unit_price: 30_000, unit: 'db' }] });
+    expect(m.attributes.prefixed_invoice_no).toBe('2026-000001');
+    const adv = await cr('invoices.create', invoice(clientOnRemote, 0, [line(20_000, 'Előleg')], { advance: 1 }));
+    const fin = await cr('invoices.create', invoice(clientOnRemote, 0, [line(50_000, 'Munka')], { advance_invoice_uids: [adv.id] }));
+    await syncUntilQuiet([t.a, t.b]);
+    await noIssues(t.a, t.b);
+
+    for (const [who, call] of [['Laptop', ca], ['Desktop', cb]] as const) {
+      const o = await byNumber(call, x.attributes.prefixed_invoice_no);
+      expect([o.current_total, o.outstanding, o.modifications.map((e: any) => e.prefixed_invoice_no)], who).toEqual(['88900.000', '88900.000', ['2026-000001']]);
+      const mm = await byNumber(call, '2026-000001');
+      expect([mm.modifies_uid, mm.original.uid, mm.modification_index, mm.status], who).toEqual([o.uid, o.uid, 1, 1]);
+      const a = await byNumber(call, adv.attributes.prefixed_invoice_no);
+      const f = await byNumber(call, fin.attributes.prefixed_invoice_no);
+      expect([a.deducted_by_uid, f.items[1].advance_invoice_uid, f.total], who).toEqual([f.uid, a.uid, '38100.000']);
+    }
+    await sameEverywhere(t);
+  });
+});
