@@ -1,15 +1,18 @@
-// The exports over document chains: the CSV files (exportData, and `npm run folio -- export --format csv`) end their
-// invoice rows with the document kind, the original's number and date, the modification index and reason, the current
-// total, the advance flag and the advances a final invoice deducts, and their line rows with the chain line a
-// modification changes and the advance a deduction line deducts — after every earlier column, which stay as they
-// were. The JSON export carries the resources' own fields.
+// The exports over document chains: the CSV files (exportData, `npm run folio -- export --format csv` and the data
+// area's export jobs) end their invoice rows with the document kind, the original's number and date, the
+// modification index and reason, the current total, the advance flag and the advances a final invoice deducts, and
+// their line rows with the chain line a modification changes and the advance a deduction line deducts — after every
+// earlier column, which stay as they were. The JSON export carries the resources' own fields.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { exportData } from '../../electron/export/index';
 import type { Core } from '../../electron/core/index';
+import { seedSeller } from '../support/fixtures';
+import { startDataRig, until } from './data-rig';
 import { cli, createClient, openLive, tempDir } from './helpers';
+import { unzip } from './unzip';
 
 const EARLIER_INVOICE_COLUMNS =
   'id;invoice_no;type;status;cancels_invoice_no;date;fulfillment_date;due_date;client_id;client_name;client_taxcode;currency;exchange_rate;net_total;vat_total;gross_total;rounding;total;total_paid;outstanding;payment_method;block_id;language;comment;created_at';
@@ -121,5 +124,26 @@ test('the command line’s CSV export has the same chain columns', async () => {
     expectChainColumns(read(readFileSync(join(dir, 'invoices.csv'), 'utf8')), read(readFileSync(join(dir, 'invoice_items.csv'), 'utf8')), s);
   } finally {
     tmp.remove();
+  }
+});
+
+test('the data area’s CSV export of a period (data.exportStart, the ZIP download) has the same chain columns', async () => {
+  const rig = await startDataRig();
+  try {
+    rig.business.set('2026-03-15T09:00:00Z');
+    await seedSeller(rig.server.core);
+    const s = await seedChains(rig.server.core);
+    const started = await rig.ok('data.exportStart', { format: 'csv', date_from: '2026-03-01', date_to: '2026-03-31', delimiter: ';' });
+    const job = await until('the export', async () => {
+      const st = await rig.ok('data.exportStatus', { job: started.job });
+      return st.state === 'running' ? undefined : st;
+    });
+    expect([job.state, job.error]).toEqual(['done', null]);
+    const res = await rig.get(`/data/exports/${job.job}/file`);
+    expect(res.status).toBe(200);
+    const files = unzip(Buffer.from(await res.arrayBuffer()));
+    expectChainColumns(read(files.get('invoices.csv')!.toString('utf8')), read(files.get('invoice_items.csv')!.toString('utf8')), s);
+  } finally {
+    await rig.close();
   }
 });
