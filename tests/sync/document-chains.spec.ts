@@ -183,6 +183,18 @@ test('an advance and its final invoice sync with the deduction naming the advanc
       expect(a2.deducted_by_uid, who).toBe((await byNumber(call, fin2.attributes.prefixed_invoice_no)).uid);
     }
     await sameEverywhere(t);
+
+    // B cancels A's final invoice: the storno's mirrored deduction names the advance too, which is free again
+    const fin1OnB = await byNumber(cb, fin1.attributes.prefixed_invoice_no);
+    const storno = await cb('invoices.cancel', { id: fin1OnB.uid });
+    await syncUntilQuiet([t.a, t.b]);
+    await noIssues(t.a, t.b);
+    for (const [who, call] of [['remote', cr], ['Laptop', ca], ['Desktop', cb]] as const) {
+      const a1 = await byNumber(call, adv1.attributes.prefixed_invoice_no);
+      const s1 = await byNumber(call, storno.attributes.prefixed_invoice_no);
+      expect([a1.deducted_by_uid, s1.items[1].advance_invoice_uid, s1.items[1].net_amount, s1.total], who).toEqual([null, a1.uid, '300000.000', '-889000.000']);
+    }
+    await sameEverywhere(t);
   });
 });
 
