@@ -67,7 +67,7 @@ export function recordProblems(r: InvoiceRecord): string[] {
     if (item.advance_invoice_uid) {
       // A deduction line repeats its advance's amounts for one VAT code (negated), summed as the advance's lines were
       // priced, so its VAT is not re-priced from the net: the remote compares it with the advance itself
-      // (advanceProblems). What the line alone must be: one unit of its price, and net + VAT = gross.
+      // (chain-links.ts advanceVerdict). What the line alone must be: one unit of its price, and net + VAT = gross.
       const net = milli(item.net_amount);
       const qtyOk = sameDecimal(item.qty, '-1') || sameDecimal(item.qty, '1');
       if (!qtyOk || milli(item.net_unit_price) * Math.sign(Number(item.qty)) !== net || net + milli(item.vat_amount) !== milli(item.gross_amount)) {

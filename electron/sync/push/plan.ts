@@ -176,6 +176,7 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
   const ids = entries.map((e) => e.entity_id);
   const rows = await db.selectFrom('invoices').selectAll().where('id', 'in', ids).execute();
   const byId = new Map((await loadInvoices(db, rows)).map((r) => [r.id, r]));
+  const rowById = new Map(rows.map((r) => [r.id, r]));
   const paymentRows = await db.selectFrom('invoice_payments').select(['id', 'invoice_id']).where('invoice_id', 'in', ids).orderBy('id').execute();
   const sdb = syncDb(db);
   const mapped = new Set((await sdb.selectFrom('sync_map').select('local_id').where('entity', '=', 'invoice').where('local_id', 'in', ids).execute()).map((m) => m.local_id));
@@ -252,8 +253,8 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     // A storno and a modification of a Folio invoice are settled by their original: their state is their own.
     const settled = a.is_cancel_invoice || settledByOriginal(a);
     const status = settled ? a.status : statusForPaid(paid, totalMilli);
-    const row = rows.find((x) => x.id === a.uid);
-    const record = recordOf({ ...a, external_original: row?.external_original ?? null }, translate, { status, total_paid: settled ? a.total_paid : milliToString(paid), payments: a.payments });
+    // the previous program's original of a modification is a column, not part of the resource
+    const record = recordOf({ ...a, external_original: rowById.get(a.uid)?.external_original ?? null }, translate, { status, total_paid: settled ? a.total_paid : milliToString(paid), payments: a.payments });
     const size = JSON.stringify(record).length;
     if (records.length && bytes + size > limits.batchBytes) break;
     bytes += size;
