@@ -1,6 +1,7 @@
 // The CSV files and their columns. Amounts are the exact decimal strings of the API ("1270.000", a dot for the
 // decimal point) so a spreadsheet or an accountant's import reads them without locale guessing.
 import { documentKindOf, statusNameOf } from '../../shared/invoice-codes';
+import { milliToString, parseDecimal, toMilli } from '../../shared/money';
 import type { InvoiceAttributes } from '../../shared/resources';
 import type { SectionRecords } from './records';
 
@@ -90,7 +91,23 @@ export const INVOICE_COLUMNS: Array<Column<SectionRecords['invoices']>> = [
   ['language', (r) => r.attributes.template_lang_code],
   ['comment', (r) => r.attributes.comment],
   ['created_at', (r) => r.attributes.created_at],
+  // The Hungarian document set, after every earlier column so that imports reading columns by position still work
+  ['document_kind', (r) => r.attributes.document_kind],
+  ['original_invoice_no', (r) => r.attributes.original?.invoice_no],
+  ['original_date', (r) => r.attributes.original?.date],
+  ['modification_index', (r) => r.attributes.modification_index],
+  ['modification_reason', (r) => r.attributes.modification_reason],
+  ['current_total', (r) => r.attributes.current_total],
+  ['is_advance', (r) => r.attributes.is_advance],
+  ['deducted_advances', (r) => r.attributes.advance_deductions.map((d) => d.prefixed_invoice_no).join(' ')],
+  ['deducted_advances_gross', (r) => deductedGross(r.attributes)],
 ];
+
+/** What a final invoice deducts for its advances, gross, in its currency (empty when it deducts none). */
+function deductedGross(a: InvoiceAttributes): string {
+  if (!a.advance_deductions.length) return '';
+  return milliToString(a.advance_deductions.reduce((sum, d) => sum + toMilli(parseDecimal(d.gross)), 0));
+}
 
 type Item = { invoice: InvoiceAttributes; item: InvoiceAttributes['items'][number]; line: number };
 
@@ -111,6 +128,10 @@ export const ITEM_COLUMNS: Array<Column<Item>> = [
   ['entitlement', (r) => r.item.entitlement],
   ['product_id', (r) => r.item.product_uid],
   ['comment', (r) => r.item.item_comment],
+  // the line of the chain a modifying invoice's line changes; the advance a final invoice's deduction line deducts
+  ['modifies_line', (r) => r.item.modifies_line],
+  ['advance_invoice_id', (r) => r.item.advance_invoice_uid],
+  ['advance_invoice_no', (r) => r.invoice.advance_deductions.find((d) => d.advance_uid === r.item.advance_invoice_uid)?.prefixed_invoice_no],
 ];
 
 type Payment = { invoice: InvoiceAttributes; payment: InvoiceAttributes['payments'][number] };

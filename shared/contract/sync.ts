@@ -190,6 +190,12 @@ export const invoiceRecord = z.object({
   modification_index: int({ min: 1, max: 100_000 }).nullable().optional(),
   modification_reason: text(500).nullable().optional(),
   is_advance: int({ min: 0, max: 1 }).optional(),
+  /**
+   * The original of a modifying invoice whose original Folio never issued (the previous program's), as the user gave
+   * it: a JSON object (number, dates, currency, rate, whether NAV holds it, its lines and total). NAV's report of the
+   * modification is built from it, so every node needs it as issued.
+   */
+  external_original: z.string().max(200_000).nullable().optional(),
   items: z.array(recordItem).min(1).max(1000),
   payments: z.array(recordPayment).max(1000),
   created_at: z.string().max(30),

@@ -123,7 +123,7 @@ test('CSV: header row, RFC 4180 quoting, UTF-8 BOM; the files parse back to the 
     // ';' for a spreadsheet in a Hungarian locale
     const semi = await exportData({ dbFile: live.file, outDir: join(tmp.dir, 'semi'), format: 'csv', delimiter: ';' });
     const header = readFileSync(join(semi.path, 'invoices.csv'), 'utf8').split('\r\n')[0]!;
-    expect(header).toBe('\ufeffid;invoice_no;type;status;cancels_invoice_no;date;fulfillment_date;due_date;client_id;client_name;client_taxcode;currency;exchange_rate;net_total;vat_total;gross_total;rounding;total;total_paid;outstanding;payment_method;block_id;language;comment;created_at');
+    expect(header).toBe('\ufeffid;invoice_no;type;status;cancels_invoice_no;date;fulfillment_date;due_date;client_id;client_name;client_taxcode;currency;exchange_rate;net_total;vat_total;gross_total;rounding;total;total_paid;outstanding;payment_method;block_id;language;comment;created_at;document_kind;original_invoice_no;original_date;modification_index;modification_reason;current_total;is_advance;deducted_advances;deducted_advances_gross');
   } finally {
     await live.close();
     tmp.remove();

@@ -133,8 +133,10 @@ test('total_paid that is not the sum of the payments is refused', async () => {
   await expectRefused(r, /total_paid is not the sum of its payments/);
 });
 
-test('payments over the total are refused', async () => {
-  const r = await asNext(db(), rig.V);
+// (an invoice's own total is not what it is owed once modified, so only a document that cannot be modified is held to it:
+// tests/sync/document-chains.spec.ts syncs an invoice paid to its modified total)
+test('payments over the total of a proforma are refused', async () => {
+  const r = await asNext(db(), { ...rig.V, type: 1 as const });
   const over = (Number(r.total) + 1).toFixed(3);
   r.payments = [{ ...r.payments[0]!, amount: over }];
   r.total_paid = over;

@@ -15,7 +15,11 @@ export function createChangeFeed(db: Db, readers: Record<Exclude<ChangeEntity, '
     if (op === 'delete' && entity !== 'client' && entity !== 'product') return null;
     if (entity === 'invoice') {
       const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? (await loadInvoices(db, [row]))[0] : null;
+      if (!row) return null;
+      const res = (await loadInvoices(db, [row]))[0]!;
+      // The previous program's original of a modification is no part of the resource, but part of the document
+      // every node must hold (NAV's report of the modification is built from it).
+      return row.external_original === null ? res : { ...res, attributes: { ...res.attributes, external_original: row.external_original } };
     }
     try {
       return await readers[entity](id);

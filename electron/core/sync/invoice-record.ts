@@ -53,6 +53,8 @@ export interface InvoiceLike {
   modification_index?: number | null;
   modification_reason?: string | null;
   is_advance?: number;
+  /** not part of the resource: the push side reads it from the row, the feed adds it (./feed.ts) */
+  external_original?: string | null;
   items: Array<{
     description: string;
     qty: string;
@@ -123,6 +125,7 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     modification_index: a.modification_index ?? null,
     modification_reason: a.modification_reason ?? null,
     is_advance: a.is_advance ?? 0,
+    external_original: a.external_original ?? null,
     items: a.items.map((i) => ({
       description: i.description,
       qty: i.qty,
@@ -179,10 +182,21 @@ export function sameDocument(row: InvoiceRow, items: InvoiceItemRow[], r: Invoic
     row.is_cancel_invoice === r.is_cancel_invoice &&
     row.cancels_id === r.cancels_uid &&
     row.proforma_id === r.proforma_uid &&
+    row.modifies_id === (r.modifies_uid ?? null) &&
+    row.modification_index === (r.modification_index ?? null) &&
+    row.original_invoice_no === (r.original?.invoice_no ?? null) &&
+    row.is_advance === (r.is_advance ?? 0) &&
     items.length === r.items.length &&
     items.every((o, i) => {
       const c = r.items[i]!;
-      return o.description === c.description && o.vat_id === c.vat_id && o.qty === c.qty && o.gross_milli === milli(c.gross_amount);
+      return (
+        o.description === c.description &&
+        o.vat_id === c.vat_id &&
+        o.qty === c.qty &&
+        o.gross_milli === milli(c.gross_amount) &&
+        o.modifies_line === (c.modifies_line ?? null) &&
+        o.advance_invoice_id === (c.advance_invoice_uid ?? null)
+      );
     })
   );
 }
@@ -249,6 +263,7 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
       modification_index: r.modification_index ?? null,
       modification_reason: r.modification_reason ?? null,
       is_advance: r.is_advance ?? 0,
+      external_original: r.external_original ?? null,
       issued_at: o.issued_at ?? r.created_at,
       created_at: r.created_at,
       updated_at: o.now,

@@ -64,6 +64,18 @@ export function recordProblems(r: InvoiceRecord): string[] {
     const vat = findVatCode(item.vat_id);
     if (!vat) return problems.push(`${at}: VAT code ${item.vat_id} does not exist`);
     if (!sameRate(vat.value, item.vat_rate)) return problems.push(`${at}: the VAT rate ${item.vat_rate} is not the rate of VAT code ${vat.id}`);
+    if (item.advance_invoice_uid) {
+      // A deduction line repeats its advance's amounts for one VAT code (negated), summed as the advance's lines were
+      // priced, so its VAT is not re-priced from the net: the remote compares it with the advance itself
+      // (chain-links.ts advanceVerdict). What the line alone must be: one unit of its price, and net + VAT = gross.
+      const net = milli(item.net_amount);
+      const qtyOk = sameDecimal(item.qty, '-1') || sameDecimal(item.qty, '1');
+      if (!qtyOk || milli(item.net_unit_price) * Math.sign(Number(item.qty)) !== net || net + milli(item.vat_amount) !== milli(item.gross_amount)) {
+        return problems.push(`${at}: a deduction line is one unit of the advance's net amount, with net + VAT = gross`);
+      }
+      priced.push({ vatId: vat.id, vatRate: vat.value, amounts: { netUnitPrice: item.net_unit_price, net, vat: milli(item.vat_amount), gross: milli(item.gross_amount) } });
+      return;
+    }
     let amounts: LineAmounts;
     try {
       const price = item.gross_unit_price !== null ? { grossUnitPrice: item.gross_unit_price } : { netUnitPrice: item.net_unit_price };
@@ -107,9 +119,18 @@ function stateProblems(r: InvoiceRecord): string[] {
     if (r.payments.length || r.status !== INVOICE_STATUS.paid || milli(r.total_paid) !== total) return [`${no}: a cancelling invoice is paid by its own total and has no payments`];
     return [];
   }
+  if (settledByOriginal(r)) {
+    // A modification of a Folio invoice is settled through its original (whose current total it moves), the same way
+    if (r.payments.length || r.status !== INVOICE_STATUS.paid || milli(r.total_paid) !== total) return [`${no}: a modifying invoice is settled through its original: paid by its own total, with no payments`];
+    return [];
+  }
   const problems: string[] = [];
   if (r.payments.some((p) => milli(p.amount) <= 0)) problems.push(`${no}: a payment must be more than zero`);
-  if (paid > Math.max(total, 0)) problems.push(`${no}: its payments are more than its total`);
+  // A Folio invoice that can be modified is owed as its chain stands (its current total, which the record does not
+  // carry: its modifications travel as their own records), so its payments may be more than its own total. Any other
+  // document is owed its own total.
+  const modifiable = r.type === INVOICE_TYPE.invoice && (r.modification_index === null || r.modification_index === undefined);
+  if (!modifiable && paid > Math.max(total, 0)) problems.push(`${no}: its payments are more than its total`);
   if (paid !== milli(r.total_paid)) problems.push(`${no}: total_paid is not the sum of its payments`);
   else if (r.status !== statusForPaid(paid, total)) problems.push(`${no}: its status is not the one its payments give`);
   if (r.payments.some((p) => !findPaymentMethod(p.payment_method))) problems.push(`${no}: a payment names a payment method that does not exist`);
@@ -122,19 +143,76 @@ function linkShapeProblems(r: InvoiceRecord): string[] {
   if (r.is_cancel_invoice && (r.type !== INVOICE_TYPE.invoice || r.cancels_uid === null)) problems.push(`${no}: a cancelling invoice must name the invoice it cancels`);
   if (!r.is_cancel_invoice && r.cancels_uid !== null) problems.push(`${no}: only a cancelling invoice may cancel another`);
   if (r.proforma_uid !== null && (r.type !== INVOICE_TYPE.invoice || r.is_cancel_invoice)) problems.push(`${no}: only a normal invoice may be generated from a proforma`);
+  problems.push(...chainShapeProblems(r));
   return problems;
+}
+
+/** Whether a record is a modification of a Folio invoice, settled through that invoice. */
+export function settledByOriginal(r: { is_cancel_invoice: number; modifies_uid?: number | null | undefined }): boolean {
+  return !r.is_cancel_invoice && r.modifies_uid !== null && r.modifies_uid !== undefined;
+}
+
+/** The Hungarian document set's fields, on their own: a chain member names its original and index, nothing else does. */
+function chainShapeProblems(r: InvoiceRecord): string[] {
+  const no = r.invoice_no;
+  const problems: string[] = [];
+  const member = r.modification_index !== null && r.modification_index !== undefined;
+  const modifies = r.modifies_uid !== null && r.modifies_uid !== undefined;
+  const external = r.external_original !== null && r.external_original !== undefined;
+  if (member !== Boolean(r.original)) problems.push(`${no}: a chain member names its original's number and date and its modification index, together`);
+  if (modifies && (r.type !== INVOICE_TYPE.invoice || r.is_cancel_invoice || !member)) problems.push(`${no}: only a modifying invoice (with its modification index) may modify another`);
+  if (member && !r.is_cancel_invoice && !(r.modification_reason ?? '').trim()) problems.push(`${no}: a modifying invoice gives its reason`);
+  if (member && !r.is_cancel_invoice && !modifies && !external) problems.push(`${no}: a modifying invoice names its original: a Folio invoice (modifies_uid) or the previous program's (external_original)`);
+  if (external) {
+    if (modifies || r.is_cancel_invoice || !member) problems.push(`${no}: only a modification of an invoice Folio did not issue carries external_original`);
+    let given: unknown;
+    try {
+      given = JSON.parse(r.external_original!);
+    } catch {
+      given = null;
+    }
+    const o = given as { invoice_no?: unknown; date?: unknown } | null;
+    if (!o || typeof o !== 'object' || o.invoice_no !== r.original?.invoice_no || o.date !== r.original?.date) {
+      problems.push(`${no}: external_original must be the original's data as a JSON object, with the number and date the record names`);
+    }
+  }
+  if (r.items.some((i) => i.modifies_line !== null && i.modifies_line !== undefined) && (!member || r.is_cancel_invoice)) {
+    problems.push(`${no}: only a modifying invoice has lines that change the original's lines`);
+  }
+  if (r.is_advance && r.items.some((i) => i.advance_invoice_uid) && !r.is_cancel_invoice) problems.push(`${no}: an advance invoice does not deduct other advances`);
+  return problems;
+}
+
+export interface ChainMember {
+  row: InvoiceRow;
+  items: InvoiceItemRow[];
 }
 
 /**
  * Whether a cancelling record mirrors the stored invoice it names: the same client, currency and rate, every line
- * and total negated. A storno that does not reverse exactly what it names would leave wrong books behind.
+ * and total negated. A storno that does not reverse exactly what it names would leave wrong books behind. A modified
+ * invoice is reversed as it stood when it was cancelled: its lines, then its modifications' (`modifications`, in
+ * chain order) — all of them or the first few (a modification another device issued meanwhile is not part of it).
  */
-export function mirrorProblem(r: InvoiceRecord, original: InvoiceRow, originalItems: InvoiceItemRow[]): string | null {
+export function mirrorProblem(r: InvoiceRecord, original: InvoiceRow, originalItems: InvoiceItemRow[], modifications: ChainMember[] = []): string | null {
   const no = r.invoice_no;
   if (original.type !== INVOICE_TYPE.invoice || original.is_cancel_invoice) return `${no} cancels ${original.invoice_no}, which is not a normal invoice`;
+  if (original.modifies_id !== null) return `${no} cancels ${original.invoice_no}, a modifying invoice: only its original is cancelled`;
   if (original.client_id !== r.client_uid) return `${no} cancels ${original.invoice_no} of another client`;
   if (original.currency !== r.currency || !sameRate(original.exchange_rate, r.exchange_rate)) return `${no} cancels ${original.invoice_no} in another currency or at another rate`;
-  if (milli(r.total) !== -original.total_milli || milli(r.vat_total) !== -original.vat_milli) return `${no} does not reverse the totals of ${original.invoice_no}`;
+  let problem: string | null = null;
+  for (let k = 0; k <= modifications.length; k++) {
+    const members = modifications.slice(0, k);
+    problem = mirrorOf(r, original, [...originalItems, ...members.flatMap((m) => m.items)], members.map((m) => m.row));
+    if (!problem) return null;
+  }
+  return problem;
+}
+
+function mirrorOf(r: InvoiceRecord, original: InvoiceRow, originalItems: InvoiceItemRow[], members: InvoiceRow[]): string | null {
+  const no = r.invoice_no;
+  const sum = (pick: (x: InvoiceRow) => number) => [original, ...members].reduce((s, x) => s + pick(x), 0);
+  if (milli(r.total) !== -sum((x) => x.total_milli) || milli(r.vat_total) !== -sum((x) => x.vat_milli)) return `${no} does not reverse the totals of ${original.invoice_no}`;
   const mirrors =
     originalItems.length === r.items.length &&
     originalItems.every((o, i) => {

@@ -17,6 +17,7 @@ import { notePushedNumber, pushedNumberProblem } from '../invoices/numbering';
 import { amountToMilli, parseNumber, sameDocument, sealArrived, storeRecord } from './invoice-record';
 import { generatedProblem, mirrorProblem, recordProblems } from './record-check';
 import { deviceOrigin } from './device';
+import { advanceVerdict, modificationVerdict, modificationsOf } from './chain-links';
 
 const label = (r: { prefix: string; invoice_no: string | null }) => prefixedNumber(r.prefix, r.invoice_no) ?? '?';
 
@@ -64,9 +65,21 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     const original = await trx.selectFrom('invoices').selectAll().where('id', '=', r.cancels_uid).executeTakeFirst();
     if (!original) return refuse(`The invoice ${r.invoice_no} cancels is not on the remote`);
     const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', original.id).orderBy('position').execute();
-    const problem = mirrorProblem(r, original, items);
+    const modifications = await modificationsOf(trx, original.id);
+    const problem = mirrorProblem(r, original, items, modifications);
     if (problem) return refuse(problem);
+    const chainLines = items.length + modifications.reduce((n, m) => n + m.items.length, 0);
+    if (r.items.length < chainLines) {
+      warning = `${label(r)} cancels ${label(original)} without the modifications issued elsewhere meanwhile: those still stand and are to be reversed too`;
+    }
   }
+  if (r.modifies_uid) {
+    const verdict = await modificationVerdict(trx, r);
+    if (verdict.problem) return refuse(verdict.problem.replace(' is not here', ' is not on the remote'));
+    warning = verdict.warning;
+  }
+  const advances = await advanceVerdict(trx, r);
+  if (advances.problem) return refuse(advances.problem.replace(' is not here', ' is not on the remote'));
   if (r.proforma_uid !== null) {
     const p = await trx.selectFrom('invoices').selectAll().where('id', '=', r.proforma_uid).executeTakeFirst();
     if (!p) return refuse(`The proforma of ${r.invoice_no} is not on the remote`);

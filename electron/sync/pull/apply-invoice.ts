@@ -12,7 +12,9 @@ import type { WriteTx } from '../../db/types';
 import { linkCancellation, linkGenerated, linkModification } from '../../core/invoices/links';
 import { amountToMilli, insertPayments, recordOf, sealArrived, storeRecord, type InvoiceLike, type RefEntity } from '../../core/sync/invoice-record';
 import { logIssue } from '../conflict-log';
-import { checkArrivedRecord, secondCancellation, secondGeneration } from '../../core/sync/record-check';
+import { checkArrivedRecord, secondCancellation, secondGeneration, settledByOriginal } from '../../core/sync/record-check';
+import { advanceVerdict, modificationVerdict } from '../../core/sync/chain-links';
+import { currentTotalMilli } from '../../core/invoices/mapping';
 import { milliToString } from '../../../shared/money';
 import { localIdOf, setMapping } from '../id-map';
 import { syncDb } from '../tables';
@@ -78,7 +80,7 @@ const labelOf = (r: { prefix: string; invoice_no: string | null }) => prefixedNu
 /** The remote is a peer like any other: what it sends is checked as the remote checks what devices push. */
 function arrivedProblems(a: InvoiceLike): string[] {
   const paid = a.payments.reduce((s, p) => s + amountToMilli(p.amount), 0);
-  const state = a.is_cancel_invoice
+  const state = a.is_cancel_invoice || settledByOriginal(a)
     ? { status: a.status, total_paid: a.total_paid, payments: a.payments }
     : { status: statusForPaid(paid, amountToMilli(a.total)), total_paid: milliToString(paid), payments: a.payments };
   return checkArrivedRecord(recordOf(a, (_e, id) => id, state)).problems;
@@ -103,8 +105,20 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   await resolve('invoice', a.cancels_uid);
   await resolve('invoice', a.proforma_uid);
   await resolve('recurring', a.recurring_uid);
-  for (const i of a.items) await resolve('product', i.product_uid);
+  await resolve('invoice', a.modifies_uid);
+  for (const i of a.items) {
+    await resolve('product', i.product_uid);
+    await resolve('invoice', i.advance_invoice_uid);
+  }
   const record = recordOf(a, (e, id) => ids.get(`${e}:${id}`) ?? null, { status: a.status, total_paid: a.total_paid, payments: a.payments });
+  // The chain links are checked against this device's own copies, as the remote checked them against its own.
+  const links = [record.modifies_uid ? await modificationVerdict(trx, record) : {}, await advanceVerdict(trx, record)];
+  const missing = (a.modifies_uid && !record.modifies_uid) || a.items.some((i, k) => i.advance_invoice_uid && !record.items[k]!.advance_invoice_uid);
+  const refused = missing ? 'a document it refers to never arrived here' : links.find((l) => l.problem)?.problem;
+  if (refused) {
+    await logIssue(trx, { entity: 'invoice', localId: null, operation: 'pull', message: `Invoice ${labelOf(a)} from the remote was not stored: ${refused}` });
+    return;
+  }
   const cancelledBy = a.cancelled_by_uid ? await localIdOf(trx, 'invoice', a.cancelled_by_uid) : null;
   const generated = a.generated_invoice_uid ? await localIdOf(trx, 'invoice', a.generated_invoice_uid) : null;
   const stored = await storeRecord(trx, record, {
@@ -179,14 +193,16 @@ export async function mergeState(env: PullEnv, local: number, a: InvoiceLike, au
   const generated = a.generated_invoice_uid ? ((await localIdOf(trx, 'invoice', a.generated_invoice_uid)) ?? row.generated_invoice_id) : row.generated_invoice_id;
   let status: number;
   let totalPaid = paid;
-  if (row.is_cancel_invoice) {
+  if (row.is_cancel_invoice || row.modifies_id !== null) {
+    // settled by the original: its state is the one it was issued with
     status = a.status;
     totalPaid = row.total_paid_milli;
   } else if (voidPending || a.status === cancelled || cancelledBy !== null) {
     // cancelled there, voided here and not pushed yet, or cancelled here by an invoice on its way
     status = cancelled;
   } else {
-    status = statusForPaid(paid, row.total_milli);
+    // an original's payment state follows its modifications (its current total)
+    status = statusForPaid(paid, currentTotalMilli(row));
   }
   await trx
     .updateTable('invoices')

@@ -12,6 +12,7 @@ import { continuationsOf } from '../../core/invoices/continuation';
 import type { Db } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { amountToMilli, recordOf, type RefEntity } from '../../core/sync/invoice-record';
+import { settledByOriginal } from '../../core/sync/record-check';
 import { remoteIdOf } from '../id-map';
 import { bodyOf, pathsOf, readLocal, type MasterEntity } from '../master-data';
 import type { SyncLimits } from '../round-context';
@@ -175,6 +176,7 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
   const ids = entries.map((e) => e.entity_id);
   const rows = await db.selectFrom('invoices').selectAll().where('id', 'in', ids).execute();
   const byId = new Map((await loadInvoices(db, rows)).map((r) => [r.id, r]));
+  const rowById = new Map(rows.map((r) => [r.id, r]));
   const paymentRows = await db.selectFrom('invoice_payments').select(['id', 'invoice_id']).where('invoice_id', 'in', ids).orderBy('id').execute();
   const sdb = syncDb(db);
   const mapped = new Set((await sdb.selectFrom('sync_map').select('local_id').where('entity', '=', 'invoice').where('local_id', 'in', ids).execute()).map((m) => m.local_id));
@@ -194,7 +196,11 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     need('invoice', a.cancels_uid);
     need('invoice', a.proforma_uid);
     need('recurring', a.recurring_uid);
-    for (const i of a.items) need('product', i.product_uid);
+    need('invoice', a.modifies_uid);
+    for (const i of a.items) {
+      need('product', i.product_uid);
+      need('invoice', i.advance_invoice_uid);
+    }
   }
   for (const [entity, set] of want) {
     const found = await sdb.selectFrom('sync_map').select(['local_id', 'remote_id']).where('entity', '=', entity).where('local_id', 'in', [...set]).execute();
@@ -218,7 +224,9 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     const a = res.attributes;
     const label = a.prefixed_invoice_no ?? String(a.uid);
     const inBatch = (id: number | null) => id !== null && ids.includes(id) && !mapped.has(id);
-    if (records.length && (inBatch(a.cancels_uid) || inBatch(a.proforma_uid))) break;
+    const advances = [...new Set(a.items.map((i) => i.advance_invoice_uid ?? null).filter((x): x is number => x !== null))];
+    const follows = [a.cancels_uid, a.proforma_uid, a.modifies_uid ?? null, ...advances];
+    if (records.length && follows.some(inBatch)) break;
     const missing =
       translate('block', a.block_uid) === null
         ? 'its invoice block'
@@ -228,7 +236,11 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
             ? 'the invoice it cancels'
             : a.proforma_uid !== null && translate('invoice', a.proforma_uid) === null
               ? 'its proforma'
-              : null;
+              : a.modifies_uid && translate('invoice', a.modifies_uid) === null
+                ? 'the invoice it modifies'
+                : advances.some((id) => translate('invoice', id) === null)
+                  ? 'an advance invoice it deducts'
+                  : null;
     if (missing) {
       unit.refusals.push({ entity: 'invoice', local: a.uid, operation: 'create', message: `Invoice ${label} cannot be sent: ${missing} has not reached the remote` });
       unit.last = e.seq;
@@ -238,8 +250,11 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     const totalMilli = amountToMilli(a.total);
     // The record carries the invoice as issued plus its payments; a cancellation travels with the cancelling
     // invoice's record and a proforma's void as its own operation.
-    const status = a.is_cancel_invoice ? a.status : statusForPaid(paid, totalMilli);
-    const record = recordOf(a, translate, { status, total_paid: a.is_cancel_invoice ? a.total_paid : milliToString(paid), payments: a.payments });
+    // A storno and a modification of a Folio invoice are settled by their original: their state is their own.
+    const settled = a.is_cancel_invoice || settledByOriginal(a);
+    const status = settled ? a.status : statusForPaid(paid, totalMilli);
+    // the previous program's original of a modification is a column, not part of the resource
+    const record = recordOf({ ...a, external_original: rowById.get(a.uid)?.external_original ?? null }, translate, { status, total_paid: settled ? a.total_paid : milliToString(paid), payments: a.payments });
     const size = JSON.stringify(record).length;
     if (records.length && bytes + size > limits.batchBytes) break;
     bytes += size;

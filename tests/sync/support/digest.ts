@@ -68,9 +68,13 @@ export async function snapshot(db: Db, isRemote: boolean) {
         generated_invoice_uid: c('invoice', a.generated_invoice_uid),
         proforma_uid: c('invoice', a.proforma_uid),
         recurring_uid: c('recurring', a.recurring_uid),
-        original: a.original && { ...a.original, uid: c('invoice', a.original.uid) },
+        // the Hungarian document set's links
         modifies_uid: c('invoice', a.modifies_uid),
-        modifications: a.modifications.map((m) => ({ ...m, uid: c('invoice', m.uid) })),
+        original: a.original ? { ...a.original, uid: c('invoice', a.original.uid) } : null,
+        // two modifications that took one index while apart are listed in each node's own storage order
+        modifications: a.modifications
+          .map((m) => ({ ...m, uid: c('invoice', m.uid) }))
+          .sort((x, y) => x.modification_index - y.modification_index || x.prefixed_invoice_no.localeCompare(y.prefixed_invoice_no)),
         deducted_by_uid: c('invoice', a.deducted_by_uid),
         advance_deductions: a.advance_deductions.map((d) => ({ ...d, advance_uid: c('invoice', d.advance_uid) })),
         items: a.items.map((i) => ({ ...i, product_uid: c('product', i.product_uid), advance_invoice_uid: c('invoice', i.advance_invoice_uid ?? null) })),

@@ -7,6 +7,7 @@ import { statusForPaid } from '../../../shared/invoice-codes';
 import { milliToString } from '../../../shared/money';
 import { loadInvoices } from '../../../electron/core/invoices/mapping';
 import { amountToMilli, recordOf } from '../../../electron/core/sync/invoice-record';
+import { settledByOriginal } from '../../../electron/core/sync/record-check';
 import type { Db } from '../../../electron/db/open';
 import { syncDb } from '../../../electron/sync/tables';
 import type { RunningServer } from '../../../electron/server/start';
@@ -24,10 +25,11 @@ export async function recordOfLocal(d: Device, localId: number): Promise<Invoice
   const ids = new Map(map.map((m) => [`${m.entity}:${m.local_id}`, m.remote_id]));
   const a = res.attributes;
   const paid = a.payments.reduce((s, p) => s + amountToMilli(p.amount), 0);
-  const status = a.is_cancel_invoice ? a.status : statusForPaid(paid, amountToMilli(a.total));
-  return recordOf(a, (e, id) => ids.get(`${e}:${id}`) ?? null, {
+  const settled = a.is_cancel_invoice || settledByOriginal(a);
+  const status = settled ? a.status : statusForPaid(paid, amountToMilli(a.total));
+  return recordOf({ ...a, external_original: rows[0]!.external_original }, (e, id) => ids.get(`${e}:${id}`) ?? null, {
     status,
-    total_paid: a.is_cancel_invoice ? a.total_paid : milliToString(paid),
+    total_paid: settled ? a.total_paid : milliToString(paid),
     payments: a.payments,
   });
 }
