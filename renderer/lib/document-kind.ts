@@ -15,9 +15,15 @@ export function kindLabelKey(kind: DocumentKind): MessageKey | undefined {
   return KIND_KEYS[kind];
 }
 
-/** The list row's small badge: the kinds the status badge does not already tell. */
+const BADGE_KEYS: Partial<Record<DocumentKind, MessageKey>> = {
+  modifying: 'doc.badge.modifying',
+  advance: 'doc.badge.advance',
+  final: 'doc.badge.final',
+};
+
+/** The list row's small badge: the kinds the status badge does not already tell (it says "Sztornó számla"). */
 export function kindBadgeKey(kind: DocumentKind): MessageKey | undefined {
-  return KIND_KEYS[kind];
+  return BADGE_KEYS[kind];
 }
 
 /** An issued normal, advance or final invoice, neither cancelled nor itself a member of a chain. */
