@@ -7,7 +7,8 @@ import { priceLine, sumExact, type ExactLineAmounts, type ExactTotals } from '..
 import { normalizeDecimal } from './format';
 import { vatRate } from './reference';
 
-/** One line of the chain, numbered as NAV numbers it: the original's lines, then each modification's new lines. */
+/** One line of the chain, numbered as NAV numbers it (the original's lines, then each modification's new lines),
+ * with its quantity and unit price as the chain's modifications left them. */
 export interface ChainLine {
   n: number;
   description: string;
@@ -66,8 +67,31 @@ const asLine = (it: Pick<InvoiceItem, 'description' | 'qty' | 'unit' | 'net_unit
 export function chainLines(original: Pick<InvoiceAttributes, 'items'>, modifications: Array<Pick<InvoiceAttributes, 'items' | 'modification_index'>>): ChainLine[] {
   const lines = original.items.map((it, i) => asLine(it, i + 1));
   const ordered = [...modifications].sort((x, y) => (x.modification_index ?? 0) - (y.modification_index ?? 0));
-  for (const m of ordered) for (const it of m.items) if (it.modifies_line == null) lines.push(asLine(it, lines.length + 1));
+  for (const m of ordered) {
+    for (const it of m.items) {
+      if (it.modifies_line == null) lines.push(asLine(it, lines.length + 1));
+      else {
+        const line = lines[it.modifies_line - 1];
+        if (line) Object.assign(line, afterChange(line, it));
+      }
+    }
+  }
   return lines;
+}
+
+/**
+ * A line as an earlier modification left it, read back the way this UI writes changes: an item at the line's unit
+ * price changed its quantity; an item for the line's whole quantity changed its unit price. Anything else (another
+ * program's way of writing it) leaves the line as it was shown.
+ */
+function afterChange(line: ChainLine, it: Pick<InvoiceItem, 'qty' | 'net_unit_price'>): Pick<ChainLine, 'qty' | 'net_unit_price'> {
+  try {
+    if (new Big(it.net_unit_price).eq(line.net_unit_price)) return { qty: new Big(line.qty).plus(it.qty).toFixed(), net_unit_price: line.net_unit_price };
+    if (new Big(it.qty).eq(line.qty)) return { qty: line.qty, net_unit_price: new Big(line.net_unit_price).plus(it.net_unit_price).toFixed() };
+  } catch {
+    // an amount that cannot be read changes nothing here
+  }
+  return { qty: line.qty, net_unit_price: line.net_unit_price };
 }
 
 /** A typed amount as the core reads it, or null when empty; a leading "−" (typographic minus) counts as "-". */
