@@ -97,11 +97,17 @@ test('an invoice is issued, modified by −1 on line 1, and the chain shows the 
     await page.screenshot({ path: shotPath('documents', 'hu-chain-panel'), fullPage: true });
   });
 
-  await test.step('a line the chain does not have is refused at the line, in Hungarian', async () => {
+  await test.step('a change below zero is refused by the core, worded in Hungarian at the lines', async () => {
     await page.getByRole('button', { name: 'Módosító számla' }).click();
     await dialog.getByLabel('A módosítás oka').fill('Új tétel');
     await dialog.getByRole('button', { name: 'Új tétel' }).click();
     await dialog.getByLabel('1. új tétel – Megnevezés').fill('Kiszállás');
+    await dialog.locator('[name="new.0.qty"]').fill('0');
+    await dialog.locator('[name="new.0.price"]').fill('5000');
+    await dialog.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+    // the core's "items.0.qty: must not be 0" lands at the new line's quantity, in Hungarian
+    await expect(dialog.locator('[data-new-line="0"] .field-error')).toHaveText('nem lehet 0');
+    await dialog.locator('[name="new.0.qty"]').fill('1');
     await dialog.locator('[name="new.0.price"]').fill('0');
     await dialog.getByLabel('1. sor – Mennyiség változása').fill('-5');
     await dialog.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
