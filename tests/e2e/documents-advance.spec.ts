@@ -102,7 +102,7 @@ test('a proforma becomes an advance invoice', async ({ page }) => {
   const confirm = page.getByRole('dialog', { name: 'Előlegszámlát készítesz a díjbekérőből?' });
   await confirm.getByRole('button', { name: 'Előlegszámla készítése' }).click();
   await expect(page.getByRole('heading', { name: /^Előlegszámla 2026-/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: proforma.attributes.prefixed_invoice_no })).toBeVisible();
+  await expect(page.getByRole('link', { name: proforma.attributes.prefixed_invoice_no! })).toBeVisible();
   await expect(page.locator('[data-invoice-total]')).toHaveText(/254\s000\sFt/);
   expect(errors).toEqual([]);
 });
@@ -123,7 +123,7 @@ test('in English: an invoice modified, its chain shown', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Issue modifying invoice' }).click();
   await expect(page.getByRole('heading', { name: /^Modifying invoice / })).toBeVisible();
   await expect(page.locator('[data-chain="reference"]')).toContainText('The original invoice:');
-  await page.locator('[data-chain="reference"]').getByRole('link', { name: invoice.attributes.prefixed_invoice_no }).click();
+  await page.locator('[data-chain="reference"]').getByRole('link', { name: invoice.attributes.prefixed_invoice_no! }).click();
   await expect(page.locator('[data-chain="modifications"] h2')).toHaveText('Modifications');
   await expect(page.locator('[data-current-total]')).toHaveText(/45,720/);
   await page.screenshot({ path: shotPath('documents', 'en-chain-panel'), fullPage: true });
