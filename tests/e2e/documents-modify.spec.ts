@@ -17,7 +17,15 @@ test.afterAll(async () => {
   await folio.stop();
 });
 
-const money = (page: Page, selector: string) => page.locator(selector);
+/** Controls with no label (visible, aria-label or aria-labelledby), as the screen tour checks them. */
+async function unlabelled(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('input, select, textarea')]
+      .filter((el) => (el as HTMLInputElement).type !== 'hidden')
+      .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
 
 test('an invoice is issued, modified by −1 on line 1, and the chain shows the current total', async ({ page }) => {
   test.setTimeout(120_000);
@@ -114,6 +122,7 @@ test('an invoice is issued, modified by −1 on line 1, and the chain shows the 
     // −5 of 3 pieces makes the invoice negative: the core's legal check refuses it, worded in Hungarian
     await expect(dialog.getByText('A számla végösszege nem lehet negatív').first()).toBeVisible();
     await page.screenshot({ path: shotPath('documents', 'hu-modify-refused') });
+    expect(await unlabelled(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Mégse' }).click();
   });
 
@@ -152,6 +161,7 @@ test('an invoice of the previous program is modified from its own screen', async
   await expect(form.locator('[data-mod="total"]')).toHaveText(/6\s?350\sFt/);
   await expect(form.locator('[data-mod="resulting"]')).toHaveText(/69\s850\sFt/);
   await page.screenshot({ path: shotPath('documents', 'hu-external-modify'), fullPage: true });
+  expect(await unlabelled(page)).toEqual([]);
 
   await form.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
   await expect(page.getByRole('heading', { name: /^Módosító számla 2026-/ })).toBeVisible();
