@@ -64,7 +64,10 @@ const asLine = (it: Pick<InvoiceItem, 'description' | 'qty' | 'unit' | 'net_unit
  * The lines a modification may refer to, numbered as the core numbers them (electron/core/invoices/chain.ts): the
  * original's lines from 1, then every new line (no `modifies_line`) of its modifications, in chain order.
  */
-export function chainLines(original: Pick<InvoiceAttributes, 'items'>, modifications: Array<Pick<InvoiceAttributes, 'items' | 'modification_index'>>): ChainLine[] {
+/** What chainLines reads of a line. */
+type LineSource = Pick<InvoiceItem, 'description' | 'qty' | 'unit' | 'net_unit_price' | 'vat_id' | 'entitlement' | 'modifies_line'>;
+
+export function chainLines(original: { items: LineSource[] }, modifications: Array<{ items: LineSource[] } & Pick<InvoiceAttributes, 'modification_index'>>): ChainLine[] {
   const lines = original.items.map((it, i) => asLine(it, i + 1));
   const ordered = [...modifications].sort((x, y) => (x.modification_index ?? 0) - (y.modification_index ?? 0));
   for (const m of ordered) {
