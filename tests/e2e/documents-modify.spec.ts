@@ -148,6 +148,17 @@ test('an invoice of the previous program is modified from its own screen', async
   await expect(page.getByRole('heading', { name: 'Korábbi számla módosítása' })).toBeVisible();
 
   const form = page.locator('[data-external-form]');
+  // the original left empty: the core's messages land at its fields, in Hungarian
+  await form.getByLabel('A módosítás oka').fill('Árkorrekció');
+  await form.getByLabel('1. sor – Mennyiség változása').fill('1');
+  await form.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+  await expect(form.getByRole('textbox', { name: 'Az eredeti számla sorszáma' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('[data-original-line="1"] .field-error')).toHaveText(['számot adj meg']);
+  await expect(form.getByText('Válaszd ki, kinek szólt az eredeti számla.')).toBeVisible();
+  // the change of a line the original does not have right yet is not blamed: the line is
+  await expect(form.locator('[data-chain-line="1"] .field-error')).toHaveCount(0);
+  await page.screenshot({ path: shotPath('documents', 'hu-external-refused') });
+  await form.getByLabel('1. sor – Mennyiség változása').fill('');
   await form.getByLabel('Az eredeti számla sorszáma').fill('RÉGI-2025-0042');
   await form.getByLabel('Kiállítás dátuma').fill('2025.11.03.');
   await form.getByLabel('Teljesítés dátuma').fill('2025-11-03');

@@ -88,6 +88,7 @@ export const documentMessages = defineMessages({
     'doc.ext.lines': 'Az eredeti számla tételei',
     'doc.ext.originalTotal': 'Az eredeti számla végösszege',
     'doc.ext.changes': 'A módosítás',
+    'doc.ext.pickClient': 'Válaszd ki, kinek szólt az eredeti számla.',
     'doc.ext.linesFirst': 'Előbb add meg az eredeti számla tételeit: ezekre hivatkozik a módosítás.',
     // the core's messages about chains and advances
     'doc.fm.noLine': 'az eredeti számlának nincs {n}. sora (csak {count} sora van)',
@@ -182,6 +183,7 @@ export const documentMessages = defineMessages({
     'doc.ext.lines': 'Lines of the original invoice',
     'doc.ext.originalTotal': 'Total of the original invoice',
     'doc.ext.changes': 'The modification',
+    'doc.ext.pickClient': 'Choose who the original invoice was for.',
     'doc.ext.linesFirst': 'Give the original invoice\'s lines first: the modification refers to them.',
     'doc.fm.noLine': 'the original has no line {n} (it has {count})',
     'doc.fm.notZero': 'must not be 0',
@@ -275,6 +277,7 @@ export const documentMessages = defineMessages({
     'doc.ext.lines': 'Positionen der Originalrechnung',
     'doc.ext.originalTotal': 'Betrag der Originalrechnung',
     'doc.ext.changes': 'Die Änderung',
+    'doc.ext.pickClient': 'Wähle, an wen die Originalrechnung ging.',
     'doc.ext.linesFirst': 'Gib zuerst die Positionen der Originalrechnung an: die Änderung bezieht sich darauf.',
     'doc.fm.noLine': 'das Original hat keine Zeile {n} (nur {count})',
     'doc.fm.notZero': 'darf nicht 0 sein',
