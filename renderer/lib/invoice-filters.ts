@@ -11,17 +11,23 @@ export interface InvoiceFilters {
   pm: string;
   block: string;
   st: '' | 'paid' | 'unpaid' | 'cancelled' | 'draft' | 'proforma';
+  /** the Hungarian document set's kinds (the query's `kind`) */
+  kind: '' | DocumentKindFilter;
   q: string;
 }
+
+export const KIND_FILTERS = ['modifying', 'advance', 'final', 'cancelling'] as const;
+export type DocumentKindFilter = (typeof KIND_FILTERS)[number];
 
 /** Rows per page of the invoice list: the DOM never holds more. */
 export const INVOICE_PAGE_SIZE = 50;
 
-export const EMPTY_FILTERS: InvoiceFilters = { from: '', to: '', nfrom: '', nto: '', pm: '', block: '', st: '', q: '' };
+export const EMPTY_FILTERS: InvoiceFilters = { from: '', to: '', nfrom: '', nto: '', pm: '', block: '', st: '', kind: '', q: '' };
 const STATUSES = ['paid', 'unpaid', 'cancelled', 'draft', 'proforma'] as const;
 
 export function filtersFromQuery(q: URLSearchParams): InvoiceFilters {
   const st = q.get('st') ?? '';
+  const kind = q.get('kind') ?? '';
   return {
     from: q.get('from') ?? '',
     to: q.get('to') ?? '',
@@ -30,6 +36,7 @@ export function filtersFromQuery(q: URLSearchParams): InvoiceFilters {
     pm: q.get('pm') ?? '',
     block: q.get('block') ?? '',
     st: (STATUSES as readonly string[]).includes(st) ? (st as InvoiceFilters['st']) : '',
+    kind: (KIND_FILTERS as readonly string[]).includes(kind) ? (kind as DocumentKindFilter) : '',
     q: q.get('q') ?? '',
   };
 }
@@ -70,6 +77,7 @@ export function queryInput(f: InvoiceFilters, page: number, perPage: number): { 
   if (f.pm) input.payment_method = f.pm;
   if (f.block) input.block = f.block;
   if (f.q.trim()) input.search = f.q.trim();
+  if (f.kind) input.kind = f.kind;
   switch (f.st) {
     case 'paid':
       Object.assign(input, { status: INVOICE_STATUS.paid, type: INVOICE_TYPE.invoice });

@@ -8,6 +8,7 @@ export type Route =
   | { name: 'welcome' }
   | { name: 'invoices' }
   | { name: 'invoice-new' }
+  | { name: 'invoice-modify-external' }
   | { name: 'invoice'; id: number }
   | { name: 'invoice-edit'; id: number }
   | { name: 'clients' }
@@ -24,6 +25,7 @@ const SIMPLE: Record<string, Route> = {
   '/welcome': { name: 'welcome' },
   '/invoices': { name: 'invoices' },
   '/invoices/new': { name: 'invoice-new' },
+  '/invoices/modify-external': { name: 'invoice-modify-external' },
   '/clients': { name: 'clients' },
   '/products': { name: 'products' },
   '/expenses': { name: 'expenses' },

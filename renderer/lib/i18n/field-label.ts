@@ -10,5 +10,7 @@ export function fieldLabel(path: string): string {
     // "items.0" is the line as a whole (its amount), named by the line alone
     return parts.length >= 3 ? `${item} – ${label}` : item;
   }
+  // "advance_invoice_uids.0": the chosen advance invoice, not its position
+  if (parts[0] === 'advance_invoice_uids') return t('field.advance_invoice_uids');
   return label;
 }

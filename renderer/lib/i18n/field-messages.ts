@@ -93,6 +93,19 @@ const RULES: Rule[] = [
   [/^was written by a newer version of Folio/, 'data.fm.tooNew'],
   [/^would lose (\d+) issued invoice/, 'data.fm.wouldLose', (m) => ({ n: m[1]! })],
   [/^must not be before the start date$/, 'data.fm.beforeStart'],
+  // modifying invoices and advances (electron/core/invoices/chain.ts, advances.ts, modify.ts)
+  [/^the invoice has no line (\d+) \(it has (\d+)\)$/, 'doc.fm.noLine', (m) => ({ n: m[1]!, count: m[2]! })],
+  [/^must not be 0$/, 'doc.fm.notZero'],
+  [/^a cancelled invoice cannot be modified/, 'doc.fm.cancelled'],
+  [/^a modifying invoice is not modified itself/, 'doc.fm.ofModifying'],
+  [/^(\S+) is not an advance invoice$/, 'doc.fm.notAdvance', (m) => ({ no: m[1]! })],
+  [/^the advance invoice (\S+) was cancelled$/, 'doc.fm.advanceCancelled', (m) => ({ no: m[1]! })],
+  [/^the advance invoice (\S+) is already deducted by (\S+)$/, 'doc.fm.alreadyDeducted', (m) => ({ no: m[1]!, by: m[2]! })],
+  [/^the advance invoice (\S+) is for another client$/, 'doc.fm.otherClient', (m) => ({ no: m[1]! })],
+  [/^the advance invoice (\S+) is in (\w+), this invoice in (\w+)$/, 'doc.fm.otherCurrency', (m) => ({ no: m[1]!, theirs: m[2]!, ours: m[3]! })],
+  [/^an advance invoice does not deduct other advances$/, 'doc.fm.advanceDeducts'],
+  [/^names the same advance twice$/, 'doc.fm.twice'],
+  [/^Invoice .* was issued in Folio/, 'doc.fm.ownInvoice'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string, field = ''): string {

@@ -2,8 +2,9 @@
 // code the core stores when the invoice is issued, so the preview is what gets issued.
 import type { InputOf } from '../../../shared/contract/operations';
 import { INVOICE_TYPE, type InvoiceType, type InvoiceTypeName } from '../../../shared/invoice-codes';
-import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData } from '../../../shared/resources';
-import { isBeyondRange, priceLine, sumExact, type ExactTotals } from '../../../shared/totals';
+import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData, VatSummaryLine } from '../../../shared/resources';
+import { isBeyondRange, priceLine, sumExact, type ExactLineAmounts, type ExactTotals } from '../../../shared/totals';
+import Big from 'big.js';
 import { addDays } from '../../../shared/dates';
 import { decimalToString } from '../../../shared/money';
 import { editableDecimal, normalizeDate, normalizeDecimal, unitPriceInput } from '../format';
@@ -42,6 +43,23 @@ export interface RateOffer {
 export type DraftBody = Omit<InputOf<'invoices.create'>, 'type' | 'client_uid'> & { client_uid?: number };
 
 let nextKey = 1;
+
+/** An advance invoice a final invoice deducts: the core adds one line per VAT code of it, its amounts negated. */
+export interface Deduction {
+  uid: number;
+  no: string;
+  vatSummary: Array<Pick<VatSummaryLine, 'vat_id' | 'vat_rate' | 'net' | 'vat' | 'gross'>>;
+}
+
+/** The deduction lines as electron/core/invoices/advances.ts makes them (−1 × the advance's net per VAT code). */
+export function deductionLines(deductions: Deduction[]): Array<{ uid: number; no: string; vatId: string; vatRate: string; amounts: ExactLineAmounts }> {
+  return deductions.flatMap((d) =>
+    d.vatSummary.map((row) => {
+      const net = new Big(row.net).times(-1);
+      return { uid: d.uid, no: d.no, vatId: row.vat_id, vatRate: row.vat_rate, amounts: { netUnitPrice: new Big(row.net).toFixed(3), net, vat: new Big(row.vat).times(-1), gross: new Big(row.gross).times(-1) } };
+    }),
+  );
+}
 
 export function emptyLine(vatId = '1'): DraftLine {
   return {
@@ -104,6 +122,10 @@ export class InvoiceDraft {
   template_lang_code = $state('hu');
   comment = $state('');
   electronic = $state(false);
+  /** an advance invoice (előlegszámla) */
+  advance = $state(false);
+  /** a final invoice (végszámla): the advance invoices it deducts */
+  deductions = $state<Deduction[]>([]);
   lines = $state<DraftLine[]>([emptyLine()]);
   readonly errors = new FieldErrors();
   /** set once the user picks a due date, so a client's payment term no longer moves it */
@@ -129,7 +151,9 @@ export class InvoiceDraft {
       const rate = vatRate(l.vat_id);
       return amounts && rate ? [{ vatId: l.vat_id, vatRate: rate, amounts }] : [];
     });
-    return sumExact(priced, Number(this.round_to) || 0);
+    // a final invoice's total is what is left to pay: its deduction lines count as the core counts them
+    const deducted = this.advance ? [] : deductionLines(this.deductions);
+    return sumExact([...priced, ...deducted], Number(this.round_to) || 0);
   });
 
   constructor(
@@ -169,6 +193,8 @@ export class InvoiceDraft {
 
   /** Takes the client's defaults: payment method, payment term, currency, invoice language. */
   setClient(client: Resource<ClientAttributes> | null): void {
+    // another client's advances are not this one's to deduct
+    if (client?.id !== this.client?.id) this.deductions = [];
     this.client = client;
     this.clientFallback = null;
     this.errors.clearField('client_uid');
@@ -226,12 +252,14 @@ export class InvoiceDraft {
     this.template_lang_code = a.template_lang_code;
     this.comment = a.comment;
     this.electronic = a.electronic_invoice === 1;
+    this.advance = a.is_advance === 1;
     if (!asCopy) {
       this.fulfillment_date = a.fulfillment_date;
       this.due_date = a.due_date;
       this.dueTouched = true;
     }
-    this.lines = a.items.map((it) => ({
+    // a final invoice's deduction lines are the core's to make, from the advances chosen again
+    this.lines = a.items.filter((it) => it.advance_invoice_uid == null).map((it) => ({
       key: nextKey++,
       product_uid: it.product_uid,
       product_name: it.product_uid ? it.description : '',
@@ -264,6 +292,8 @@ export class InvoiceDraft {
       template_lang_code: this.template_lang_code as 'hu',
       comment: this.comment,
       electronic_invoice: this.electronic ? 1 : 0,
+      ...(this.advance ? { advance: 1 } : {}),
+      ...(!this.advance && this.deductions.length ? { advance_invoice_uids: this.deductions.map((d) => d.uid) } : {}),
       items: this.lines.map((l) => {
         const common = {
           description: l.description,
