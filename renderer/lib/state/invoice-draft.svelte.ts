@@ -61,6 +61,8 @@ export function deductionLines(deductions: Deduction[]): Array<{ uid: number; no
   );
 }
 
+const negated = (amount: string) => new Big(amount).times(-1).toFixed(3);
+
 export function emptyLine(vatId = '1'): DraftLine {
   return {
     key: nextKey++,
@@ -258,6 +260,16 @@ export class InvoiceDraft {
       this.due_date = a.due_date;
       this.dueTouched = true;
     }
+    // a saved draft final invoice keeps the advances it names; a copy chooses its own
+    this.deductions = asCopy
+      ? []
+      : a.advance_deductions.map((d) => ({
+          uid: d.advance_uid,
+          no: d.prefixed_invoice_no,
+          vatSummary: a.items
+            .filter((it) => it.advance_invoice_uid === d.advance_uid)
+            .map((it) => ({ vat_id: it.vat_id, vat_rate: it.vat_rate, net: negated(it.net_amount), vat: negated(it.vat_amount), gross: negated(it.gross_amount) })),
+        }));
     // a final invoice's deduction lines are the core's to make, from the advances chosen again
     this.lines = a.items.filter((it) => it.advance_invoice_uid == null).map((it) => ({
       key: nextKey++,
@@ -292,8 +304,9 @@ export class InvoiceDraft {
       template_lang_code: this.template_lang_code as 'hu',
       comment: this.comment,
       electronic_invoice: this.electronic ? 1 : 0,
-      ...(this.advance ? { advance: 1 } : {}),
-      ...(!this.advance && this.deductions.length ? { advance_invoice_uids: this.deductions.map((d) => d.uid) } : {}),
+      // both always said, so a saved draft's edit can also take them away
+      advance: this.advance ? 1 : 0,
+      advance_invoice_uids: this.advance ? [] : this.deductions.map((d) => d.uid),
       items: this.lines.map((l) => {
         const common = {
           description: l.description,
