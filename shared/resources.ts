@@ -197,6 +197,8 @@ export interface InvoiceAttributes {
   recurring_uid: number | null;
   period_start: string | null;
   period_end: string | null;
+  /** extension: the quote this document was made from */
+  quote_uid: number | null;
   created_at: string;
   updated_at: string;
 }

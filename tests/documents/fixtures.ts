@@ -231,6 +231,7 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
     generated_invoice_uid: null,
     proforma_uid: null,
     recurring_uid: null,
+    quote_uid: null,
     period_start: null,
     period_end: null,
     created_at: '2026-03-16 09:12:00',

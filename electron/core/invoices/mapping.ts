@@ -24,7 +24,8 @@ export function langOf(templateLang: string): Lang {
   return templateLang === 'en' || templateLang === 'de' ? templateLang : 'hu';
 }
 
-function itemResource(row: InvoiceItemRow): InvoiceItem {
+/** One line in the interface's form (quotes show theirs the same way). */
+export function itemResource(row: Omit<InvoiceItemRow, 'id' | 'invoice_id'>): InvoiceItem {
   const vat = findVatCode(row.vat_id);
   return {
     description: row.description,
@@ -49,7 +50,8 @@ export function toHuf(milli: number, rate: string): number {
   return toMilli(roundTo(fromMilli(milli).times(new Big(rate)), 0));
 }
 
-function vatSummary(items: InvoiceItemRow[], rate: string): VatSummaryLine[] {
+/** Net, VAT and gross per VAT code (a quote sums its lines the same way). */
+export function vatSummary(items: Array<Pick<InvoiceItemRow, 'vat_id' | 'vat_rate' | 'net_milli' | 'vat_milli' | 'gross_milli'>>, rate: string): VatSummaryLine[] {
   const rows = new Map<string, { vatRate: string; net: number; vat: number; gross: number }>();
   for (const it of items) {
     const r = rows.get(it.vat_id) ?? { vatRate: it.vat_rate, net: 0, vat: 0, gross: 0 };
@@ -135,6 +137,7 @@ export function invoiceResource(row: InvoiceRow, items: InvoiceItemRow[], paymen
     recurring_uid: row.recurring_id,
     period_start: row.period_start,
     period_end: row.period_end,
+    quote_uid: row.quote_id ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

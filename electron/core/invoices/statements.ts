@@ -2,6 +2,7 @@
 // whose cost users wait on. Each runs inside a write transaction. Numbering has its own (./numbering.ts).
 import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
 import { prepareStatement } from '../../db/prepared';
+import type { Db, WriteTx } from '../../db/types';
 
 export type InvoiceValues = Omit<InvoiceRow, 'id'>;
 export type ItemValues = Omit<InvoiceItemRow, 'id'>;
@@ -16,7 +17,7 @@ const INVOICE_COLUMNS: Record<keyof InvoiceValues, true> = {
   rounding_milli: true, total_milli: true, total_paid_milli: true, comment: true, template_lang_code: true,
   electronic_invoice: true, bank_account_id: true, is_cancel_invoice: true, cancels_id: true, cancelled_by_id: true,
   proforma_id: true, generated_invoice_id: true, recurring_id: true, period_start: true, period_end: true,
-  share_code: true, issued_at: true, created_at: true, updated_at: true,
+  share_code: true, issued_at: true, created_at: true, updated_at: true, quote_id: true,
 };
 
 const ITEM_COLUMNS: Record<keyof ItemValues, true> = {
@@ -45,9 +46,16 @@ export const productById = prepareStatement((db, p: { id: number }) =>
   db.selectFrom('products').selectAll().where('id', '=', p.id),
 );
 
-export const insertInvoice = prepareStatement((db, p: InvoiceValues) =>
+const insertInvoiceRow = prepareStatement((db, p: InvoiceValues & { quote_id: number | null }) =>
   db.insertInto('invoices').values(allColumns(INVOICE_COLUMNS, p)).returning('id'),
 );
+
+/** Inserts a whole row; a row built without the quote link (every document not made from a quote) stores none. */
+export const insertInvoice = {
+  get: (trx: WriteTx, p: InvoiceValues) =>
+    insertInvoiceRow.get(trx, p.quote_id === undefined ? { ...p, quote_id: null } : (p as InvoiceValues & { quote_id: number | null })),
+  sqlFor: (db: Db) => insertInvoiceRow.sqlFor(db),
+};
 
 export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto('invoice_items').values(allColumns(ITEM_COLUMNS, p)));
 
