@@ -2,7 +2,7 @@
 // code the core stores when the invoice is issued, so the preview is what gets issued.
 import type { InputOf } from '../../../shared/contract/operations';
 import { INVOICE_TYPE, type InvoiceType, type InvoiceTypeName } from '../../../shared/invoice-codes';
-import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData } from '../../../shared/resources';
+import type { ClientAttributes, InvoiceAttributes, InvoiceItem, Resource, SettingsData } from '../../../shared/resources';
 import { isBeyondRange, priceLine, sumExact, type ExactTotals } from '../../../shared/totals';
 import { addDays } from '../../../shared/dates';
 import { decimalToString } from '../../../shared/money';
@@ -87,6 +87,26 @@ function exactLine(line: DraftLine, currency: string) {
   }
 }
 
+
+/** Stored lines (an invoice's or a quote's) as the editor's lines; at least one. */
+export function draftLines(items: InvoiceItem[], currency: string): DraftLine[] {
+  const lines = items.map(
+    (it): DraftLine => ({
+      key: nextKey++,
+      product_uid: it.product_uid,
+      product_name: it.product_uid ? it.description : '',
+      description: it.description,
+      qty: editableDecimal(decimalToString(it.qty.replace(/^-/, ''))),
+      unit: it.unit,
+      priceMode: it.gross_unit_price !== null && !it.product_uid ? 'gross' : 'net',
+      price: unitPriceInput(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price, currency),
+      vat_id: it.vat_id,
+      entitlement: it.entitlement ?? '',
+      item_comment: it.item_comment,
+    }),
+  );
+  return lines.length ? lines : [emptyLine()];
+}
 
 export class InvoiceDraft {
   id = $state<number | null>(null);
@@ -231,20 +251,7 @@ export class InvoiceDraft {
       this.due_date = a.due_date;
       this.dueTouched = true;
     }
-    this.lines = a.items.map((it) => ({
-      key: nextKey++,
-      product_uid: it.product_uid,
-      product_name: it.product_uid ? it.description : '',
-      description: it.description,
-      qty: editableDecimal(decimalToString(it.qty.replace(/^-/, ''))),
-      unit: it.unit,
-      priceMode: it.gross_unit_price !== null && !it.product_uid ? 'gross' : 'net',
-      price: unitPriceInput(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price, a.currency),
-      vat_id: it.vat_id,
-      entitlement: it.entitlement ?? '',
-      item_comment: it.item_comment,
-    }));
-    if (this.lines.length === 0) this.lines = [emptyLine()];
+    this.lines = draftLines(a.items, a.currency);
     this.markSaved();
   }
 

@@ -12,6 +12,7 @@ import { legalMessages } from './legal';
 import { unsavedMessages } from './unsaved';
 import { ratesMessages } from './rates';
 import { amountMessages } from './amounts';
+import { quoteMessages } from './quotes';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -27,6 +28,7 @@ export const AREA_MESSAGES = [
   unsavedMessages,
   ratesMessages,
   amountMessages,
+  quoteMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
