@@ -38,9 +38,11 @@ test('a quote is written, listed, and accepted into a proforma that opens', asyn
     await expect(page.locator('[data-total="total"]')).toHaveText(/317\s500\sFt/);
     await page.getByLabel('Érvényes').fill('2026-11-01');
     await page.getByRole('button', { name: 'Árajánlat mentése' }).click();
-    await expect(page.getByText('Az érvényesség nem lehet korábbi az ajánlat kelténél.').first()).toBeVisible();
-    await page.getByLabel('Érvényes').fill('2026-12-15');
+    // the refusal at its field, in Hungarian
+    const field = page.locator('.field', { has: page.getByLabel('Érvényes') });
+    await expect(field).toContainText('Az érvényesség nem lehet korábbi az ajánlat kelténél.');
     await screenshot(page, 'quotes', 'editor-hu', { fullPage: true });
+    await page.getByLabel('Érvényes').fill('2026-12-15');
     await page.getByRole('button', { name: 'Árajánlat mentése' }).click();
     await expect(page.getByRole('heading', { name: 'Árajánlat AJ-2026-000001' })).toBeVisible();
     await expect(page.locator('[data-quote-status]')).toHaveText('Nyitott');
@@ -87,6 +89,8 @@ test('a quote is written, listed, and accepted into a proforma that opens', asyn
   await test.step('in English', async () => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Quotes' }).click();
+    // the language is kept; the reload only clears the toasts said in Hungarian
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
     await expect(page.locator('[data-quote-row]')).toContainText('Accepted');
     await screenshot(page, 'quotes', 'list-en');
