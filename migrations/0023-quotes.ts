@@ -84,23 +84,52 @@ export async function up(db: Kysely<any>): Promise<void> {
  * whatever columns other migrations gave it are kept as they are.
  */
 async function outboxForQuotes(db: Kysely<any>): Promise<void> {
+  await rebuildOutbox(
+    db,
+    (definition) => {
+      const relaxed = definition.replace(/("invoice_id"\s+integer)\s+not null/i, '$1');
+      if (relaxed === definition) throw new Error('mail_outbox: invoice_id NOT NULL not found in its definition');
+      return relaxed.replace(/\)\s*$/, `${QUOTE_CLAUSE})`);
+    },
+    () => true,
+  );
+  await db.schema.createIndex('mail_outbox_quote').on('mail_outbox').columns(['quote_id', 'id']).execute();
+}
+
+const QUOTE_CLAUSE = `, "quote_id" integer references "quotes" ("id"), CHECK (("invoice_id" IS NULL) <> ("quote_id" IS NULL))`;
+
+/** Rebuilds mail_outbox from its stored definition, changed by `change`, copying the columns `keep` allows. */
+async function rebuildOutbox(db: Kysely<any>, change: (definition: string) => string, keep: (column: string) => boolean): Promise<void> {
   const table = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'mail_outbox'`.execute(db);
-  const definition = table.rows[0]!.sql;
-  const relaxed = definition.replace(/("invoice_id"\s+integer)\s+not null/i, '$1');
-  if (relaxed === definition) throw new Error('mail_outbox: invoice_id NOT NULL not found in its definition');
-  const rebuilt = relaxed
-    .replace(/^create table\s+"?mail_outbox"?/i, 'CREATE TABLE "mail_outbox_new"')
-    .replace(/\)\s*$/, `, "quote_id" integer references "quotes" ("id"), CHECK (("invoice_id" IS NULL) <> ("quote_id" IS NULL)))`);
-  const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info('mail_outbox')`.execute(db)).rows.map((r) => `"${r.name}"`).join(', ');
+  const rebuilt = change(table.rows[0]!.sql).replace(/^create table\s+"?mail_outbox"?/i, 'CREATE TABLE "mail_outbox_new"');
+  const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info('mail_outbox')`.execute(db)).rows
+    .map((r) => r.name)
+    .filter(keep)
+    .map((n) => `"${n}"`)
+    .join(', ');
   const indexes = (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mail_outbox' AND sql IS NOT NULL`.execute(db)).rows;
   await sql.raw(rebuilt).execute(db);
   await sql.raw(`INSERT INTO mail_outbox_new (${columns}) SELECT ${columns} FROM mail_outbox`).execute(db);
   await sql`DROP TABLE mail_outbox`.execute(db);
   await sql`ALTER TABLE mail_outbox_new RENAME TO mail_outbox`.execute(db);
   for (const index of indexes) await sql.raw(index.sql).execute(db);
-  await db.schema.createIndex('mail_outbox_quote').on('mail_outbox').columns(['quote_id', 'id']).execute();
 }
 
-export async function down(): Promise<void> {
-  throw new Error('quotes cannot be rolled back: the outbox was rebuilt for them');
+/** Back to invoices only: the quotes' messages go with the quotes (an older Folio could not show them). */
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('mail_outbox_quote').execute();
+  await sql`DELETE FROM mail_outbox WHERE quote_id IS NOT NULL`.execute(db);
+  await rebuildOutbox(
+    db,
+    (definition) => {
+      if (!definition.includes(QUOTE_CLAUSE)) throw new Error('mail_outbox: the quote column of migration 0023 not found');
+      return definition.replace(QUOTE_CLAUSE, '').replace(/("invoice_id"\s+integer)/i, '$1 not null');
+    },
+    (column) => column !== 'quote_id',
+  );
+  await sql`DROP TRIGGER invoices_sealed_quote`.execute(db);
+  await db.schema.dropIndex('invoices_quote').execute();
+  await db.schema.alterTable('invoices').dropColumn('quote_id').execute();
+  await db.schema.dropTable('quote_items').execute();
+  await db.schema.dropTable('quotes').execute();
 }
