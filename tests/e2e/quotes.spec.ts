@@ -103,3 +103,38 @@ test('a quote is written, listed, and accepted into a proforma that opens', asyn
 
   expect(errors).toEqual([]);
 });
+
+test('the quote screens label every control, fit 1280 px and log no error', async ({ page }) => {
+  const core = folio.server.core;
+  const clientUid = (await core.call('clients.list', {})).items[0]!.id;
+  const quote = await core.call('quotes.create', {
+    client_uid: clientUid, payment_method: 2, currency: 'HUF', valid_until: '2026-12-31',
+    items: [{ description: 'Karbantartás', qty: 2, net_unit_price: '40000', vat_id: 1 }],
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const errors = watchErrors(page);
+  await signIn(page, folio, '#/quotes');
+  for (const [hash, heading] of [
+    ['#/quotes', 'Árajánlatok'],
+    ['#/quotes/new', 'Új árajánlat'],
+    [`#/quotes/${quote.id}`, `Árajánlat ${quote.attributes.quote_no}`],
+    [`#/quotes/${quote.id}/edit`, 'Árajánlat szerkesztése'],
+  ] as const) {
+    await page.goto(`${folio.url}/${hash}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('.loading')).toHaveCount(0);
+    for (const summary of await page.locator('details:not([open]) > summary').all()) await summary.click();
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('input, select, textarea')]
+        .filter((el) => (el as HTMLInputElement).type !== 'hidden')
+        .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    expect(unlabelled, hash).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), hash).toBeLessThanOrEqual(0);
+  }
+  // the editor opens the stored quote: its line and its validity
+  await expect(page.getByLabel('1. tétel – Megnevezés')).toHaveValue('Karbantartás');
+  await expect(page.getByLabel('Érvényes')).toHaveValue('2026-12-31');
+  expect(errors).toEqual([]);
+});
