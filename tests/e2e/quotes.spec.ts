@@ -133,8 +133,14 @@ test('the quote screens label every control, fit 1280 px and log no error', asyn
     expect(unlabelled, hash).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), hash).toBeLessThanOrEqual(0);
   }
-  // the editor opens the stored quote: its line and its validity
+  // the editor opens the stored quote: its line and its validity; a change is saved to the same number
   await expect(page.getByLabel('1. tétel – Megnevezés')).toHaveValue('Karbantartás');
   await expect(page.getByLabel('Érvényes')).toHaveValue('2026-12-31');
+  await page.getByLabel('Érvényes').fill('2027-01-15');
+  await page.getByLabel('1. tétel – Mennyiség').fill('3');
+  await page.getByRole('button', { name: 'Árajánlat mentése' }).click();
+  await expect(page.getByRole('heading', { name: `Árajánlat ${quote.attributes.quote_no}` })).toBeVisible();
+  await expect(page.locator('[data-valid-until]')).toHaveText('2027. 01. 15.');
+  await expect(page.locator('[data-quote-total]')).toHaveText(/152\s400\sFt/);
   expect(errors).toEqual([]);
 });
