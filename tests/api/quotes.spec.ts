@@ -158,6 +158,18 @@ test('accepting into a proforma makes it with the same lines and totals, links b
   }
 });
 
+test('two accepts at once make one document: the other is a 409', async () => {
+  const quote = await createQuote(s.api);
+  const answers = await Promise.all([s.api.post(`/quotes/${quote.id}/accept`, { type: 1 }), s.api.post(`/quotes/${quote.id}/accept`, { type: 0 })]);
+  expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  const db = rawDb(s.server.dbFile, { readonly: true });
+  try {
+    expect(db.prepare('SELECT COUNT(*) FROM invoices WHERE quote_id = ?').pluck().get(quote.id)).toBe(1);
+  } finally {
+    db.close();
+  }
+});
+
 test('accepting into a draft invoice takes the dates the quote names; the draft stays editable', async () => {
   const quote = await createQuote(s.api, { fulfillment_date: '2026-03-20', due_date: '2026-04-05' });
   const q = (await s.api.ok('POST', `/quotes/${quote.id}/accept`, { body: { type: 0 } })).data.attributes;

@@ -8,7 +8,7 @@ import { addDays } from '../../../shared/dates';
 import type { InvoiceType } from '../../../shared/invoice-codes';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
-import type { ClientRow, QuoteRow } from '../../db/schema';
+import type { ClientRow, QuoteItemRow, QuoteRow } from '../../db/schema';
 import { writeTransactionSync } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp, today, type CoreContext } from '../context';
@@ -18,6 +18,8 @@ import { asQuoteInput } from './content';
 import { quoteRow } from './queries';
 
 const quoteById = prepareStatement((db, p: { id: number }) => db.selectFrom('quotes').selectAll().where('id', '=', p.id).where('deleted_at', 'is', null));
+
+const quoteItems = prepareStatement((db, p: { id: number }) => db.selectFrom('quote_items').selectAll().where('quote_id', '=', p.id).orderBy('position'));
 
 const linkAccepted = prepareStatement((db, p: { id: number; invoice_id: number; now: string }) =>
   db
@@ -41,22 +43,17 @@ function dueDays(client: ClientRow | undefined, fallback: number): number {
   return days && /^\d{1,3}$/.test(days) ? Number(days) : fallback;
 }
 
-export async function acceptQuote(ctx: CoreContext, invoices: InvoiceService, input: { id: number; type: InvoiceType }): Promise<number> {
-  const day = today(ctx);
-  const row = await quoteRow(ctx.db, input.id);
-  refuseAcceptance(row, day);
-  const items = await ctx.db.selectFrom('quote_items').selectAll().where('quote_id', '=', row.id).orderBy('position').execute();
-  const settings = await readSettings(ctx.db);
-  const client = await ctx.db.selectFrom('clients').selectAll().where('id', '=', row.client_id).executeTakeFirst();
+/** The create request of the document a quote becomes: its lines as offered, the dates it names or the defaults. */
+function documentRequest(row: QuoteRow, items: QuoteItemRow[], type: InvoiceType, day: string, dueDaysOf: number): InvoiceCreateInput {
   const quote = asQuoteInput(row, items);
   const fulfillment = row.fulfillment_date ?? day;
-  const request: InvoiceCreateInput = {
-    type: input.type,
+  return {
+    type,
     client_uid: quote.client_uid,
     payment_method: quote.payment_method,
     currency: quote.currency,
     fulfillment_date: fulfillment,
-    due_date: row.due_date ?? addDays(fulfillment, dueDays(client, settings.default_due_days)),
+    due_date: row.due_date ?? addDays(fulfillment, dueDaysOf),
     comment: quote.comment ?? '',
     items: quote.items,
     ...(quote.template_lang_code ? { template_lang_code: quote.template_lang_code } : {}),
@@ -64,15 +61,28 @@ export async function acceptQuote(ctx: CoreContext, invoices: InvoiceService, in
     ...(quote.bank_account_uid !== undefined ? { bank_account_uid: quote.bank_account_uid } : {}),
     ...(quote.exchange_rate !== undefined ? { exchange_rate: quote.exchange_rate } : {}),
   };
+}
+
+export async function acceptQuote(ctx: CoreContext, invoices: InvoiceService, input: { id: number; type: InvoiceType }): Promise<number> {
+  const day = today(ctx);
+  const row = await quoteRow(ctx.db, input.id);
+  refuseAcceptance(row, day);
+  const settings = await readSettings(ctx.db);
+  const client = await ctx.db.selectFrom('clients').selectAll().where('id', '=', row.client_id).executeTakeFirst();
+  const terms = dueDays(client, settings.default_due_days);
+  const asked = documentRequest(row, [], input.type, day, terms);
   // The rate may come from the network: it is found before the write lock is taken, as invoices.create does.
-  const rate = await invoices.exchangeRate(request.currency, request.exchange_rate, request.fulfillment_date);
+  const rate = await invoices.exchangeRate(asked.currency, asked.exchange_rate, asked.fulfillment_date);
   return writeTransactionSync(ctx.db, (trx: WriteTx) => {
-    // Read again under the lock: another accept may have finished while the rate was asked for.
+    // Read again under the lock: the document is made from the quote as it is now (an edit may have been saved
+    // while the rate was asked for), and another accept may have finished meanwhile.
     const current = quoteById.get(trx, { id: row.id });
     if (!current) throw new FolioError('not_found', `Quote ${row.id} not found`);
     refuseAcceptance(current, day);
-    // An edit that slipped in between changed what the client accepted: the document must be made from that.
-    if (current.updated_at !== row.updated_at) throw new FolioError('conflict', `Quote ${row.quote_no} changed while it was being accepted: try again`);
+    const request = documentRequest(current, quoteItems.all(trx, { id: current.id }), input.type, day, terms);
+    if (request.currency !== asked.currency || request.fulfillment_date !== asked.fulfillment_date || request.exchange_rate !== asked.exchange_rate) {
+      throw new FolioError('conflict', `Quote ${row.quote_no} changed while it was being accepted: try again`);
+    }
     const document = invoices.createIn(trx, request, rate, { quote_id: current.id });
     linkAccepted.run(trx, { id: current.id, invoice_id: document.id, now: nowStamp(ctx) });
     return document.id;
