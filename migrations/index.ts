@@ -23,6 +23,7 @@ import * as m0019 from './0019-recurring-templates';
 import * as m0020 from './0020-invoice-total-index';
 import * as m0021 from './0021-recurring-failures';
 import * as m0022 from './0022-document-chains';
+import * as m0023 from './0023-quotes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-invoice-total-index': m0020,
   '0021-recurring-failures': m0021,
   '0022-document-chains': m0022,
+  '0023-quotes': m0023,
 };

@@ -252,6 +252,8 @@ export interface InvoiceAttributes {
   deducted_by_uid: number | null;
   /** a final invoice: the advances it deducts */
   advance_deductions: AdvanceDeduction[];
+  /** extension: the quote this document was made from */
+  quote_uid: number | null;
   created_at: string;
   updated_at: string;
 }

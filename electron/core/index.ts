@@ -1,7 +1,7 @@
 // The core: the whole invoicing domain, plain Node, no 'electron' import. Built by one factory with its
 // dependencies injected; `call` is the single entry every door (IPC, HTTP, CLI) uses.
 import { FolioError } from '../../shared/errors';
-import { invoicePdfFileName } from '../documents/file-name';
+import { invoicePdfFileName, quotePdfFileName } from '../documents/file-name';
 import { parseInput } from '../../shared/contract/validate';
 import type { InvoiceDuties, OperationName, OutputOf, ParsedInputOf, PdfFile } from '../../shared/contract/operations';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
@@ -33,12 +33,20 @@ import { createJoinHandler } from './sync/join';
 import { createStoreInvoicesHandler } from './sync/store-invoices';
 import { createSkipOwnHandler } from './sync/skip-own';
 import { createShareCodeHandler } from './sync/share-code';
+import { createQuoteService } from './quotes/service';
+import type { QuoteAttributes } from '../../shared/quotes';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
 
 /** Sends an invoice to its client (the mail outbox); the send dialog may give its own recipients and texts. */
 export type InvoiceSender = (invoice: Resource<InvoiceAttributes>, options?: InvoiceSendOptions) => Promise<{ queued: boolean; state: string }>;
+
+/** Renders a quote to PDF (the documents module). */
+export type QuotePdfRenderer = (quote: Resource<QuoteAttributes>) => Promise<Uint8Array>;
+
+/** Sends a quote to its client (the mail outbox). */
+export type QuoteSender = (quote: Resource<QuoteAttributes>, options?: InvoiceSendOptions) => Promise<{ queued: boolean; state: string }>;
 
 /** Reports what the delivery and reporting services did with an invoice (NAV queue, mail outbox). */
 export type DutiesReader = (invoiceId: number) => Promise<InvoiceDuties>;
@@ -54,6 +62,8 @@ export interface CoreDeps {
   duties?: DutiesReader;
   /** Queues an invoice's NAV report again (the NAV queue); answers with the duties as they are then. */
   navRetry?: DutiesReader;
+  quotePdf?: QuotePdfRenderer;
+  sendQuote?: QuoteSender;
   /** the device's sync service (settings, status, sync now); the runtime injects it */
   sync?: SyncOperations;
 }
@@ -77,6 +87,7 @@ export async function createCore(deps: CoreDeps) {
   const recurring = createRecurringService(ctx);
   const settingsService = createSettingsService(ctx);
   const importer = createImportService(ctx);
+  const quotes = createQuoteService(ctx, invoices);
 
   const feed = createChangeFeed(deps.db, {
     client: async (id) => {
@@ -180,6 +191,26 @@ export async function createCore(deps: CoreDeps) {
     'import.analyze': importer.analyze,
     'import.preview': importer.preview,
     'import.run': importer.run,
+    'quotes.list': quotes.list,
+    'quotes.get': quotes.get,
+    'quotes.create': quotes.create,
+    'quotes.update': quotes.update,
+    'quotes.delete': quotes.delete,
+    'quotes.accept': quotes.accept,
+    'quotes.decline': quotes.decline,
+    'quotes.download': deps.quotePdf
+      ? async ({ id }): Promise<PdfFile> => {
+          const quote = await quotes.read(id);
+          return { filename: quotePdfFileName(quote.attributes), pdf: await deps.quotePdf!(quote) };
+        }
+      : notBuilt('PDF download'),
+    'quotes.send': deps.sendQuote
+      ? async ({ id, ...options }) => {
+          const sent = await deps.sendQuote!(await quotes.read(id), options);
+          await quotes.markSent(id);
+          return sent;
+        }
+      : notBuilt('Sending quotes by e-mail'),
   };
 
   /**
@@ -269,6 +300,11 @@ export async function createCore(deps: CoreDeps) {
         return invoices.code({ id: entityId });
       case 'invoices.revokeCode':
         return { revoked: true };
+      // the first change accepting makes is the proforma's creation: the answer is its quote as it is now
+      case 'quotes.accept': {
+        const quote = await deps.db.selectFrom('quotes').select('id').where('accepted_invoice_id', '=', entityId).executeTakeFirstOrThrow();
+        return quotes.get({ id: quote.id });
+      }
       case 'sync.shareCode':
         return { code: (await deps.db.selectFrom('invoices').select('share_code').where('id', '=', entityId).executeTakeFirstOrThrow()).share_code };
       default:
@@ -282,7 +318,7 @@ export async function createCore(deps: CoreDeps) {
     Object.assign(provided, more);
   }
 
-  return { ctx, call, provide, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, settings: settingsService };
+  return { ctx, call, provide, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, quotes, settings: settingsService };
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;

@@ -178,6 +178,8 @@ export interface InvoicesTable {
   current_total_milli: number | null;
   created_at: string;
   updated_at: string;
+  /** the quote this document was made from (migration 0023), written when it is inserted */
+  quote_id: number | null;
 }
 
 export interface InvoiceItemsTable {
@@ -305,6 +307,8 @@ export interface Database {
   recurring_profiles: RecurringProfilesTable;
   recurring_runs: RecurringRunsTable;
   recurring_failures: RecurringFailuresTable;
+  quotes: QuotesTable;
+  quote_items: QuoteItemsTable;
 }
 
 export type InvoiceRow = Selectable<InvoicesTable>;
@@ -317,3 +321,46 @@ export type ExpenseRow = Selectable<ExpensesTable>;
 export type BankAccountRow = Selectable<BankAccountsTable>;
 export type RecurringRow = Selectable<RecurringProfilesTable>;
 export type PaymentRow = Selectable<InvoicePaymentsTable>;
+
+/** A quote (migration 0023): an offer, not an invoice; never sealed, never reported. */
+export interface QuotesTable {
+  id: Generated<number>;
+  quote_no: string;
+  number_year: number;
+  number_seq: number;
+  client_id: number;
+  client_snapshot: string;
+  seller_snapshot: string;
+  bank_account_id: number | null;
+  currency: string;
+  /** the rate the user gave, if any */
+  exchange_rate: string | null;
+  payment_method_id: number;
+  date: string;
+  valid_until: string;
+  fulfillment_date: string | null;
+  due_date: string | null;
+  comment: string;
+  template_lang_code: string;
+  round_to: number;
+  net_milli: number;
+  vat_milli: number;
+  gross_milli: number;
+  rounding_milli: number;
+  total_milli: number;
+  status: 'open' | 'sent' | 'accepted' | 'declined';
+  accepted_invoice_id: number | null;
+  accepted_at: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A quote's line: the columns of invoice_items, priced by the same code. */
+export interface QuoteItemsTable extends Omit<InvoiceItemsTable, 'invoice_id' | 'modifies_line' | 'advance_invoice_id'> {
+  quote_id: number;
+}
+
+export type QuoteRow = Selectable<QuotesTable>;
+export type QuoteItemRow = Selectable<QuoteItemsTable>;

@@ -50,3 +50,10 @@ export function invoicePdfFileName(invoice: InvoiceAttributes): string {
     .slice(0, 100);
   return `${PREFIX[fileLang(invoice.template_lang_code)][invoice.document_kind ?? documentKindOf(invoice)]}-${safe || `uid-${invoice.uid}`}.pdf`;
 }
+
+const QUOTE_PREFIX: Record<Lang, string> = { hu: 'arajanlat', en: 'quote', de: 'angebot' };
+
+/** "arajanlat-AJ-2026-000001.pdf", "quote-…", "angebot-…": the quote number is safe as it is. */
+export function quotePdfFileName(quote: { quote_no: string; template_lang_code: string }): string {
+  return `${QUOTE_PREFIX[fileLang(quote.template_lang_code)]}-${quote.quote_no.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+}

@@ -7,12 +7,14 @@ import { FolioError, notFound, rule } from '../../shared/errors';
 import { isDraft } from '../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../shared/resources';
 import { systemClock, type Clock } from '../core/clock';
-import type { InvoiceSender, PdfRenderer } from '../core/index';
+import type { InvoiceSender, PdfRenderer, QuotePdfRenderer, QuoteSender } from '../core/index';
+import type { QuoteAttributes } from '../../shared/quotes';
+import { composeQuoteMail, quoteAttachmentName } from './compose-quote';
 import type { MailComposed } from '../../shared/contract/areas/mail';
 import type { InvoiceSendOptions } from '../../shared/contract/schemas';
 import type { Db } from '../db/types';
 import { attachmentName, composeInvoiceMail } from './compose';
-import { enqueue, entriesForInvoice, entryById, requeue, toDuty, type OutboxEntry } from './outbox';
+import { enqueue, entriesForInvoice, entriesForQuote, entryById, requeue, toDuty, type NewMessage, type OutboxEntry } from './outbox';
 import { clientAddresses, recipientsFor } from './recipients';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy';
 import type { SecretBox } from '../secrets/secret-box';
@@ -25,6 +27,8 @@ export interface MailerDeps {
   /** real time: retries and leases are scheduled on it. Not the FOLIO_NOW business clock, which may stand still. */
   clock?: Clock;
   pdf: PdfRenderer;
+  /** renders quotes; without it a quote cannot be sent */
+  quotePdf?: QuotePdfRenderer;
   /** fixed SMTP settings (`npm run serve`: smtpSettingsFromEnv(process.env)); wins over the stored ones */
   transportOptions?: SmtpSettings | null;
   /** the desktop: settings come from the database, the password sealed by this box (Electron safeStorage) */
@@ -39,6 +43,8 @@ export interface MailerDeps {
 export interface Mailer {
   /** for createCore({ send }) */
   send: InvoiceSender;
+  /** for createCore({ sendQuote }): a quote goes through the same outbox */
+  sendQuote: QuoteSender;
   /** queues (or finds the waiting) message of an invoice and returns it; options replace the composed parts */
   enqueue(invoice: Resource<InvoiceAttributes>, options?: InvoiceSendOptions): Promise<OutboxEntry>;
   /** what the send dialog starts from: the client's addresses and the texts "Send" would use */
@@ -78,34 +84,46 @@ export function createMailer(deps: MailerDeps): Mailer {
     ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
   });
 
-  async function enqueueInvoice(invoice: Resource<InvoiceAttributes>, options: InvoiceSendOptions = {}): Promise<OutboxEntry> {
-    const a = invoice.attributes;
-    if (isDraft(a.type)) throw rule('A draft is not sent: issue the invoice first', 'id');
-    const recipients = options.to ?? (await recipientsFor(deps.db, a));
+  /** What a message of one document needs: whose it is, its parties, how it is rendered, named and worded. */
+  interface Outgoing {
+    owner: Pick<NewMessage, 'invoice_id' | 'quote_id'>;
+    /** the waiting messages of the same document */
+    entries(): Promise<OutboxEntry[]>;
+    party: Pick<InvoiceAttributes, 'client_uid' | 'client' | 'seller'>;
+    render(): Promise<Uint8Array>;
+    mail(): { lang: string; subject: string; text: string };
+    attachmentName: string;
+    /** in the Message-ID: "folio.12" for an invoice, "folio.q12" for a quote */
+    tag: string;
+  }
+
+  async function queueDocument(doc: Outgoing, options: InvoiceSendOptions): Promise<OutboxEntry> {
+    const recipients = options.to ?? (await recipientsFor(deps.db, doc.party));
     const settings = await currentSettings();
     if (!settings) {
       // field 'smtp': the send dialog shows this one as "not set up" with the way to the settings
       throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)', 'smtp');
     }
     // A message still waiting answers for itself (checked again inside the transaction) without a render.
-    const waiting = (await entriesForInvoice(deps.db, invoice.id)).find((e) => e.state === 'queued' || e.state === 'sending');
+    const waiting = (await doc.entries()).find((e) => e.state === 'queued' || e.state === 'sending');
     if (waiting) return waiting;
     // Rendered outside the transaction (it is slow) and stored with the message: every retry sends these bytes.
-    const pdf = Buffer.from(await deps.pdf(invoice));
-    const mail = composeInvoiceMail(a);
+    const pdf = Buffer.from(await doc.render());
+    const mail = doc.mail();
     const domain = addressOf(settings.from).split('@')[1] || 'folio.invalid';
+    const seller = doc.party.seller;
     const { entry, created } = await enqueue(
       deps.db,
       {
-        invoice_id: invoice.id,
-        message_id: `<folio.${invoice.id}.${randomUUID()}@${domain}>`,
+        ...doc.owner,
+        message_id: `<${doc.tag}.${randomUUID()}@${domain}>`,
         recipients,
         cc: options.cc ?? [],
-        reply_to: isEmailAddress(a.seller.email) ? a.seller.email.trim() : '',
+        reply_to: isEmailAddress(seller.email) ? seller.email.trim() : '',
         lang: mail.lang,
         subject: options.subject ?? mail.subject,
         body_text: options.message ?? mail.text,
-        attachment_name: attachmentName(a),
+        attachment_name: doc.attachmentName,
         attachment: pdf,
         attachment_sha256: createHash('sha256').update(pdf).digest('hex'),
       },
@@ -115,9 +133,48 @@ export function createMailer(deps: MailerDeps): Mailer {
     return entry;
   }
 
+  async function enqueueInvoice(invoice: Resource<InvoiceAttributes>, options: InvoiceSendOptions = {}): Promise<OutboxEntry> {
+    const a = invoice.attributes;
+    if (isDraft(a.type)) throw rule('A draft is not sent: issue the invoice first', 'id');
+    return queueDocument(
+      {
+        owner: { invoice_id: invoice.id, quote_id: null },
+        entries: () => entriesForInvoice(deps.db, invoice.id),
+        party: a,
+        render: () => deps.pdf(invoice),
+        mail: () => composeInvoiceMail(a),
+        attachmentName: attachmentName(a),
+        tag: `folio.${invoice.id}`,
+      },
+      options,
+    );
+  }
+
+  async function enqueueQuote(quote: Resource<QuoteAttributes>, options: InvoiceSendOptions = {}): Promise<OutboxEntry> {
+    const render = deps.quotePdf;
+    if (!render) throw new FolioError('not_available', 'Sending quotes by e-mail is not available in this build of Folio');
+    const q = quote.attributes;
+    return queueDocument(
+      {
+        owner: { invoice_id: null, quote_id: quote.id },
+        entries: () => entriesForQuote(deps.db, quote.id),
+        party: q,
+        render: () => render(quote),
+        mail: () => composeQuoteMail(q),
+        attachmentName: quoteAttachmentName(q),
+        tag: `folio.q${quote.id}`,
+      },
+      options,
+    );
+  }
+
   return {
     async send(invoice, options) {
       const entry = await enqueueInvoice(invoice, options);
+      return { queued: entry.state === 'queued' || entry.state === 'sending', state: entry.state };
+    },
+    async sendQuote(quote, options) {
+      const entry = await enqueueQuote(quote, options);
       return { queued: entry.state === 'queued' || entry.state === 'sending', state: entry.state };
     },
     enqueue: enqueueInvoice,

@@ -12,6 +12,7 @@ export function toItem(e: OutboxEntry, invoiceNo: string | null): MailOutboxItem
     id: e.id,
     invoice_id: e.invoice_id,
     invoice_no: invoiceNo,
+    quote_id: e.quote_id,
     state: e.state,
     recipients: e.recipients,
     cc: e.cc,
@@ -27,11 +28,17 @@ export function toItem(e: OutboxEntry, invoiceNo: string | null): MailOutboxItem
   };
 }
 
-/** The printed numbers of the invoices on one page (the PDF bytes are never read for a list). */
-async function invoiceNumbers(db: Db, ids: number[]): Promise<Map<number, string | null>> {
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('invoices').select(['id', 'prefix', 'invoice_no']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [r.id, prefixedNumber(r.prefix, r.invoice_no)]));
+type Carried = Pick<OutboxEntry, 'invoice_id' | 'quote_id'>;
+
+/** The printed numbers of the documents on one page (the PDF bytes are never read for a list). */
+async function documentNumbers(db: Db, entries: Carried[]): Promise<(e: Carried) => string | null> {
+  const invoiceIds = [...new Set(entries.map((e) => e.invoice_id).filter((id): id is number => id !== null))];
+  const quoteIds = [...new Set(entries.map((e) => e.quote_id).filter((id): id is number => id !== null))];
+  const invoices = invoiceIds.length ? await db.selectFrom('invoices').select(['id', 'prefix', 'invoice_no']).where('id', 'in', invoiceIds).execute() : [];
+  const quotes = quoteIds.length ? await db.selectFrom('quotes').select(['id', 'quote_no']).where('id', 'in', quoteIds).execute() : [];
+  const invoiceNo = new Map(invoices.map((r) => [r.id, prefixedNumber(r.prefix, r.invoice_no)]));
+  const quoteNo = new Map(quotes.map((r) => [r.id, r.quote_no]));
+  return (e) => (e.quote_id !== null ? (quoteNo.get(e.quote_id) ?? null) : e.invoice_id !== null ? (invoiceNo.get(e.invoice_id) ?? null) : null);
 }
 
 export async function outboxPage(
@@ -42,11 +49,10 @@ export async function outboxPage(
   let q = mailDb(db).selectFrom('mail_outbox').select(ENTRY_COLUMNS).orderBy('id', 'desc').limit(w.perPage + 1).offset(w.offset);
   if (input.state) q = q.where('state', '=', input.state);
   const rows = await q.execute();
-  const numbers = await invoiceNumbers(db, rows.map((r) => r.invoice_id));
-  return toPage(rows, w, (r) => toItem(toEntry(r), numbers.get(r.invoice_id) ?? null));
+  const numberOf = await documentNumbers(db, rows);
+  return toPage(rows, w, (r) => toItem(toEntry(r), numberOf(r)));
 }
 
 export async function outboxItem(db: Db, entry: OutboxEntry): Promise<MailOutboxItem> {
-  const numbers = await invoiceNumbers(db, [entry.invoice_id]);
-  return toItem(entry, numbers.get(entry.invoice_id) ?? null);
+  return toItem(entry, (await documentNumbers(db, [entry]))(entry));
 }

@@ -11,7 +11,9 @@ import { mailDb, type OutboxRow, type OutboxState } from './tables';
 /** What the UI shows for one message (no attachment bytes). */
 export interface OutboxEntry {
   id: number;
-  invoice_id: number;
+  /** the invoice the message carries, or null when it carries a quote */
+  invoice_id: number | null;
+  quote_id: number | null;
   state: OutboxState;
   recipients: string[];
   cc: string[];
@@ -35,8 +37,10 @@ export interface OutboxEntry {
   sent_at: string | null;
 }
 
+/** A message carries one document: an invoice or a quote. */
 export interface NewMessage {
-  invoice_id: number;
+  invoice_id: number | null;
+  quote_id: number | null;
   message_id: string;
   recipients: string[];
   cc?: string[];
@@ -53,6 +57,7 @@ export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
   return {
     id: r.id,
     invoice_id: r.invoice_id,
+    quote_id: r.quote_id,
     state: r.state,
     recipients: r.recipients.split(',').filter(Boolean),
     cc: r.cc.split(',').filter(Boolean),
@@ -79,13 +84,13 @@ export function toDuty(e: OutboxEntry): EmailDuty {
 }
 
 export const ENTRY_COLUMNS = [
-  'id', 'invoice_id', 'message_id', 'recipients', 'cc', 'reply_to', 'lang', 'subject', 'body_text', 'attachment_name',
+  'id', 'invoice_id', 'quote_id', 'message_id', 'recipients', 'cc', 'reply_to', 'lang', 'subject', 'body_text', 'attachment_name',
   'attachment_sha256', 'attachment_size', 'state', 'attempts', 'attempt_id', 'lease_until', 'interrupted',
   'next_attempt_at', 'last_error', 'failure_reason', 'smtp_response', 'created_at', 'updated_at', 'sent_at',
 ] as const;
 
 /**
- * Queues a message in one transaction. An invoice whose previous message is still waiting gets that message back
+ * Queues a message in one transaction. A document whose previous message is still waiting gets that message back
  * instead of a second one, so a double click or a retried request never mails the client twice.
  */
 export async function enqueue(db: Db, msg: NewMessage, now: Date): Promise<{ entry: OutboxEntry; created: boolean }> {
@@ -94,7 +99,7 @@ export async function enqueue(db: Db, msg: NewMessage, now: Date): Promise<{ ent
     const pending = await t
       .selectFrom('mail_outbox')
       .select(ENTRY_COLUMNS)
-      .where('invoice_id', '=', msg.invoice_id)
+      .where((eb) => (msg.quote_id !== null ? eb('quote_id', '=', msg.quote_id) : eb('invoice_id', '=', msg.invoice_id ?? -1)))
       .where('state', 'in', ['queued', 'sending'])
       .orderBy('id', 'desc')
       .executeTakeFirst();
@@ -267,6 +272,11 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
 
 export async function entriesForInvoice(db: Db, invoiceId: number): Promise<OutboxEntry[]> {
   const rows = await mailDb(db).selectFrom('mail_outbox').select(ENTRY_COLUMNS).where('invoice_id', '=', invoiceId).orderBy('id', 'desc').execute();
+  return rows.map(toEntry);
+}
+
+export async function entriesForQuote(db: Db, quoteId: number): Promise<OutboxEntry[]> {
+  const rows = await mailDb(db).selectFrom('mail_outbox').select(ENTRY_COLUMNS).where('quote_id', '=', quoteId).orderBy('id', 'desc').execute();
   return rows.map(toEntry);
 }
 

@@ -13,13 +13,13 @@ export function parseAddressList(text: string): string[] {
 }
 
 /** The client's addresses as they are (unchecked): what the send dialog starts from. */
-export async function clientAddresses(db: Db, invoice: InvoiceAttributes): Promise<string[]> {
+export async function clientAddresses(db: Db, invoice: Pick<InvoiceAttributes, 'client_uid' | 'client'>): Promise<string[]> {
   const client = await db.selectFrom('clients').select(['email', 'deleted_at']).where('id', '=', invoice.client_uid).executeTakeFirst();
   const current = client && !client.deleted_at ? client.email.trim() : '';
   return parseAddressList(current || invoice.client.email);
 }
 
-export async function recipientsFor(db: Db, invoice: InvoiceAttributes): Promise<string[]> {
+export async function recipientsFor(db: Db, invoice: Pick<InvoiceAttributes, 'client_uid' | 'client'>): Promise<string[]> {
   const addresses = await clientAddresses(db, invoice);
   const name = invoice.client.name || `client ${invoice.client_uid}`;
   if (!addresses.length) {

@@ -10,7 +10,9 @@ export type SmtpSecurity = 'tls' | 'starttls' | 'none';
 
 export type MailOutboxTable = {
   id: Generated<number>;
-  invoice_id: number;
+  /** the invoice the message carries, or null for a quote's (migration 0023: exactly one of the two) */
+  invoice_id: number | null;
+  quote_id: number | null;
   message_id: string;
   /** comma-separated addresses */
   recipients: string;

@@ -25,10 +25,10 @@ export const realTimers: Timers = {
 };
 
 export type MailEvent =
-  | { type: 'sent'; id: number; invoiceId: number; messageId: string; response: string }
-  | { type: 'retry'; id: number; invoiceId: number; reason: string; nextAt: string }
-  | { type: 'failed'; id: number; invoiceId: number; reason: string }
-  | { type: 'interrupted'; id: number; invoiceId: number; messageId: string }
+  | { type: 'sent'; id: number; invoiceId: number | null; messageId: string; response: string }
+  | { type: 'retry'; id: number; invoiceId: number | null; reason: string; nextAt: string }
+  | { type: 'failed'; id: number; invoiceId: number | null; reason: string }
+  | { type: 'interrupted'; id: number; invoiceId: number | null; messageId: string }
   | { type: 'waiting'; reason: string };
 
 export interface WorkerDeps {

@@ -65,11 +65,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   await nav.isEnabled();
   // The PDF engine (pdfmake with its fonts, most of the code there is) is loaded on the first document, not at start.
   const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => (await import('../documents/render')).renderInvoicePdf(invoice.attributes);
+  const quotePdf = async (quote: Parameters<NonNullable<CoreDeps['quotePdf']>>[0]) => (await import('../documents/render')).renderQuotePdf(quote.attributes);
   // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
   const mailer = createMailer({
     db: options.db,
     clock: systemClock,
     pdf,
+    quotePdf,
     transportOptions: smtpSettingsFromEnv(env),
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
   });
@@ -83,6 +85,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     euVat: await euVatFromEnv(env),
     pdf,
     send: mailer.send,
+    quotePdf,
+    sendQuote: mailer.sendQuote,
     sealHooks: [navSealHook, () => nav.kick()],
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);

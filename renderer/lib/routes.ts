@@ -11,6 +11,10 @@ export type Route =
   | { name: 'invoice-modify-external' }
   | { name: 'invoice'; id: number }
   | { name: 'invoice-edit'; id: number }
+  | { name: 'quotes' }
+  | { name: 'quote-new' }
+  | { name: 'quote'; id: number }
+  | { name: 'quote-edit'; id: number }
   | { name: 'clients' }
   | { name: 'products' }
   | { name: 'expenses' }
@@ -26,6 +30,8 @@ const SIMPLE: Record<string, Route> = {
   '/invoices': { name: 'invoices' },
   '/invoices/new': { name: 'invoice-new' },
   '/invoices/modify-external': { name: 'invoice-modify-external' },
+  '/quotes': { name: 'quotes' },
+  '/quotes/new': { name: 'quote-new' },
   '/clients': { name: 'clients' },
   '/products': { name: 'products' },
   '/expenses': { name: 'expenses' },
@@ -43,6 +49,8 @@ export function parseRoute(path: string): Route {
   if (section && section !== 'company' && SETTINGS_SECTIONS.includes(section)) return { name: 'settings', section };
   const m = /^\/invoices\/(\d{1,10})(\/edit)?$/.exec(clean);
   if (m) return m[2] ? { name: 'invoice-edit', id: Number(m[1]) } : { name: 'invoice', id: Number(m[1]) };
+  const q = /^\/quotes\/(\d{1,10})(\/edit)?$/.exec(clean);
+  if (q) return q[2] ? { name: 'quote-edit', id: Number(q[1]) } : { name: 'quote', id: Number(q[1]) };
   return { name: 'not-found', path: clean };
 }
 

@@ -35,7 +35,7 @@ const lineFields = {
   entitlement: entitlement().optional(),
 };
 
-const invoiceItem = z
+export const invoiceItem = z
   .object(lineFields)
   .superRefine((item, ctx) => {
     if (item.product_uid !== undefined) return; // a product line takes the rest from the product

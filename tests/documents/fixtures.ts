@@ -294,6 +294,7 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
     generated_invoice_uid: null,
     proforma_uid: null,
     recurring_uid: null,
+    quote_uid: null,
     period_start: null,
     period_end: null,
     document_kind: spec.kind ?? kindOf(spec, type),

@@ -191,6 +191,7 @@ export function invoice(spec: InvoiceSpec): InvoiceAttributes {
     generated_invoice_uid: null,
     proforma_uid: null,
     recurring_uid: null,
+    quote_uid: null,
     period_start: null,
     period_end: null,
     document_kind: 'invoice',

@@ -26,7 +26,8 @@ export function langOf(templateLang: string): Lang {
   return templateLang === 'en' || templateLang === 'de' ? templateLang : 'hu';
 }
 
-function itemResource(row: InvoiceItemRow): InvoiceItem {
+/** One line in the interface's form (quotes show theirs the same way). */
+export function itemResource(row: Omit<InvoiceItemRow, 'id' | 'invoice_id' | 'modifies_line' | 'advance_invoice_id'> & Partial<Pick<InvoiceItemRow, 'modifies_line' | 'advance_invoice_id'>>): InvoiceItem {
   const vat = findVatCode(row.vat_id);
   return {
     description: row.description,
@@ -43,8 +44,8 @@ function itemResource(row: InvoiceItemRow): InvoiceItem {
     net_amount: milliToString(row.net_milli),
     vat_amount: milliToString(row.vat_milli),
     gross_amount: milliToString(row.gross_milli),
-    modifies_line: row.modifies_line,
-    advance_invoice_uid: row.advance_invoice_id,
+    modifies_line: row.modifies_line ?? null,
+    advance_invoice_uid: row.advance_invoice_id ?? null,
   };
 }
 
@@ -53,7 +54,8 @@ export function toHuf(milli: number, rate: string): number {
   return toMilli(roundTo(fromMilli(milli).times(new Big(rate)), 0));
 }
 
-function vatSummary(items: InvoiceItemRow[], rate: string): VatSummaryLine[] {
+/** Net, VAT and gross per VAT code (a quote sums its lines the same way). */
+export function vatSummary(items: Array<Pick<InvoiceItemRow, 'vat_id' | 'vat_rate' | 'net_milli' | 'vat_milli' | 'gross_milli'>>, rate: string): VatSummaryLine[] {
   const rows = new Map<string, { vatRate: string; net: number; vat: number; gross: number }>();
   for (const it of items) {
     const r = rows.get(it.vat_id) ?? { vatRate: it.vat_rate, net: 0, vat: 0, gross: 0 };
@@ -172,6 +174,7 @@ export function invoiceResource(
     is_advance: row.is_advance ? 1 : 0,
     deducted_by_uid: links.deducted_by_uid,
     advance_deductions: links.advance_deductions,
+    quote_uid: row.quote_id ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -2,6 +2,7 @@
 // whose cost users wait on. Each runs inside a write transaction. Numbering has its own (./numbering.ts).
 import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
 import { prepareStatement } from '../../db/prepared';
+import type { Db, WriteTx } from '../../db/types';
 
 export type InvoiceValues = Omit<InvoiceRow, 'id'>;
 export type ItemValues = Omit<InvoiceItemRow, 'id'>;
@@ -18,7 +19,7 @@ const INVOICE_COLUMNS: Record<keyof InvoiceValues, true> = {
   proforma_id: true, generated_invoice_id: true, recurring_id: true, period_start: true, period_end: true,
   share_code: true, issued_at: true, created_at: true, updated_at: true, modifies_id: true, original_invoice_no: true,
   original_date: true, external_original: true, modification_index: true, modification_reason: true, is_advance: true,
-  current_total_milli: true,
+  current_total_milli: true, quote_id: true,
 };
 
 const ITEM_COLUMNS: Record<keyof ItemValues, true> = {

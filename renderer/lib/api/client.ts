@@ -4,7 +4,7 @@
 import type { InputOf, OperationName, OutputOf } from '../../../shared/contract/operations';
 import type { ShellOperationName, ShellOperations } from '../../../shared/contract/bridge';
 import { ApiError } from './errors';
-import type { PdfBlob, Transport } from './transport';
+import type { PdfBlob, PdfKind, Transport } from './transport';
 
 export class Api {
   constructor(readonly transport: Transport) {}
@@ -22,8 +22,8 @@ export class Api {
     return this.transport.call(name, input) as Promise<ShellOperations[N]['output']>;
   }
 
-  downloadPdf(id: number): Promise<PdfBlob> {
-    return this.transport.downloadPdf(id);
+  downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
+    return this.transport.downloadPdf(id, kind);
   }
 
   today(): Promise<string> {

@@ -2,7 +2,7 @@
 // {success:true, data} or the error envelope. The PDF comes from GET /invoices/:id/download (the REST route),
 // today's date from the public GET /time.
 import { ApiError, isEnvelope } from './errors';
-import { localToday, type PdfBlob, type Transport } from './transport';
+import { localToday, type PdfBlob, type PdfKind, type Transport } from './transport';
 
 export interface HttpTransportOptions {
   key: () => string | null;
@@ -60,13 +60,13 @@ export class HttpTransport implements Transport {
     return body.data;
   }
 
-  async downloadPdf(id: number): Promise<PdfBlob> {
-    const res = await this.send(`invoices/${encodeURIComponent(String(id))}/download`, { method: 'GET' });
+  async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
+    const res = await this.send(`${kind}/${encodeURIComponent(String(id))}/download`, { method: 'GET' });
     if (!res.ok) return this.fail(res);
     const disposition = res.headers.get('content-disposition') ?? '';
     const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
     const plain = /filename="([^"]+)"/i.exec(disposition);
-    const filename = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? `invoice-${id}.pdf`);
+    const filename = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? `${kind === 'quotes' ? 'quote' : 'invoice'}-${id}.pdf`);
     return { filename, blob: await res.blob() };
   }
 

@@ -2,7 +2,7 @@
 // envelopes, never throws, so every failure arrives with its code and field errors.
 import type { FolioBridge, ShellInfo } from '../../../shared/contract/bridge';
 import { ApiError, isEnvelope } from './errors';
-import type { PdfBlob, Transport } from './transport';
+import type { PdfBlob, PdfKind, Transport } from './transport';
 
 export class IpcTransport implements Transport {
   readonly kind = 'ipc' as const;
@@ -21,8 +21,8 @@ export class IpcTransport implements Transport {
     throw new ApiError('bad_reply', 'The desktop shell answered something unexpected');
   }
 
-  async downloadPdf(id: number): Promise<PdfBlob> {
-    const file = (await this.call('invoices.download', { id })) as { filename: string; pdf: Uint8Array };
+  async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
+    const file = (await this.call(`${kind}.download`, { id })) as { filename: string; pdf: Uint8Array };
     return { filename: file.filename, blob: new Blob([file.pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }) };
   }
 

@@ -10,10 +10,14 @@ export interface Transport {
   /** Runs an operation by name; resolves with its output, rejects with ApiError. */
   call(name: string, input: unknown): Promise<unknown>;
   /** The invoice's PDF (a 501 "not_available" until the documents module is wired). */
-  downloadPdf(id: number): Promise<PdfBlob>;
+  /** the PDF of an invoice, or of a quote (`kind` 'quotes') */
+  downloadPdf(id: number, kind?: PdfKind): Promise<PdfBlob>;
   /** Today in the business's time zone (the core's clock), 'YYYY-MM-DD'. */
   today(): Promise<string>;
 }
+
+/** Which documents' download: /invoices/{id}/download or /quotes/{id}/download. */
+export type PdfKind = 'invoices' | 'quotes';
 
 /** The browser's local date, only as a fallback when the core cannot be asked. */
 export function localToday(): string {

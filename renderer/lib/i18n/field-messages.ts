@@ -106,6 +106,12 @@ const RULES: Rule[] = [
   [/^an advance invoice does not deduct other advances$/, 'doc.fm.advanceDeducts'],
   [/^names the same advance twice$/, 'doc.fm.twice'],
   [/^Invoice .* was issued in Folio/, 'doc.fm.ownInvoice'],
+  // quotes (electron/core/quotes/)
+  [/^valid_until cannot be before the quote date$/, 'quo.fm.validBeforeDate'],
+  [/^The quote was valid until (\d{4}-\d{2}-\d{2})/, 'quo.fm.expired', (m) => ({ date: m[1]! })],
+  [/^an accepted quote cannot be (changed|deleted|declined)$/, 'quo.fm.accepted'],
+  [/^was already accepted$/, 'quo.fm.alreadyAccepted'],
+  [/^due_date cannot be before fulfillment_date$/, 'quo.fm.dueBeforeFulfillment'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string, field = ''): string {

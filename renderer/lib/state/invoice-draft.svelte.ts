@@ -2,7 +2,7 @@
 // code the core stores when the invoice is issued, so the preview is what gets issued.
 import type { InputOf } from '../../../shared/contract/operations';
 import { INVOICE_TYPE, type InvoiceType, type InvoiceTypeName } from '../../../shared/invoice-codes';
-import type { ClientAttributes, InvoiceAttributes, Resource, SettingsData, VatSummaryLine } from '../../../shared/resources';
+import type { ClientAttributes, InvoiceAttributes, InvoiceItem, Resource, SettingsData, VatSummaryLine } from '../../../shared/resources';
 import { isBeyondRange, priceLine, sumExact, type ExactLineAmounts, type ExactTotals } from '../../../shared/totals';
 import Big from 'big.js';
 import { addDays } from '../../../shared/dates';
@@ -107,6 +107,26 @@ function exactLine(line: DraftLine, currency: string) {
   }
 }
 
+
+/** Stored lines (an invoice's or a quote's) as the editor's lines; at least one. */
+export function draftLines(items: InvoiceItem[], currency: string): DraftLine[] {
+  const lines = items.map(
+    (it): DraftLine => ({
+      key: nextKey++,
+      product_uid: it.product_uid,
+      product_name: it.product_uid ? it.description : '',
+      description: it.description,
+      qty: editableDecimal(decimalToString(it.qty.replace(/^-/, ''))),
+      unit: it.unit,
+      priceMode: it.gross_unit_price !== null && !it.product_uid ? 'gross' : 'net',
+      price: unitPriceInput(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price, currency),
+      vat_id: it.vat_id,
+      entitlement: it.entitlement ?? '',
+      item_comment: it.item_comment,
+    }),
+  );
+  return lines.length ? lines : [emptyLine()];
+}
 
 export class InvoiceDraft {
   id = $state<number | null>(null);
@@ -271,20 +291,7 @@ export class InvoiceDraft {
             .map((it) => ({ vat_id: it.vat_id, vat_rate: it.vat_rate, net: negated(it.net_amount), vat: negated(it.vat_amount), gross: negated(it.gross_amount) })),
         }));
     // a final invoice's deduction lines are the core's to make, from the advances chosen again
-    this.lines = a.items.filter((it) => it.advance_invoice_uid == null).map((it) => ({
-      key: nextKey++,
-      product_uid: it.product_uid,
-      product_name: it.product_uid ? it.description : '',
-      description: it.description,
-      qty: editableDecimal(decimalToString(it.qty.replace(/^-/, ''))),
-      unit: it.unit,
-      priceMode: it.gross_unit_price !== null && !it.product_uid ? 'gross' : 'net',
-      price: unitPriceInput(it.gross_unit_price !== null && !it.product_uid ? it.gross_unit_price : it.net_unit_price, a.currency),
-      vat_id: it.vat_id,
-      entitlement: it.entitlement ?? '',
-      item_comment: it.item_comment,
-    }));
-    if (this.lines.length === 0) this.lines = [emptyLine()];
+    this.lines = draftLines(a.items.filter((it) => it.advance_invoice_uid == null), a.currency);
     this.markSaved();
   }
 

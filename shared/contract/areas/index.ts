@@ -5,8 +5,9 @@ import { navOperations } from './nav';
 import { mailOperations } from './mail';
 import { dataOperations } from './data';
 import { importOperations } from './import';
+import { quoteOperations } from './quotes';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
-export const areaOperations = { ...runtimeOperations, ...importOperations } as const;
+export const areaOperations = { ...runtimeOperations, ...importOperations, ...quoteOperations } as const;

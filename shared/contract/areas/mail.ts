@@ -54,9 +54,11 @@ export interface MailTestResult {
 
 export interface MailOutboxItem {
   id: number;
-  invoice_id: number;
-  /** the printed number (null if the invoice has none) */
+  /** the invoice the message carries; null for a quote's message (quote_id) */
+  invoice_id: number | null;
+  /** the printed number of the invoice, or the quote's number (null if the invoice has none) */
   invoice_no: string | null;
+  quote_id: number | null;
   state: MailOutboxState;
   recipients: string[];
   cc: string[];

@@ -13,6 +13,7 @@ import { unsavedMessages } from './unsaved';
 import { ratesMessages } from './rates';
 import { amountMessages } from './amounts';
 import { documentMessages } from './documents';
+import { quoteMessages } from './quotes';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -29,6 +30,7 @@ export const AREA_MESSAGES = [
   ratesMessages,
   amountMessages,
   documentMessages,
+  quoteMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
