@@ -3,10 +3,10 @@ import { documentKindOf, INVOICE_STATUS, isCancelled, isDraft, isProforma, type 
 import type { InvoiceAttributes } from '../../shared/resources';
 import type { MessageKey } from './i18n/i18n.svelte';
 
-export type BadgeKind = 'paid' | 'unpaid' | 'partial' | 'overdue' | 'cancelled' | 'cancelling' | 'draft' | 'proforma' | 'voided' | 'invoiced';
+export type BadgeKind = 'paid' | 'unpaid' | 'partial' | 'overdue' | 'cancelled' | 'cancelling' | 'draft' | 'proforma' | 'voided' | 'invoiced' | 'settled';
 
 type BadgeInput = Pick<InvoiceAttributes, 'type' | 'status' | 'is_cancel_invoice' | 'due_date' | 'total_paid'> &
-  Partial<Pick<InvoiceAttributes, 'generated_invoice_uid'>>;
+  Partial<Pick<InvoiceAttributes, 'generated_invoice_uid' | 'modifies_uid'>>;
 
 /** A proforma whose invoice has been made: done with, its payment belongs to that invoice. */
 export const isInvoicedProforma = (a: Pick<InvoiceAttributes, 'type' | 'generated_invoice_uid'>): boolean =>
@@ -15,6 +15,8 @@ export const isInvoicedProforma = (a: Pick<InvoiceAttributes, 'type' | 'generate
 export function badgeOf(a: BadgeInput, today: string): BadgeKind {
   if (isDraft(a.type)) return 'draft';
   if (a.is_cancel_invoice) return 'cancelling';
+  // a modifying invoice of a Folio invoice is paid through that original, never on its own
+  if (a.modifies_uid != null) return 'settled';
   if (isProforma(a.type) && a.generated_invoice_uid != null) return 'invoiced';
   if (isProforma(a.type)) return isCancelled(a.status) ? 'voided' : a.status === INVOICE_STATUS.paid ? 'paid' : 'proforma';
   if (isCancelled(a.status)) return 'cancelled';

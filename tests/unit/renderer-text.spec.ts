@@ -112,6 +112,9 @@ test('invoice badges: from type, status, payments and due date', () => {
   expect(badgeOf({ ...base, status: INVOICE_STATUS.paid }, '2026-12-31')).toBe('paid');
   expect(badgeOf({ ...base, status: INVOICE_STATUS.cancelled }, '2026-12-31')).toBe('cancelled');
   expect(badgeOf({ ...base, is_cancel_invoice: 1 as 0 | 1, status: INVOICE_STATUS.paid }, '2026-11-22')).toBe('cancelling');
+  // a modifying invoice of a Folio invoice is paid through its original: no paid/unpaid of its own
+  expect(badgeOf({ ...base, status: INVOICE_STATUS.paid, modifies_uid: 7 }, '2026-12-31')).toBe('settled');
+  expect(badgeOf({ ...base, modifies_uid: null }, '2026-11-22')).toBe('unpaid');
   expect(badgeOf({ ...base, type: INVOICE_TYPE.draft }, '2026-12-31')).toBe('draft');
   expect(badgeOf({ ...base, type: INVOICE_TYPE.proforma }, '2026-12-31')).toBe('proforma');
   expect(badgeOf({ ...base, type: INVOICE_TYPE.proforma, status: INVOICE_STATUS.paid }, '2026-11-22')).toBe('paid');
