@@ -7,7 +7,7 @@ import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import type { InvoiceAttributes, InvoiceItem, Resource } from '../../shared/resources';
 import type { Db } from '../db/types';
 import type { Database, InvoiceRow } from '../db/schema';
-import { chainBefore } from '../core/invoices/chain';
+import { chainState } from '../core/invoices/chain';
 import { loadInvoices } from '../core/invoices/mapping';
 import { parseJson } from '../core/json';
 import { prepareStatement } from '../db/prepared';
@@ -162,11 +162,11 @@ async function chainOptions(db: Db, row: InvoiceRow): Promise<InvoiceDataOptions
   const originalId = row.modifies_id ?? (row.is_cancel_invoice ? row.cancels_id : null);
   const index = row.modification_index ?? 1; // a storno from before chains were tracked was the first and only member
   if (originalId !== null) {
-    return { modificationIndex: index, chainLineCount: (await chainBefore(db, { id: originalId }, index)).lineCount, modifyWithoutMaster: false };
+    return { modificationIndex: index, chainLineCount: (await chainState(db, { id: originalId }, index)).lineCount, modifyWithoutMaster: false };
   }
   const external = parseJson<ExternalOriginal | null>(row.external_original, null);
   if (row.modification_index === null || !external) return {};
-  const before = await chainBefore(db, { invoiceNo: external.invoice_no, lines: Number(external.line_count) }, index);
+  const before = await chainState(db, { invoiceNo: external.invoice_no, lines: Number(external.line_count) }, index);
   // nav_reported is decided when the modification is issued (modify.ts navHoldsExternal: from 2021 on NAV has it)
   return { modificationIndex: index, chainLineCount: before.lineCount, modifyWithoutMaster: external.nav_reported === false };
 }

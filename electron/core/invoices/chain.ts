@@ -31,14 +31,15 @@ function stateOf(originalLines: number, members: Member[], lastKnownIndex = 0): 
   return { lastIndex, lineCount };
 }
 
-/** The chain of a Folio invoice: its modifying and cancelling invoices. */
-export async function chainOf(db: Db, originalId: number): Promise<ChainState> {
-  const original = await db
-    .selectFrom('invoice_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('invoice_id', '=', originalId)
-    .executeTakeFirstOrThrow();
-  const members = await db
+/** A chain's original: a Folio invoice by id, or one of the previous program by its number and line count. */
+export type ChainOriginal = { id: number } | { invoiceNo: string; lines: number; lastKnownIndex?: number };
+
+/**
+ * The state of a chain: of all its sealed members, or, with `beforeIndex`, as it stood before its member of that index
+ * (what NAV holds when that member is reported in order: its new lines are numbered after `lineCount`).
+ */
+export async function chainState(db: Db, original: ChainOriginal, beforeIndex?: number): Promise<ChainState> {
+  let members = db
     .selectFrom('invoices as m')
     .select(['m.modification_index', 'm.is_cancel_invoice'])
     .select((eb) =>
@@ -49,33 +50,35 @@ export async function chainOf(db: Db, originalId: number): Promise<ChainState> {
         .where('l.modifies_line', 'is', null)
         .as('new_lines'),
     )
-    .where((eb) => eb.or([eb('m.modifies_id', '=', originalId), eb.and([eb('m.cancels_id', '=', originalId), eb('m.is_cancel_invoice', '=', 1)])]))
-    .where('m.sealed', '=', 1)
-    .orderBy('m.id')
-    .execute();
-  return stateOf(Number(original.n), members.map((m) => ({ ...m, new_lines: Number(m.new_lines ?? 0) })));
+    .where('m.sealed', '=', 1);
+  // a storno issued before chains were tracked counts as index 1
+  if (beforeIndex !== undefined) members = members.where((eb) => eb(eb.fn.coalesce('m.modification_index', eb.lit(1)), '<', beforeIndex));
+  let originalLines: number;
+  if ('id' in original) {
+    const counted = await db
+      .selectFrom('invoice_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('invoice_id', '=', original.id)
+      .executeTakeFirstOrThrow();
+    originalLines = Number(counted.n);
+    members = members.where((eb) =>
+      eb.or([eb('m.modifies_id', '=', original.id), eb.and([eb('m.cancels_id', '=', original.id), eb('m.is_cancel_invoice', '=', 1)])]),
+    );
+  } else {
+    originalLines = original.lines;
+    members = members.where('m.original_invoice_no', '=', original.invoiceNo).where('m.modifies_id', 'is', null);
+  }
+  const rows = await members.orderBy('m.id').execute();
+  const lastKnown = 'id' in original ? 0 : (original.lastKnownIndex ?? 0);
+  return stateOf(originalLines, rows.map((m) => ({ ...m, new_lines: Number(m.new_lines ?? 0) })), lastKnown);
 }
 
+/** The chain of a Folio invoice: its modifying and cancelling invoices. */
+export const chainOf = (db: Db, originalId: number): Promise<ChainState> => chainState(db, { id: originalId });
+
 /** The chain of an invoice the previous program issued, known by its number: the modifications Folio issued of it. */
-export async function externalChainOf(db: Db, invoiceNo: string, originalLines: number, lastKnownIndex: number): Promise<ChainState> {
-  const members = await db
-    .selectFrom('invoices as m')
-    .select(['m.modification_index', 'm.is_cancel_invoice'])
-    .select((eb) =>
-      eb
-        .selectFrom('invoice_items as l')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('l.invoice_id', '=', 'm.id')
-        .where('l.modifies_line', 'is', null)
-        .as('new_lines'),
-    )
-    .where('m.original_invoice_no', '=', invoiceNo)
-    .where('m.modifies_id', 'is', null)
-    .where('m.sealed', '=', 1)
-    .orderBy('m.modification_index')
-    .execute();
-  return stateOf(originalLines, members.map((m) => ({ ...m, new_lines: Number(m.new_lines ?? 0) })), lastKnownIndex);
-}
+export const externalChainOf = (db: Db, invoiceNo: string, lines: number, lastKnownIndex: number): Promise<ChainState> =>
+  chainState(db, { invoiceNo, lines, lastKnownIndex });
 
 /** Whether an issued invoice can take a modifying invoice; each refusal names the field to look at. */
 export function modifiableProblems(original: InvoiceRow): FieldError[] {
@@ -102,46 +105,4 @@ export function lineReferenceProblems(items: Array<{ modifies_line?: number | un
 export function refuse(errors: FieldError[], what: string): void {
   if (!errors.length) return;
   throw new FolioError('rule_violation', `${what}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
-}
-
-/**
- * The chain as it stood before its member with modification index `index` (a STORNO issued before chains were
- * tracked counts as index 1): what NAV holds when that member is reported in order — its new lines are numbered
- * after `lineCount`. A Folio original is given by id; one of the previous program by number and line count.
- */
-export async function chainBefore(
-  db: Db,
-  original: { id: number } | { invoiceNo: string; lines: number },
-  index: number,
-): Promise<ChainState> {
-  let originalLines: number;
-  let members = db
-    .selectFrom('invoices as m')
-    .select(['m.modification_index', 'm.is_cancel_invoice'])
-    .select((eb) =>
-      eb
-        .selectFrom('invoice_items as l')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('l.invoice_id', '=', 'm.id')
-        .where('l.modifies_line', 'is', null)
-        .as('new_lines'),
-    )
-    .where('m.sealed', '=', 1)
-    .where((eb) => eb(eb.fn.coalesce('m.modification_index', eb.lit(1)), '<', index));
-  if ('id' in original) {
-    const counted = await db
-      .selectFrom('invoice_items')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('invoice_id', '=', original.id)
-      .executeTakeFirstOrThrow();
-    originalLines = Number(counted.n);
-    members = members.where((eb) =>
-      eb.or([eb('m.modifies_id', '=', original.id), eb.and([eb('m.cancels_id', '=', original.id), eb('m.is_cancel_invoice', '=', 1)])]),
-    );
-  } else {
-    originalLines = original.lines;
-    members = members.where('m.original_invoice_no', '=', original.invoiceNo).where('m.modifies_id', 'is', null);
-  }
-  const rows = await members.orderBy('m.id').execute();
-  return stateOf(originalLines, rows.map((m) => ({ ...m, new_lines: Number(m.new_lines ?? 0) })));
 }

@@ -77,6 +77,20 @@ export function vatSummary(items: Array<Pick<InvoiceItemRow, 'vat_id' | 'vat_rat
 
 const NO_LINKS: LinkedDocuments = { original: null, modifications: [], deducted_by_uid: null, advance_deductions: [] };
 
+/** The buyer a document's snapshot holds, every field present (snapshots of older versions may lack some). */
+export function buyerOfSnapshot(snapshot: string): InvoiceClient {
+  const client = parseJson<Partial<InvoiceClient>>(snapshot, {});
+  return {
+    name: client.name ?? '',
+    email: client.email ?? '',
+    taxcode: client.taxcode ?? '',
+    eu_taxcode: client.eu_taxcode ?? '',
+    billing_address: { ...emptyAddress(), ...client.billing_address },
+    bank: { ...emptyBank(), ...client.bank },
+    tax_type: client.tax_type ?? '',
+  };
+}
+
 export function documentKind(row: Pick<InvoiceRow, 'type' | 'is_cancel_invoice' | 'modification_index' | 'is_cancel_invoice' | 'is_advance'>, items: Array<Pick<InvoiceItemRow, 'advance_invoice_id'>>): DocumentKind {
   if (row.type === INVOICE_TYPE.draft) return 'draft';
   if (row.type === INVOICE_TYPE.proforma) return 'proforma';
@@ -100,7 +114,6 @@ export function invoiceResource(
 ): Resource<InvoiceAttributes> {
   const lang = langOf(row.template_lang_code);
   const method = findPaymentMethod(row.payment_method_id);
-  const client = parseJson<InvoiceClient>(row.client_snapshot, {} as InvoiceClient);
   const seller = parseJson<SellerSnapshot>(row.seller_snapshot, emptySellerSnapshot());
   const attributes: InvoiceAttributes = {
     uid: row.id,
@@ -119,15 +132,7 @@ export function invoiceResource(
     client_uid: row.client_id,
     block_uid: row.block_id,
     items: items.map(itemResource),
-    client: {
-      name: client.name ?? '',
-      email: client.email ?? '',
-      taxcode: client.taxcode ?? '',
-      eu_taxcode: client.eu_taxcode ?? '',
-      billing_address: { ...emptyAddress(), ...client.billing_address },
-      bank: { ...emptyBank(), ...client.bank },
-      tax_type: client.tax_type ?? '',
-    },
+    client: buyerOfSnapshot(row.client_snapshot),
     payment_method: {
       id: row.payment_method_id,
       lang_code: lang,

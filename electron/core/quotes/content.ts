@@ -10,7 +10,7 @@ import { clientSnapshot } from '../clients/mapping';
 import { sellerSnapshotFor, settingsForIssue } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from '../invoices/lines';
 import { bankAccountById, clientById } from '../invoices/statements';
-import { totalColumns } from '../invoices/values';
+import { lineValues, totalColumns } from '../invoices/values';
 
 /** What a request decides of a quote: everything but its number, state and timestamps. */
 export type QuoteContent = Omit<
@@ -75,23 +75,9 @@ export function quoteContent(trx: WriteTx, input: DatedQuoteInput): { content: Q
 }
 
 export function quoteLineValues(quoteId: number, l: ResolvedLine): QuoteLineValues {
-  return {
-    quote_id: quoteId,
-    position: l.position,
-    product_id: l.product_id,
-    description: l.description,
-    qty: l.qty,
-    unit: l.unit,
-    net_unit_price: l.net_unit_price,
-    gross_unit_price: l.gross_unit_price,
-    vat_id: l.vat_id,
-    vat_rate: l.vat_rate,
-    entitlement: l.entitlement,
-    item_comment: l.item_comment,
-    net_milli: l.amounts.net,
-    vat_milli: l.amounts.vat,
-    gross_milli: l.amounts.gross,
-  };
+  // an invoice line's columns, but for the chain links only invoices have
+  const { invoice_id: _invoice, modifies_line: _modifies, advance_invoice_id: _advance, ...line } = lineValues(0, l);
+  return { ...line, quote_id: quoteId };
 }
 
 /** The request a stored quote corresponds to: an edit merges into it, accepting turns it into an invoice's. */

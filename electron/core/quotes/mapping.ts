@@ -1,14 +1,13 @@
 // Quote rows → the quote resource. Lines take the invoices' item form, so the UI shows both with one component.
 import type { QuoteAttributes, QuoteStatus } from '../../../shared/quotes';
-import type { InvoiceClient, Resource, SellerSnapshot } from '../../../shared/resources';
+import type { Resource, SellerSnapshot } from '../../../shared/resources';
 import { milliToString } from '../../../shared/money';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { QuoteItemRow, QuoteRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { parseJson } from '../json';
-import { emptyAddress, emptyBank } from '../clients/mapping';
 import { emptySellerSnapshot } from '../settings/service';
-import { itemResource, langOf, vatSummary } from '../invoices/mapping';
+import { buyerOfSnapshot, itemResource, langOf, vatSummary } from '../invoices/mapping';
 
 /** The stored state, or 'expired' for an offer still waiting whose last day has passed. */
 export function quoteStatus(row: Pick<QuoteRow, 'status' | 'valid_until'>, today: string): QuoteStatus {
@@ -19,7 +18,6 @@ export function quoteStatus(row: Pick<QuoteRow, 'status' | 'valid_until'>, today
 export function quoteResource(row: QuoteRow, items: QuoteItemRow[], today: string): Resource<QuoteAttributes> {
   const lang = langOf(row.template_lang_code);
   const method = findPaymentMethod(row.payment_method_id);
-  const client = parseJson<Partial<InvoiceClient>>(row.client_snapshot, {});
   return {
     id: row.id,
     attributes: {
@@ -31,15 +29,7 @@ export function quoteResource(row: QuoteRow, items: QuoteItemRow[], today: strin
       fulfillment_date: row.fulfillment_date,
       due_date: row.due_date,
       client_uid: row.client_id,
-      client: {
-        name: client.name ?? '',
-        email: client.email ?? '',
-        taxcode: client.taxcode ?? '',
-        eu_taxcode: client.eu_taxcode ?? '',
-        billing_address: { ...emptyAddress(), ...client.billing_address },
-        bank: { ...emptyBank(), ...client.bank },
-        tax_type: client.tax_type ?? '',
-      },
+      client: buyerOfSnapshot(row.client_snapshot),
       seller: parseJson<SellerSnapshot>(row.seller_snapshot, emptySellerSnapshot()),
       currency: row.currency,
       exchange_rate: row.exchange_rate,

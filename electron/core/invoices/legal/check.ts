@@ -2,10 +2,8 @@
 // the settings hold it now, the buyer's snapshot, the priced lines, the dates), checked, and a refusal (422, one
 // entry per problem) before anything is numbered or written.
 import { FolioError } from '../../../../shared/errors';
-import type { InvoiceClient } from '../../../../shared/resources';
 import type { WriteTx } from '../../../db/types';
-import { emptyAddress } from '../../clients/mapping';
-import { parseJson } from '../../json';
+import { buyerOfSnapshot } from '../mapping';
 import { settingsForIssue } from '../../settings/service';
 import { checkInvoice, type LegalLine, type LegalResult } from './rules';
 
@@ -19,26 +17,12 @@ export interface DocumentFacts {
   period_start?: string | null | undefined;
 }
 
-/** The buyer a document's snapshot holds, every field present (snapshots of older versions may lack some). */
-function buyerOf(snapshot: string): InvoiceClient {
-  const stored = parseJson<Partial<InvoiceClient>>(snapshot, {});
-  return {
-    name: stored.name ?? '',
-    email: stored.email ?? '',
-    taxcode: stored.taxcode ?? '',
-    eu_taxcode: stored.eu_taxcode ?? '',
-    tax_type: stored.tax_type ?? '',
-    bank: { iban: '', swift: '', account_no: '', ...stored.bank },
-    billing_address: { ...emptyAddress(), ...stored.billing_address },
-  };
-}
-
 /** The checks of a document as it would be issued now, in the transaction that would issue it. */
 export function legalCheck(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): LegalResult {
   const { seller } = settingsForIssue(trx).settings;
   return checkInvoice({
     seller,
-    client: buyerOf(doc.client_snapshot),
+    client: buyerOfSnapshot(doc.client_snapshot),
     lines,
     total_milli: doc.total_milli,
     date: doc.date,
