@@ -72,6 +72,8 @@ test('malformed JSON on every body-taking route is a 400 envelope', async () => 
  */
 const NULL_BODY_ACCEPTED = [
   'PUT /invoices/:id',
+  'PUT /quotes/:id',
+  'POST /quotes/:id/decline',
   'POST /invoices/:id/issue',
   'POST /invoices/:id/nav/retry',
   'PUT /invoices/blocks/:id',

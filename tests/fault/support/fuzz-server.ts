@@ -64,6 +64,8 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
   const toCancel = await core.call('invoices.create', benchInvoice(other.id));
   const cancelling = await core.call('invoices.cancel', { id: toCancel.id });
   const recurring = await core.call('recurring.create', { base_invoice_uid: issued.id, frequency: '1M', start_date: '2027-01-01' });
+  // a quote (id 1), so the routes of /quotes/:id meet one that exists
+  await core.call('quotes.create', { client_uid: client.id, payment_method: 2, currency: 'HUF', valid_until: '2099-12-31', items: benchInvoice(client.id).items });
   const known: Known = {
     invoice: [draft.id, issued.id, proforma.id, toCancel.id, cancelling.id],
     block: [0, block.id],
