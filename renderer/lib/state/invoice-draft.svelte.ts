@@ -2,7 +2,7 @@
 // code the core stores when the invoice is issued, so the preview is what gets issued.
 import type { InputOf } from '../../../shared/contract/operations';
 import { INVOICE_TYPE, type InvoiceType, type InvoiceTypeName } from '../../../shared/invoice-codes';
-import type { ClientAttributes, InvoiceAttributes, InvoiceItem, Resource, SettingsData, VatSummaryLine } from '../../../shared/resources';
+import type { ClientAttributes, InvoiceAttributes, InvoiceItem, ProductAttributes, Resource, SettingsData, VatSummaryLine } from '../../../shared/resources';
 import { isBeyondRange, priceLine, sumExact, type ExactLineAmounts, type ExactTotals } from '../../../shared/totals';
 import Big from 'big.js';
 import { addDays } from '../../../shared/dates';
@@ -251,6 +251,24 @@ export class InvoiceDraft {
 
   addLine(line: DraftLine = emptyLine()): void {
     this.lines.push(line);
+  }
+
+  /** A product as a new line (its name, unit, price and VAT); an empty first line is replaced rather than left
+   * dangling above it. */
+  addProduct(p: Resource<ProductAttributes>): void {
+    const a = p.attributes;
+    const line = {
+      ...emptyLine(String(a.vat_id)),
+      product_uid: p.id,
+      product_name: a.name,
+      description: a.name,
+      unit: a.unit,
+      price: unitPriceInput(a.price, a.currency_code),
+      entitlement: a.entitlement ?? '',
+    };
+    const only = this.lines.length === 1 ? this.lines[0] : undefined;
+    if (only && !only.description.trim() && !only.price.trim()) this.lines = [line];
+    else this.addLine(line);
   }
 
   removeLine(index: number): void {
