@@ -1,6 +1,6 @@
 // Advance and final invoices in the UI, in Hungarian: an advance invoice from the editor's checkbox, a final invoice
 // deducting it (the picker offers the client's advances not yet deducted, the preview shows the deduction and what
-// is left to pay), the chain on both; a proforma turned into an advance invoice. Then one modification in English.
+// is left to pay), the chain on both; a proforma turned into an advance invoice. Then a modification and a final invoice in English.
 import { expect, test } from '@playwright/test';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 import { shotPath } from './support/shots';
@@ -127,5 +127,31 @@ test('in English: an invoice modified, its chain shown', async ({ page }) => {
   await expect(page.locator('[data-chain="modifications"] h2')).toHaveText('Modifications');
   await expect(page.locator('[data-current-total]')).toHaveText(/45,720/);
   await page.screenshot({ path: shotPath('documents', 'en-chain-panel'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('in English: a final invoice deducting an advance, previewed and issued', async ({ page }) => {
+  const errors = watchErrors(page);
+  const advance = await folio.server.core.call('invoices.create', { ...body(3, 'Advance for the shop', 50_000), advance: 1 });
+  await withKey(page);
+  await page.addInitScript(() => localStorage.setItem('folio.lang', 'en'));
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  await page.goto(`${folio.url}/#/invoices/new`);
+  await page.getByLabel('Find a client').fill('Előleg Partner');
+  await page.getByRole('button', { name: /Előleg Partner Zrt\./ }).click();
+  await page.getByLabel('Item 1 – Description').fill('Web shop');
+  await page.getByLabel('Item 1 – Net unit price').fill('200000');
+  const picker = page.locator('[data-advance-picker]');
+  await expect(picker).toContainText('Final invoice: deduct advances');
+  await picker.getByLabel(new RegExp(advance.attributes.prefixed_invoice_no!)).check();
+  await expect(picker.locator('[data-deductions]')).toContainText(`Advance deducted (${advance.attributes.prefixed_invoice_no})`);
+  // 254,000 − 63,500
+  await expect(picker.locator('[data-payable]')).toHaveText(/190,500/);
+  await page.screenshot({ path: shotPath('documents', 'en-editor-final'), fullPage: true });
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await page.getByRole('dialog', { name: 'Issue the invoice?' }).getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByRole('heading', { name: /^Final invoice / })).toBeVisible();
+  await expect(page.locator('[data-invoice-total]')).toHaveText(/190,500/);
+  await expect(page.locator('[data-chain="deductions"]').getByRole('link', { name: advance.attributes.prefixed_invoice_no! })).toBeVisible();
   expect(errors).toEqual([]);
 });
