@@ -164,6 +164,8 @@ test('an invoice of the previous program is modified from its own screen', async
   await form.getByLabel('Teljesítés dátuma').fill('2025-11-03');
   await form.getByLabel('Ügyfél keresése').fill('Lánc');
   await page.getByRole('button', { name: /Lánc Partner Kft\./ }).click();
+  // the client's refusal goes once a client is chosen
+  await expect(form.getByText('Válaszd ki, kinek szólt az eredeti számla.')).toHaveCount(0);
   await form.getByLabel('1. sor – Megnevezés').fill('Webfejlesztés');
   await form.locator('[name="original.items.0.net_unit_price"]').fill('50000');
   await expect(form.locator('[data-original-total]')).toHaveText(/63\s500\sFt/);
