@@ -1,0 +1,91 @@
+// /products: Folio's products in v3's Product shape (vat as a string enum, net_unit_price a number).
+import type { ProductAttributes, Resource } from '../../../shared/resources';
+import type { InputOf } from '../../../shared/contract/operations';
+import { ENTITLEMENTS_3014 } from '../../../shared/v3/entitlements';
+import { currencyFromV3, currencyToV3, vatFromV3, vatToV3 } from '../../../shared/v3/enums';
+import { v3Invalid, type FieldMap } from './errors';
+import { allPages, envelope, searchOf } from './paging';
+import { bodyOf, call, idOf, type V3Route } from './route';
+
+const FIELDS: FieldMap = {
+  price: 'net_unit_price',
+  vat_id: 'vat',
+  currency_code: 'currency',
+  fokonyv_arbev: 'general_ledger_number',
+  fokonyv_afa: 'general_ledger_taxcode',
+};
+
+export function productOf(p: Resource<ProductAttributes>) {
+  const a = p.attributes;
+  return {
+    id: p.id,
+    name: a.name,
+    comment: a.comment,
+    currency: currencyToV3(a.currency_code),
+    vat: vatToV3(a.vat_id) ?? '27%',
+    net_unit_price: Number(a.price),
+    unit: a.unit,
+    general_ledger_number: a.fokonyv_arbev,
+    general_ledger_taxcode: a.fokonyv_afa,
+    ...(a.entitlement && ENTITLEMENTS_3014.has(a.entitlement) ? { entitlement: a.entitlement } : {}),
+  };
+}
+
+function productInputOf(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (body.name !== undefined) out.name = body.name;
+  if (body.comment !== undefined) out.comment = body.comment;
+  if (body.unit !== undefined) out.unit = body.unit;
+  if (body.net_unit_price !== undefined) out.price = body.net_unit_price;
+  if (body.general_ledger_number !== undefined) out.fokonyv_arbev = body.general_ledger_number;
+  if (body.general_ledger_taxcode !== undefined) out.fokonyv_afa = body.general_ledger_taxcode;
+  if (body.entitlement !== undefined) out.entitlement = body.entitlement;
+  if (body.currency !== undefined) {
+    if (typeof body.currency !== 'string') throw v3Invalid('currency', 'must be a currency code');
+    out.currency_code = currencyFromV3(body.currency);
+  }
+  if (body.vat !== undefined) {
+    const id = typeof body.vat === 'string' ? vatFromV3(body.vat) : undefined;
+    if (id === undefined) throw v3Invalid('vat', 'is not a VAT rate Folio knows');
+    out.vat_id = id;
+  }
+  return out;
+}
+
+export const productRoutes: V3Route[] = [
+  {
+    method: 'GET',
+    path: '/products',
+    handler: async ({ core, req }) => {
+      const q = searchOf(req);
+      const items = await allPages((page, max_per_page) => call(core(), 'products.list', { page, max_per_page, ...(q ? { q } : {}) }));
+      return envelope(req, items, productOf);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/products',
+    status: 201,
+    handler: async ({ core, req }) => {
+      const input = productInputOf(bodyOf(req));
+      // net_unit_price is optional in v3: a product without a price costs 0
+      return productOf(await call(core(), 'products.create', { price: 0, ...input } as InputOf<'products.create'>, FIELDS));
+    },
+  },
+  { method: 'GET', path: '/products/{id}', handler: async ({ core, req }) => productOf(await call(core(), 'products.get', { id: idOf(req) })) },
+  {
+    method: 'PUT',
+    path: '/products/{id}',
+    handler: async ({ core, req }) =>
+      productOf(await call(core(), 'products.update', { ...productInputOf(bodyOf(req)), id: idOf(req) } as InputOf<'products.update'>, FIELDS)),
+  },
+  {
+    method: 'DELETE',
+    path: '/products/{id}',
+    status: 204,
+    handler: async ({ core, req }) => {
+      await call(core(), 'products.delete', { id: idOf(req) });
+      return undefined;
+    },
+  },
+];

@@ -1,0 +1,1 @@
+export const spendingRoutes = [] as import("./route").V3Route[];
