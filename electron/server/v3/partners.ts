@@ -153,7 +153,9 @@ export const partnerRoutes: V3Route[] = [
       const name = text(body.name)?.trim() ?? '';
       const search = async (q: string) => allPages((page, max_per_page) => call(core(), 'clients.list', { page, max_per_page, q }));
       if (taxcode) {
-        const found = (await search(taxcode)).find((c) => sameTaxpayer(c.attributes.taxcode, taxcode));
+        // searched by the taxpayer's 8 digits: "12345678-1-41" and "12345678-2-41" are the same business
+        const digits = taxcode.replace(/\D/g, '').slice(0, 8);
+        const found = (await search(digits.length === 8 ? digits : taxcode)).find((c) => sameTaxpayer(c.attributes.taxcode, taxcode));
         if (found) return partnerOf(found);
       }
       if (name) {

@@ -3,6 +3,7 @@ import type { ProductAttributes, Resource } from '../../../shared/resources';
 import type { InputOf } from '../../../shared/contract/operations';
 import { ENTITLEMENTS_3014 } from '../../../shared/v3/entitlements';
 import { currencyFromV3, currencyToV3, vatFromV3, vatToV3 } from '../../../shared/v3/enums';
+import { FolioError } from '../../../shared/errors';
 import { v3Invalid, type FieldMap } from './errors';
 import { allPages, envelope, searchOf } from './paging';
 import { bodyOf, call, idOf, type V3Route } from './route';
@@ -72,7 +73,16 @@ export const productRoutes: V3Route[] = [
       return productOf(await call(core(), 'products.create', { price: 0, ...input } as InputOf<'products.create'>, FIELDS));
     },
   },
-  { method: 'GET', path: '/products/{id}', handler: async ({ core, req }) => productOf(await call(core(), 'products.get', { id: idOf(req) })) },
+  {
+    method: 'GET',
+    path: '/products/{id}',
+    handler: async ({ core, req }) => {
+      const product = await call(core(), 'products.get', { id: idOf(req) });
+      // v2 still reads a deleted product (its invoices name it); v3 knows no deleted products: gone is 404
+      if (product.attributes.deleted === 1) throw new FolioError('not_found', 'Product not found');
+      return productOf(product);
+    },
+  },
   {
     method: 'PUT',
     path: '/products/{id}',
