@@ -124,9 +124,9 @@ export const V3_CURRENCIES_3015_ONLY = ['ALL', 'COP', 'GEL', 'LEJ', 'MKD', 'MNT'
 const CURRENCY_ANSWERABLE = new Set<string>(V3_CURRENCIES_3014);
 
 /**
- * Folio keeps any ISO code a user typed; one 3.0.14 does not list cannot be answered without breaking the client, so
- * it is answered as 'HUF'... never silently: such a record is rare (the editor offers 3.0.14's codes) and docs/v3.md
- * names it. Empty (a record without a currency) is HUF, Folio's default.
+ * Folio keeps any ISO code a user typed; one 3.0.14 does not list (e.g. ALL) cannot be answered without breaking the
+ * published clients, so it is answered as 'HUF', and docs/v3.md says so. Such a record is rare: the editor offers
+ * 3.0.14's codes. Empty (a record without a currency) is HUF, Folio's default.
  */
 export function currencyToV3(code: string | null | undefined): string {
   const c = (code ?? '').trim().toUpperCase();
