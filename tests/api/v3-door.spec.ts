@@ -23,6 +23,14 @@ test('an unknown path is 404 and a wrong method 405 with Allow, both in v3 shape
   const wrong = await v3(s.api, 'PATCH', '/partners', { status: 405, ...CLIENT_ERROR });
   expect(wrong.headers.get('allow')).toBe('GET, POST');
   await v3(s.api, 'GET', '/partners/abc', { status: 400, ...CLIENT_ERROR });
+  const del = await v3(s.api, 'DELETE', '/utils/time', { status: 405, ...CLIENT_ERROR });
+  expect(del.headers.get('allow')).toBe('GET');
+  // the door's root, and a trailing slash on a known path
+  await v3(s.api, 'GET', '', { status: 404, ...CLIENT_ERROR });
+  await v3(s.api, 'GET', '/partners/', { status: 200, schema: 'PartnerList' });
+  // v3 paths are not v2's: /v3/clients is unknown here, /bank_accounts too
+  await v3(s.api, 'GET', '/clients', { status: 404, ...CLIENT_ERROR });
+  await v3(s.api, 'GET', '/bank_accounts', { status: 404, ...CLIENT_ERROR });
 });
 
 test('bad JSON is 400, a body too large 413, a form body 415, all in v3 shape', async () => {
@@ -39,6 +47,14 @@ test('validation is the unwrapped 422 with fields in v3 names', async () => {
   expect(noName.body.errors.map((e: { field: string }) => e.field)).toContain('name');
   const badMail = await v3(s.api, 'POST', '/partners', { status: 422, schema: 'ValidationErrorResponse' }, { body: partnerBody({ emails: ['not-an-address'] }) });
   expect(badMail.body.errors.map((e: { field: string }) => e.field)).toEqual(['emails']);
+  const longCity = await v3(s.api, 'POST', '/partners', { status: 422, schema: 'ValidationErrorResponse' }, {
+    body: partnerBody({ address: { country_code: 'HU', post_code: '1011', city: 'x'.repeat(101), address: 'Fő utca 1.' } }),
+  });
+  expect(longCity.body.errors.map((e: { field: string }) => e.field)).toEqual(['address.city']);
+  const badMethod = await v3(s.api, 'POST', '/partners', { status: 422, schema: 'ValidationErrorResponse' }, {
+    body: partnerBody({ custom_billing_settings: { payment_method: 'gold_bars' } }),
+  });
+  expect(badMethod.body.errors.map((e: { field: string }) => e.field)).toEqual(['custom_billing_settings.payment_method']);
   const badVat = await v3(s.api, 'POST', '/products', { status: 422, schema: 'ValidationErrorResponse' }, {
     body: { name: 'Kávé', currency: 'HUF', vat: '1%', unit: 'db', net_unit_price: 100 },
   });
