@@ -91,6 +91,15 @@ test('products: create 201 with vat and price as v3 writes them, get, update, li
 
   const list = await v3(s.api, 'GET', '/products', { status: 200, schema: 'ProductList' }, { query: { query: name } });
   expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([p.id]);
+  // 3.0.15's sku and ean are Folio's product code and barcode, and the search finds them too
+  const sku = `SKU-${Date.now()}`;
+  const coded = await v3(s.api, 'PUT', `/products/${p.id}`, { status: 200, schema: 'Product' }, { body: { sku, ean: '5991234567890' } });
+  expect(coded.body).toMatchObject({ sku, ean: '5991234567890' });
+  expect((await s.api.ok('GET', `/products/${p.id}`)).data.attributes).toMatchObject({ product_code: sku, barcode: '5991234567890' });
+  for (const query of [sku.toLowerCase(), '5991234567890']) {
+    const found = await v3(s.api, 'GET', '/products', { status: 200, schema: 'ProductList' }, { query: { query } });
+    expect(found.body.data.map((x: { id: number }) => x.id)).toContain(p.id);
+  }
 
   await v3(s.api, 'DELETE', `/products/${p.id}`, { status: 204 });
   await v3(s.api, 'GET', `/products/${p.id}`, { status: 404, schema: 'ClientErrorResponse' });
@@ -124,7 +133,7 @@ test('document blocks: list (the default block first), create 201, filtered by t
 
 test('organization is the seller, utils/time the clock, convert-legacy-id the same id', async () => {
   const org = await v3(s.api, 'GET', '/organization', { status: 200, schema: 'OrganizationData' });
-  expect(org.body.tax_code).toBe(SELLER_TAXCODE);
+  expect(org.body).toMatchObject({ tax_code: SELLER_TAXCODE, has_nav_connection: false });
   const time = await v3(s.api, 'GET', '/utils/time', { status: 200, schema: 'ServerTime' });
   expect(Math.abs(time.body.epoch - Date.now() / 1000)).toBeLessThan(5);
   expect(time.body.timezone).toBe('Europe/Budapest');

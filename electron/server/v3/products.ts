@@ -14,6 +14,8 @@ const FIELDS: FieldMap = {
   currency_code: 'currency',
   fokonyv_arbev: 'general_ledger_number',
   fokonyv_afa: 'general_ledger_taxcode',
+  product_code: 'sku',
+  barcode: 'ean',
 };
 
 export function productOf(p: Resource<ProductAttributes>) {
@@ -28,6 +30,10 @@ export function productOf(p: Resource<ProductAttributes>) {
     unit: a.unit,
     general_ledger_number: a.fokonyv_arbev,
     general_ledger_taxcode: a.fokonyv_afa,
+    // 3.0.15's product codes: Folio's product code and barcode
+    sku: a.product_code,
+    ean: a.barcode,
+    ...(a.purchase_price !== null ? { purchase_price: Number(a.purchase_price) } : {}),
     ...(a.entitlement && ENTITLEMENTS_3014.has(a.entitlement) ? { entitlement: a.entitlement } : {}),
   };
 }
@@ -41,6 +47,9 @@ function productInputOf(body: Record<string, unknown>): Record<string, unknown> 
   if (body.general_ledger_number !== undefined) out.fokonyv_arbev = body.general_ledger_number;
   if (body.general_ledger_taxcode !== undefined) out.fokonyv_afa = body.general_ledger_taxcode;
   if (body.entitlement !== undefined) out.entitlement = body.entitlement;
+  if (body.sku !== undefined) out.product_code = body.sku;
+  if (body.ean !== undefined) out.barcode = body.ean;
+  if (body.purchase_price !== undefined) out.purchase_price = body.purchase_price;
   if (body.currency !== undefined) {
     if (typeof body.currency !== 'string') throw v3Invalid('currency', 'must be a currency code');
     out.currency_code = currencyFromV3(body.currency);
@@ -58,9 +67,12 @@ export const productRoutes: V3Route[] = [
     method: 'GET',
     path: '/products',
     handler: async ({ core, req }) => {
-      const q = searchOf(req);
-      const items = await allPages((page, max_per_page) => call(core(), 'products.list', { page, max_per_page, ...(q ? { q } : {}) }));
-      return envelope(req, items, productOf);
+      // v3 searches name, EAN and SKU; the core's search is by name, so the door filters the products itself
+      const q = searchOf(req)?.toLowerCase();
+      const items = await allPages((page, max_per_page) => call(core(), 'products.list', { page, max_per_page }));
+      const hit = (p: Resource<ProductAttributes>) =>
+        [p.attributes.name, p.attributes.barcode, p.attributes.product_code].some((t) => t.toLowerCase().includes(q!));
+      return envelope(req, q ? items.filter(hit) : items, productOf);
     },
   },
   {

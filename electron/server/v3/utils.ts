@@ -14,15 +14,18 @@ function offsetOf(instant: Date, timeZone: string): string {
 
 export const utilRoutes: V3Route[] = [
   {
-    // The seller Folio issues as; v3's OrganizationData knows the tax code (and a subscription Folio has none of),
+    // The seller Folio issues as; v3's OrganizationData knows the tax code (and a subscription Folio has none of);
     // the name and address are added beside it for integrations that show whose books they write to.
     method: 'GET',
     path: '/organization',
     handler: async ({ core }) => {
       const settings = await call(core(), 'settings.get', {});
       const s = settings.seller;
+      // 3.0.15's has_nav_connection: a NAV technical user is set up (saved, or given by FOLIO_NAV_*)
+      const nav = await call(core(), 'nav.settings', {});
       return {
         tax_code: s.taxcode,
+        has_nav_connection: nav.source !== 'none',
         name: s.name,
         address: { country_code: countryCode(s.address.country) ?? '', post_code: s.address.postcode, city: s.address.city },
       };
