@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { clientBody, SELLER_TAXCODE, serverPerFile } from '../support/fixtures';
 import { partnerBody, v3 } from '../support/v3-client';
+import { VAT_CODES } from '../../shared/reference/vat-codes';
 
 const s = serverPerFile();
 
@@ -147,4 +148,16 @@ test('organization is the seller, utils/time the clock, convert-legacy-id the sa
   const id = invoice.data.id as number;
   const conv = await v3(s.api, 'GET', `/utils/convert-legacy-id/${id}`, { status: 200, schema: 'Id' });
   expect(conv.body).toEqual({ id, legacy_id: id });
+});
+
+test('what Folio holds that 3.0.14 cannot name is answered with the nearest value, and the answer still validates', async () => {
+  const fi = VAT_CODES.find((c) => c.country === 'FI')!;
+  const v2 = await s.api.request('POST', '/products', { body: { name: `Finn ${Date.now()}`, price: 10, unit: 'db', currency_code: 'ALL', vat_id: Number(fi.id) } });
+  expect(v2.status, v2.text).toBe(200);
+  const p = await v3(s.api, 'GET', `/products/${v2.body.data.id}`, { status: 200, schema: 'Product' });
+  expect(p.body).toMatchObject({ vat: '25%', currency: 'HUF' });
+  // a client paying by health insurance card (10), in the bilingual template
+  const clientId = (await s.api.ok('POST', '/clients', { body: clientBody({ defaults: { payment_method: 10, invoice_template_lang_code: 'hu-en' } }) })).data.id as number;
+  const partner = await v3(s.api, 'GET', `/partners/${clientId}`, { status: 200, schema: 'Partner' });
+  expect(partner.body.custom_billing_settings).toMatchObject({ payment_method: 'other', template_language_code: 'hu' });
 });
