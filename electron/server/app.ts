@@ -15,6 +15,7 @@ import { isAuthorized, type AuthConfig } from './auth';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
+import { v3Door } from './v3/index';
 import { EXPENSE_FILE_MAX_BYTES } from '../../shared/contract/schemas';
 
 // base64 of the largest file, its name and the JSON around it
@@ -187,6 +188,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
     bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES },
   });
+
+  // Billingo API v3 over the same core, in its own conventions (docs/v3.md)
+  await app.register(v3Door, { prefix: '/v3', core: coreOf, auth: options.auth });
 
   // `time` and `timestamp` are the real clock (the interface's clients set their JWT clocks by them); `today` is the
   // business date from the core's clock, which FOLIO_NOW may fix: the browser UI dates its proposals by it.

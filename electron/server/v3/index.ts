@@ -1,0 +1,90 @@
+// The /v3 door: Billingo API v3 over the same core (docs/v3.md). An encapsulated Fastify plugin, registered under
+// the prefix /v3, with its own key check, error handler and unknown-path handler, so every answer under /v3 — the
+// route handlers', the body parser's, the rate limiter's, an unknown path's — is in v3's shape.
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { AuthConfig } from '../auth';
+import type { Core } from '../../core/index';
+import { hasV3Key } from './auth';
+import { toV3Error, v3Message } from './errors';
+import { fastifyPath, pathPattern, type V3Route } from './route';
+import { partnerRoutes } from './partners';
+import { productRoutes } from './products';
+import { bankAccountRoutes } from './bank-accounts';
+import { documentBlockRoutes } from './document-blocks';
+import { spendingRoutes } from './spendings';
+import { utilRoutes } from './utils';
+
+/** Every route the door serves, in v3's path notation (the served-paths test compares them with docs/v3.md). */
+export const v3Routes: readonly V3Route[] = [
+  ...partnerRoutes,
+  ...productRoutes,
+  ...bankAccountRoutes,
+  ...documentBlockRoutes,
+  ...spendingRoutes,
+  ...utilRoutes,
+];
+
+/**
+ * Requests per minute per API key (per address without one). Billingo's limit is per key too; Folio's is generous
+ * because the clients are the business's own, but present, so a runaway integration is slowed, and every answer
+ * carries the X-RateLimit-* headers v3's clients read.
+ */
+export const V3_RATE_LIMIT = 600;
+
+export interface V3Options {
+  core: () => Core;
+  auth: AuthConfig;
+}
+
+export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance, options) => {
+  const rateLimit = {
+    max: V3_RATE_LIMIT,
+    timeWindow: 60_000,
+    keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) =>
+      typeof req.headers['x-api-key'] === 'string' ? `v3:key:${req.headers['x-api-key']}` : `v3:ip:${req.ip}`,
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hasV3Key(req, options.auth.apiKey)) {
+      return reply.code(401).send(v3Message('Authorization information (Header: X-API-KEY) is missing or invalid.'));
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    const { status, body } = toV3Error(err);
+    if (status >= 500) console.error(`folio v3: ${err.stack ?? err.message}`);
+    if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.code(status).send(body);
+  });
+
+  // Unknown paths and wrong methods: a catch-all route rather than only the not-found handler, because a route can
+  // stand aside from the root's v2 key check (config.public) and so answer 401/404/405 in v3's shape.
+  const unknown = (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0]!.replace(/^\/v3/, '') || '/';
+    const allowed = [...new Set(v3Routes.filter((r) => pathPattern(r.path).test(path)).map((r) => r.method))];
+    if (allowed.length) {
+      return reply.code(405).header('allow', allowed.join(', ')).send(v3Message(`${req.method} is not allowed here; use ${allowed.join(', ')}`));
+    }
+    if (v3Routes.some((r) => r.method === req.method && pathPattern(r.path, true).test(path))) {
+      return reply.code(400).send(v3Message('The id in the path must be a whole number'));
+    }
+    return reply.code(404).send(v3Message(`No such path: /v3${path === '/' ? '' : path}`));
+  };
+  app.setNotFoundHandler(unknown);
+  const methods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+  for (const url of ['/', '/*']) app.route({ method: methods, url, config: { public: true, rateLimit }, handler: unknown });
+
+  for (const route of v3Routes) {
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      // the root's v2 key check stands aside: this door checks X-API-KEY itself and answers in its own shape
+      config: { public: true, rateLimit },
+      handler: async (req, reply) => {
+        const body = await route.handler({ core: options.core, req, reply });
+        if (route.status === 204) return reply.code(204).send();
+        return reply.code(route.status ?? 200).send(body);
+      },
+    });
+  }
+};
