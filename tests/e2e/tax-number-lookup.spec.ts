@@ -10,6 +10,9 @@ import { FAST } from '../nav/queue-rig';
 import { shotPath } from './support/shots';
 import { setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 
+// one server for the file: the first test finds NAV not set up, the later ones find it saved
+test.describe.configure({ mode: 'serial' });
+
 let nav: FakeNav;
 let folio: Folio;
 
