@@ -47,7 +47,12 @@ test('without NAV: the check digit answers and the NAV settings are offered; a m
   const taxNumber = dialog.getByLabel('Adószám', { exact: true });
   const answer = dialog.getByRole('status');
 
+  // nothing typed yet: nothing to look up
+  await dialog.getByRole('button', { name: 'Lekérdezés a NAV-tól' }).click();
+  await expect(answer).toHaveText('Írd be az adószámot, és utána kérdezd le.');
+
   await taxNumber.fill('34567898-2-42');
+  await expect(answer).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Lekérdezés a NAV-tól' }).click();
   await expect(answer).toContainText('Az adószám ellenőrzőszáma helyes.');
   await expect(answer).toContainText('A NAV-tól nem kérdeztem le, mert nincs beállítva a NAV-kapcsolat.');
@@ -119,7 +124,9 @@ test('with NAV set up: a typed name and address stay, NAV’s seat is offered; a
   await expect(answer).toContainText('Filled in: billing address.');
   await expect(answer.getByRole('button', { name: 'Use this address' })).toHaveCount(0);
 
+  // another number: the answer about the previous one goes at once
   await dialog.getByLabel('Tax number', { exact: true }).fill('10000001-2-41');
+  await expect(answer).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Look up at NAV' }).click();
   await expect(answer).toContainText('NAV knows no valid taxpayer with this tax number.');
   await page.screenshot({ path: shotPath('clients', 'tax-lookup-unknown-en.png'), fullPage: true });
