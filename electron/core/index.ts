@@ -23,6 +23,8 @@ import { createBlockService, ensureDefaultBlock } from './invoices/blocks';
 import { createInvoiceService, type RateProvider, type SealHook } from './invoices/service';
 import { invoiceSummary } from './invoices/summary';
 import { listPaymentMethods } from './lookups/payment-methods';
+import { checkTaxNumber } from './lookups/tax-number';
+import type { TaxpayerLookup } from '../../shared/tax-number-check';
 import { createProductService } from './products/service';
 import { createRecurringService } from './recurring/service';
 import { createSettingsService, readSettings } from './settings/service';
@@ -64,6 +66,8 @@ export interface CoreDeps {
   navRetry?: DutiesReader;
   quotePdf?: QuotePdfRenderer;
   sendQuote?: QuoteSender;
+  /** NAV's taxpayer lookup (electron/nav/taxpayer.ts); without it tax numbers are checked by their check digit only */
+  taxpayer?: TaxpayerLookup;
   /** the device's sync service (settings, status, sync now); the runtime injects it */
   sync?: SyncOperations;
 }
@@ -174,6 +178,7 @@ export async function createCore(deps: CoreDeps) {
     'vat.list': listVatCodes,
     'vat.eu': (input) => euVatLookup(input, deps.euVat ?? {}),
     'paymentMethods.list': ({ lang }) => listPaymentMethods(lang),
+    'lookups.checkTaxNumber': (input) => checkTaxNumber(input, deps.taxpayer),
     'sync.info': () => feed.info(),
     'sync.changes': (input) => feed.changes(input),
     'sync.join': createJoinHandler(ctx),

@@ -166,6 +166,12 @@ export function buildQueryTransactionListRequest(
   });
 }
 
+/** A taxpayer's data by its 8-digit taxpayer id: whether it is valid, its name and addresses. */
+export function buildQueryTaxpayerRequest(user: NavUser, software: NavSoftware, meta: RequestMeta, taxpayerIdToQuery: string): string {
+  const signature = requestSignature(meta.requestId, meta.timestamp, user.signatureKey);
+  return basicRequest('QueryTaxpayerRequest', user, software, meta, signature, { taxNumber: taxpayerId(taxpayerIdToQuery) });
+}
+
 // ——— Responses ———
 
 const parser = new XMLParser({
@@ -175,7 +181,7 @@ const parser = new XMLParser({
   parseTagValue: false, // ids such as "0012" and amounts stay strings
   trimValues: true,
   isArray: (name) =>
-    ['processingResult', 'businessValidationMessages', 'technicalValidationMessages', 'transaction', 'notification'].includes(
+    ['processingResult', 'businessValidationMessages', 'technicalValidationMessages', 'transaction', 'notification', 'taxpayerAddressItem'].includes(
       name,
     ),
 });
@@ -314,4 +320,74 @@ export function readTransactionList(response: ParsedResponse): TransactionListRe
       return transactionId ? [{ transactionId, insDate: str(t.insDate), requestStatus: str(t.requestStatus) }] : [];
     }),
   };
+}
+
+export interface NavTaxpayerAddress {
+  type: string;
+  countryCode: string;
+  region?: string;
+  postalCode: string;
+  city: string;
+  streetName: string;
+  publicPlaceCategory: string;
+  number?: string;
+  building?: string;
+  staircase?: string;
+  floor?: string;
+  door?: string;
+  lotNumber?: string;
+}
+
+export interface NavTaxpayer {
+  /** absent when NAV does not know the number at all; false for one no longer (or never) valid */
+  validity: boolean | undefined;
+  infoDate?: string;
+  data?: {
+    name: string;
+    shortName?: string;
+    taxpayerId: string;
+    vatCode?: string;
+    countyCode?: string;
+    incorporation?: string;
+    vatGroupMembership?: string;
+    addresses: NavTaxpayerAddress[];
+  };
+}
+
+export function readQueryTaxpayer(response: ParsedResponse): NavTaxpayer {
+  const validity = str(response.body.taxpayerValidity);
+  const out: NavTaxpayer = { validity: validity === undefined ? undefined : validity === 'true' };
+  const infoDate = str(response.body.infoDate);
+  if (infoDate) out.infoDate = infoDate;
+  if (!response.body.taxpayerData) return out;
+  const data = node(response.body.taxpayerData);
+  const detail = node(data.taxNumberDetail);
+  out.data = {
+    name: str(data.taxpayerName) ?? '',
+    shortName: str(data.taxpayerShortName),
+    taxpayerId: str(detail.taxpayerId) ?? '',
+    vatCode: str(detail.vatCode),
+    countyCode: str(detail.countyCode),
+    incorporation: str(data.incorporation),
+    vatGroupMembership: str(data.vatGroupMembership),
+    addresses: list(node(data.taxpayerAddressList).taxpayerAddressItem).map((item) => {
+      const a = node(item.taxpayerAddress);
+      return {
+        type: str(item.taxpayerAddressType) ?? '',
+        countryCode: str(a.countryCode) ?? '',
+        region: str(a.region),
+        postalCode: str(a.postalCode) ?? '',
+        city: str(a.city) ?? '',
+        streetName: str(a.streetName) ?? '',
+        publicPlaceCategory: str(a.publicPlaceCategory) ?? '',
+        number: str(a.number),
+        building: str(a.building),
+        staircase: str(a.staircase),
+        floor: str(a.floor),
+        door: str(a.door),
+        lotNumber: str(a.lotNumber),
+      };
+    }),
+  };
+  return out;
 }

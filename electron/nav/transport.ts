@@ -20,7 +20,8 @@ export type NavOperationName =
   | 'tokenExchange'
   | 'manageInvoice'
   | 'queryTransactionStatus'
-  | 'queryTransactionList';
+  | 'queryTransactionList'
+  | 'queryTaxpayer';
 
 export type FailureKind = 'transient' | 'config' | 'rejected';
 

@@ -8,6 +8,7 @@ import { createNavReporter, type NavReporterTuning } from '../nav-queue/reporter
 import { createNavSettings } from '../nav-settings/service';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
+import { createTaxpayerLookup } from '../nav/taxpayer';
 import { createMailer, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
 import type { SecretBox } from '../secrets/secret-box';
 import { systemClock } from '../core/clock';
@@ -83,6 +84,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock: options.clock,
     rates,
     euVat: await euVatFromEnv(env),
+    // the same technical user as the reporter's, asked on every lookup, so saving it takes effect at once
+    taxpayer: createTaxpayerLookup({ credentials: navSettings.credentials, fetch: fetchLike }),
     pdf,
     send: mailer.send,
     quotePdf,

@@ -24,6 +24,7 @@ import * as s from './schemas';
 import { del, get, op, post, put, type OperationDef } from './define';
 import { areaOperations } from './areas';
 import type { MailFailureReason } from './areas/mail';
+import type { TaxNumberCheck } from '../tax-number-check';
 export type { HttpBinding, HttpMethod, OperationDef, Reply } from './define';
 import * as sync from './sync';
 
@@ -542,6 +543,13 @@ export const operations = {
     summary: 'The VAT to apply to a sale to another EU country',
     input: s.vatEuInput,
     http: get('/vat/eu', 'data', 'vat_eu'),
+  }),
+  'lookups.checkTaxNumber': op<TaxNumberCheck>()({
+    name: 'lookups.checkTaxNumber',
+    summary: "Check a Hungarian tax number: its check digit, and NAV's queryTaxpayer (name, addresses) when NAV is set up",
+    input: s.taxNumberCheckInput,
+    // Folio extension: Billingo's /utils/check-tax-number (the /v3 door) answers from the same operation
+    http: get('/tax-numbers/:tax_number/check', 'data', 'tax_number_check'),
   }),
   'paymentMethods.list': op<Array<Resource<PaymentMethodAttributes, string>>>()({
     name: 'paymentMethods.list',

@@ -571,3 +571,6 @@ export const settingsUpdateInput = z
     setup_steps: z.partialRecord(z.enum(SETUP_STEPS), z.enum(['done', 'skipped']).nullable()).optional(),
   });
 export type SettingsUpdateInput = z.output<typeof settingsUpdateInput>;
+
+/** A Hungarian tax number in any usual form; one in none of them is answered as not valid, not refused. */
+export const taxNumberCheckInput = z.object({ tax_number: requiredText(40) });

@@ -6,6 +6,8 @@
 // comes from NAV-like business checks (nav-checks.ts, invoice number uniqueness, and the invoice chain as NAV checks
 // it since 15 September 2025: a MODIFY/STORNO needs its original at NAV unless modifyWithoutMaster, the next
 // modification index of that chain, and line references that fit the chain — see chainChecks).
+// queryTaxpayer answers from a small register of taxpayers (KNOWN_TAXPAYERS, or the test's own): a known number
+// is valid, with its name and seat; any other gets taxpayerValidity false.
 // Tests can take it down (503, or refusing connections), drop a response after the request was taken in, and make
 // it abort or warn a given invoice.
 import { createCipheriv, createHash, randomUUID } from 'node:crypto';
@@ -18,6 +20,50 @@ import { validateNavXml } from './schema';
 
 const NS_API = 'http://schemas.nav.gov.hu/OSA/3.0/api';
 const NS_COMMON = 'http://schemas.nav.gov.hu/NTCA/1.0/common';
+const NS_BASE = 'http://schemas.nav.gov.hu/OSA/3.0/base';
+
+/** A taxpayer in the fake's register, as queryTaxpayer tells of it. */
+export interface FakeTaxpayer {
+  name: string;
+  shortName?: string;
+  vatCode: string;
+  countyCode: string;
+  incorporation?: 'ORGANIZATION' | 'SELF_EMPLOYED' | 'TAXABLE_PERSON';
+  vatGroupMembership?: string;
+  addresses: Array<{
+    type: 'HQ' | 'SITE' | 'BRANCH';
+    postalCode: string;
+    city: string;
+    streetName: string;
+    publicPlaceCategory: string;
+    number?: string;
+    floor?: string;
+    door?: string;
+  }>;
+}
+
+/** The register by taxpayer id (8 digits; check-digit-valid numbers). */
+export const KNOWN_TAXPAYERS: Readonly<Record<string, FakeTaxpayer>> = {
+  '34567898': {
+    name: 'Példa Szoftverfejlesztő Korlátolt Felelősségű Társaság',
+    shortName: 'Példa Szoftver Kft.',
+    vatCode: '2',
+    countyCode: '42',
+    incorporation: 'ORGANIZATION',
+    addresses: [
+      { type: 'SITE', postalCode: '6720', city: 'Szeged', streetName: 'Kárász', publicPlaceCategory: 'utca', number: '5' },
+      { type: 'HQ', postalCode: '1134', city: 'Budapest', streetName: 'Váci', publicPlaceCategory: 'út', number: '47/B', floor: '3' },
+    ],
+  },
+  '12345676': {
+    name: 'Folio Teszt Korlátolt Felelősségű Társaság',
+    shortName: 'Folio Teszt Kft.',
+    vatCode: '2',
+    countyCode: '41',
+    incorporation: 'ORGANIZATION',
+    addresses: [{ type: 'HQ', postalCode: '1051', city: 'Budapest', streetName: 'Nádor', publicPlaceCategory: 'utca', number: '7' }],
+  },
+};
 
 export interface FakeNavOptions {
   login?: string;
@@ -33,6 +79,8 @@ export interface FakeNavOptions {
   validateResponses?: boolean;
   /** NAV's clock; share the sender's fake clock so timestamps and token validity agree. */
   now?: () => Date;
+  /** queryTaxpayer's register by taxpayer id (default KNOWN_TAXPAYERS) */
+  taxpayers?: Record<string, FakeTaxpayer>;
   /** Told of every request, in arrival order (after it was handled). */
   onCall?: (call: RecordedCall) => void;
 }
@@ -109,6 +157,7 @@ const OPERATIONS: Record<string, string> = {
   manageInvoice: 'ManageInvoiceRequest',
   queryTransactionStatus: 'QueryTransactionStatusRequest',
   queryTransactionList: 'QueryTransactionListRequest',
+  queryTaxpayer: 'QueryTaxpayerRequest',
 };
 
 const SOFTWARE_FIELDS = [
@@ -131,6 +180,7 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
   const pollsBeforeFinal = options.pollsBeforeFinal ?? 2;
   const validateSchemas = options.validateSchemas ?? true;
   const now = options.now ?? (() => new Date());
+  const taxpayers = options.taxpayers ?? KNOWN_TAXPAYERS;
 
   const calls: RecordedCall[] = [];
   const transactions: FakeTransaction[] = [];
@@ -399,6 +449,38 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
     });
   }
 
+  /** NAV's register: a known taxpayer with its data (the seat among its addresses), any other as not valid. */
+  function queryTaxpayer(request: Node): string {
+    const found = taxpayers[String(request.taxNumber)];
+    if (!found) return respond('QueryTaxpayerResponse', request, { taxpayerValidity: 'false' });
+    return respond('QueryTaxpayerResponse', request, {
+      '@xmlns:base': NS_BASE,
+      infoDate: iso(new Date(Date.UTC(2024, 0, 2, 8))),
+      taxpayerValidity: 'true',
+      taxpayerData: {
+        taxpayerName: found.name,
+        taxpayerShortName: found.shortName,
+        taxNumberDetail: { 'base:taxpayerId': String(request.taxNumber), 'base:vatCode': found.vatCode, 'base:countyCode': found.countyCode },
+        incorporation: found.incorporation ?? 'ORGANIZATION',
+        vatGroupMembership: found.vatGroupMembership,
+        taxpayerAddressList: {
+          taxpayerAddressItem: found.addresses.map((a) => ({
+            taxpayerAddressType: a.type,
+            taxpayerAddress: {
+              'base:countryCode': 'HU',
+              'base:postalCode': a.postalCode,
+              'base:city': a.city,
+              'base:streetName': a.streetName,
+              'base:publicPlaceCategory': a.publicPlaceCategory,
+              'base:number': a.number,
+              'base:floor': a.floor,
+            },
+          })),
+        },
+      },
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -439,7 +521,8 @@ export async function startFakeNav(options: FakeNavOptions = {}): Promise<FakeNa
       } else if (operation === 'queryTransactionStatus') {
         call.transactionId = String(request.transactionId);
         xml = await queryTransactionStatus(request);
-      } else xml = queryTransactionList(request);
+      } else if (operation === 'queryTaxpayer') xml = queryTaxpayer(request);
+      else xml = queryTransactionList(request);
 
       if (drops.delete(operation)) {
         // Taken in, then the line goes dead: the client never learns the outcome.

@@ -14,6 +14,7 @@ import { ratesMessages } from './rates';
 import { amountMessages } from './amounts';
 import { documentMessages } from './documents';
 import { quoteMessages } from './quotes';
+import { taxpayerMessages } from './taxpayer';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -31,6 +32,7 @@ export const AREA_MESSAGES = [
   amountMessages,
   documentMessages,
   quoteMessages,
+  taxpayerMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
