@@ -43,6 +43,44 @@ export const utilRoutes: V3Route[] = [
     },
   },
   {
+    // The check digit offline; NAV's word (and the taxpayer's name and addresses, 3.0.15) when NAV is set up and answers.
+    method: 'GET',
+    path: '/utils/check-tax-number/{tax_number}',
+    handler: async ({ core, req }) => {
+      const given = (req.params as { tax_number: string }).tax_number;
+      const check = await call(core(), 'lookups.checkTaxNumber', { tax_number: given });
+      const result = !check.checksum_ok || (check.source === 'nav' && !check.valid && !check.taxpayer)
+        ? check.source === 'nav' ? 'non_exist_tax_number' : 'invalid_tax_number'
+        : check.nav_error ? 'external_nav_service_unreachable' : !check.nav_set_up ? 'no_online_szamla_settings' : 'validation_ok';
+      const taxpayer = check.taxpayer;
+      return {
+        tax_number: check.tax_number,
+        result,
+        ...(taxpayer
+          ? {
+              taxpayer_name: taxpayer.name,
+              taxpayer_short_name: taxpayer.short_name ?? null,
+              addresses: taxpayer.addresses.map((a) => ({
+                type: a.type,
+                country_code: a.country_code,
+                region: a.region ?? null,
+                postal_code: a.postcode,
+                city: a.city,
+                street_name: a.street_name,
+                public_place_category: a.street_type,
+                number: a.house_nr || null,
+                building: a.building ?? null,
+                staircase: a.staircase ?? null,
+                floor: a.floor ?? null,
+                door: a.door ?? null,
+                lot_number: a.lot_number ?? null,
+              })),
+            }
+          : {}),
+      };
+    },
+  },
+  {
     // One id space: v2 and v3 see the same invoice by the same id, so the legacy id is the id (404 when no such document).
     method: 'GET',
     path: '/utils/convert-legacy-id/{id}',
