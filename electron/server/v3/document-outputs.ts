@@ -152,6 +152,7 @@ export const documentOutputRoutes: V3Route[] = [
   {
     method: 'GET',
     path: '/document-export/{id}/poll',
+    textId: true,
     handler: async ({ core, req }) => {
       const job = await call(core(), 'data.exportStatus', { job: exportJobOf(req) });
       const skipped = job.skipped.map((s) => `${s.number}: ${s.message}`).join('; ');
@@ -165,6 +166,7 @@ export const documentOutputRoutes: V3Route[] = [
     // asks it with the same key the caller was let in with and answers its bytes.
     method: 'GET',
     path: '/document-export/{id}/download',
+    textId: true,
     handler: async ({ req, reply }) => {
       const job = exportJobOf(req);
       const res = await req.server.inject({

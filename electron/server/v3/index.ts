@@ -63,7 +63,7 @@ export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance
   // stand aside from the root's v2 key check (config.public) and so answer 401/404/405 in v3's shape.
   const unknown = (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!.replace(/^\/v3/, '') || '/';
-    const allowed = [...new Set(v3Routes.filter((r) => pathPattern(r.path).test(path)).map((r) => r.method))];
+    const allowed = [...new Set(v3Routes.filter((r) => pathPattern(r.path, false, r.textId).test(path)).map((r) => r.method))];
     if (allowed.length) {
       return reply.code(405).header('allow', allowed.join(', ')).send(v3Message(`${req.method} is not allowed here; use ${allowed.join(', ')}`));
     }
@@ -79,7 +79,7 @@ export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance
   for (const route of v3Routes) {
     app.route({
       method: route.method,
-      url: fastifyPath(route.path),
+      url: fastifyPath(route.path, route.textId),
       // the root's v2 key check stands aside: this door checks X-API-KEY itself and answers in its own shape
       config: { public: true, rateLimit },
       handler: async (req, reply) => {

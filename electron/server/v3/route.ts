@@ -17,6 +17,8 @@ export interface V3Route {
   method: V3Method;
   path: string;
   status?: 200 | 201 | 204;
+  /** the path's {id} is text, not a record number (v3 types an export's id as a string) */
+  textId?: true;
   handler: (ctx: V3Context) => Promise<unknown>;
 }
 
@@ -45,12 +47,12 @@ export function bodyOf(req: FastifyRequest): Record<string, unknown> {
 }
 
 /** "/partners/{id}" → Fastify's "/partners/:id(^\d+$)" (ids are digits, so "/partners/guess" is never an id). */
-export function fastifyPath(path: string): string {
-  return path.replace(/\{([a-z_]+)\}/g, (_m, name: string) => (name === 'id' ? ':id(^\\d+$)' : `:${name}`));
+export function fastifyPath(path: string, textId = false): string {
+  return path.replace(/\{([a-z_]+)\}/g, (_m, name: string) => (name === 'id' && !textId ? ':id(^\\d+$)' : `:${name}`));
 }
 
 /** The pattern of a path, with ids as digits (strict) or anything (loose: "/partners/abc" is a bad id, not an unknown path). */
-export function pathPattern(path: string, loose = false): RegExp {
-  const body = path.replace(/\{id\}/g, loose ? '[^/]+' : '\\d+').replace(/\{[a-z_]+\}/g, '[^/]+');
+export function pathPattern(path: string, loose = false, textId = false): RegExp {
+  const body = path.replace(/\{id\}/g, loose || textId ? '[^/]+' : '\\d+').replace(/\{[a-z_]+\}/g, '[^/]+');
   return new RegExp(`^${body}/?$`);
 }
