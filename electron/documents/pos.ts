@@ -14,7 +14,21 @@ export type PosWidth = (typeof POS_WIDTHS_MM)[number];
 const PT_PER_MM = 72 / 25.4;
 /** Receipt printers cannot print to the paper's edge; about 3 mm either side is lost. */
 const SIDE_MARGIN_PT = 8;
-const RULE: Content = { text: '', margin: [0, 2, 0, 2] };
+/**
+ * A dashed line across the roll between the receipt's parts, as till receipts print them: an empty one-cell table
+ * whose bottom border is the line (a canvas line would confuse pdfmake's sizing of an 'auto'-height page).
+ */
+const RULE = (): Content => ({
+  table: { widths: ['*'], body: [[{ text: '', fontSize: 1 }]] },
+  layout: {
+    hLineWidth: (i: number) => (i === 1 ? 0.5 : 0),
+    vLineWidth: () => 0,
+    hLineStyle: () => ({ dash: { length: 2, space: 1.5 } }),
+    paddingTop: () => 0,
+    paddingBottom: () => 0,
+  },
+  margin: [0, 2, 0, 4],
+});
 
 export function posPageWidth(mm: PosWidth): number {
   return mm * PT_PER_MM;
@@ -48,13 +62,13 @@ function posViewDefinition(view: InvoiceView, mm: PosWidth): TDocumentDefinition
     { text: fit(seller.name), bold: true, alignment: 'center', fontSize: base + 1.5 },
     ...seller.addressLines.map((l): Content => ({ text: fit(l), alignment: 'center' })),
     ...seller.fields.map((f): Content => ({ text: fit(`${f.label}: ${f.value}`), alignment: 'center', fontSize: small })),
-    RULE,
+    RULE(),
     { text: view.title, bold: true, alignment: 'center', fontSize: base + 1.5 },
     { text: `${view.numberLabel}: ${view.number}`, alignment: 'center' },
     ...view.notices.map((n): Content => ({ text: fit(n.text), alignment: 'center', fontSize: small })),
-    RULE,
+    RULE(),
     ...view.meta.map((f) => pair(f)),
-    RULE,
+    RULE(),
   ];
   for (const item of view.items) {
     content.push({ text: fit(item.description), bold: true, margin: [0, 2, 0, 0] });
@@ -68,7 +82,7 @@ function posViewDefinition(view: InvoiceView, mm: PosWidth): TDocumentDefinition
     });
     content.push({ text: `${view.columns.vatRate} ${item.vatRate}`, fontSize: small, color: '#444444' });
   }
-  content.push(RULE, { text: view.vatSummary.heading, bold: true });
+  content.push(RULE(), { text: view.vatSummary.heading, bold: true });
   content.push({
     table: {
       widths: ['*', 'auto', 'auto', 'auto'],
@@ -81,8 +95,8 @@ function posViewDefinition(view: InvoiceView, mm: PosWidth): TDocumentDefinition
     layout: 'noBorders',
     fontSize: small,
   } as Content);
-  content.push(RULE, ...view.totals.map((t) => pair(t, t.emphasis === true)));
-  if (view.comment) content.push(RULE, { text: fit(`${view.comment.label}: ${view.comment.value}`), fontSize: small });
+  content.push(RULE(), ...view.totals.map((t) => pair(t, t.emphasis === true)));
+  if (view.comment) content.push(RULE(), { text: fit(`${view.comment.label}: ${view.comment.value}`), fontSize: small });
   return {
     // one page as long as the receipt: pdfmake sizes an 'auto' height to the content
     pageSize: { width, height: 'auto' },

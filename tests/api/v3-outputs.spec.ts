@@ -12,6 +12,7 @@ import { API_KEY, TODAY, createInvoice, netItem, serverPerFile } from '../suppor
 import { v3 } from '../support/v3-client';
 import { v3SchemaErrors } from '../support/v3-schema';
 import { pdfText } from '../documents/pdf-text';
+import { savePdfPng } from '../documents/png';
 import { unzip } from '../backup/unzip';
 import { startSmtp, until } from '../mail/helpers';
 
@@ -65,6 +66,8 @@ test('print/pos: 58 mm and 80 mm wide receipts in the invoice language, one page
     const pos = await raw(`/documents/${inv.id}/print/pos?size=${size}`);
     expect(pos.status, pos.body.toString().slice(0, 300)).toBe(200);
     expect(pos.type).toBe('application/pdf');
+    // for people to look at: the receipt as a viewer shows it (FOLIO_SHOTS/pdf-v3-pos-58mm.png)
+    savePdfPng(pos.body, `v3-pos-${size}mm`, 200);
     const widths = await pageWidths(pos.body);
     expect(widths).toHaveLength(1);
     expect(widths[0]).toBeCloseTo(points, 0);
@@ -205,7 +208,7 @@ test('document-export: simple_csv and nav_xml polled to success and downloaded; 
     expect(hit, names.join(', ')).toBeDefined();
     if (type === 'simple_csv') {
       const rows = parse(entries.get(hit!)!.toString('utf8').replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
-      expect(rows.map((r) => r.invoice_no ?? r.prefixed_invoice_no ?? Object.values(r).join(' ')).join(' ')).toContain(inv.no);
+      expect(rows.map((r) => r.invoice_no)).toContain(inv.no);
     } else {
       expect(names.some((n) => entries.get(n)!.toString('utf8').includes(inv.no))).toBe(true);
     }
@@ -229,4 +232,7 @@ test('document-export: simple_csv and nav_xml polled to success and downloaded; 
   await v3(s.api, 'GET', '/document-export/nope/poll', { status: 404, ...CLIENT_ERROR });
   await v3(s.api, 'GET', `/document-export/${'0'.repeat(32)}/poll`, { status: 404, ...CLIENT_ERROR });
   await v3(s.api, 'GET', `/document-export/${'0'.repeat(32)}/download`, { status: 404, ...CLIENT_ERROR });
+  // an export id is text in v3's paths: a wrong method on it is a 405 like any other path's
+  const wrong = await v3(s.api, 'POST', '/document-export/abc/poll', { status: 405, ...CLIENT_ERROR });
+  expect(wrong.headers.get('allow')).toBe('GET');
 });
