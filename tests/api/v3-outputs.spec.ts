@@ -8,7 +8,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import { onlineSzamlaStatus } from '../../electron/server/v3/document-outputs';
 import type { InvoiceDuties, NavReportStatus } from '../../shared/contract/operations';
-import { API_KEY, TODAY, createInvoice, netItem, serverPerFile } from '../support/fixtures';
+import { API_KEY, TODAY, createInvoice, netItem, serverPerFile, VALID_TAXCODE } from '../support/fixtures';
 import { v3 } from '../support/v3-client';
 import { v3SchemaErrors } from '../support/v3-schema';
 import { pdfText } from '../documents/pdf-text';
@@ -75,6 +75,9 @@ test('print/pos: 58 mm and 80 mm wide receipts in the invoice language, one page
     expect(text).toContain(inv.no);
     expect(text).toContain('Tanácsadás óradíj');
     expect(text).toContain('Kiszállás');
+    // an invoice names its buyer on a receipt roll too
+    expect(text).toContain('Vevő');
+    expect(text).toContain(VALID_TAXCODE);
     expect(text).toContain('ÁFA-összesítő');
     expect(text).toContain('Fizetési mód');
     expect(text).toContain('Átutalás');
