@@ -326,6 +326,8 @@ export type PaymentRow = Selectable<InvoicePaymentsTable>;
 export interface QuotesTable {
   id: Generated<number>;
   quote_no: string;
+  /** whose sequence numbered it (migration 0024): '' for a node's plain series, else the joined device's prefix */
+  number_series: Generated<string>;
   number_year: number;
   number_seq: number;
   client_id: number;
