@@ -260,7 +260,7 @@ export interface RecurringFailuresTable {
   failed_at: string;
 }
 
-export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring';
+export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote';
 
 export interface ChangeLogTable {
   seq: Generated<number>;

@@ -79,6 +79,15 @@ const THROUGH_CORE: Record<MasterEntity, Writes> = {
     },
     update: (core, id, from) => core.call('recurring.stop', { id }, from),
   },
+  quote: {
+    create: async (core) => {
+      const client_uid = await coreClient(core);
+      const items = [{ description: 'Karbantartás', qty: 2, net_unit_price: '40000', vat_id: 1 }];
+      return (await core.call('quotes.create', { client_uid, payment_method: 2, currency: 'HUF', valid_until: '2099-12-31', items })).id;
+    },
+    update: (core, id, from) => core.call('quotes.update', { id, comment: 'Kedvezménnyel' }, from),
+    delete: (core, id) => core.call('quotes.delete', { id }),
+  },
 };
 
 test('the triggers cover exactly the tables sync carries', () => {
