@@ -133,3 +133,39 @@ test('a quote made on one device reaches the other with its number and lines; ed
     }
   });
 });
+
+test('a quote changed on both devices while apart: the later push wins everywhere, both keep the losing version, which can be restored', async () => {
+  test.setTimeout(120_000);
+  await withLaptopAndDesktop('quote-conflict', async ({ a, b }) => {
+    const buyer = clientBody();
+    const clientA = (await a.runtime.core.call('clients.create', buyer)).id;
+    const quote = await a.runtime.core.call('quotes.create', quoteBody(clientA));
+    await syncUntilQuiet([a, b]);
+    const number = (await a.runtime.core.call('quotes.get', { id: quote.id })).attributes.quote_no;
+    expect(number).toBe('AJ-LAP-2026-000001'); // made before the laptop joined
+    const onB = await quoteNamed(b, number);
+
+    await a.runtime.core.call('quotes.update', { id: quote.id, comment: 'A laptop ajánlata' });
+    await b.runtime.core.call('quotes.update', { id: onB.id, comment: 'Az asztali gép ajánlata', items: [LINES[1]] });
+    // the laptop pushes first; the desktop pulls that while its own edit waits, so its later push wins
+    await syncUntilQuiet([a, b]);
+
+    for (const [d, id] of [[a, quote.id], [b, onB.id]] as const) {
+      const now = await d.runtime.core.call('quotes.get', { id });
+      expect(now.attributes.comment, d.name).toBe('Az asztali gép ajánlata');
+      expect(now.attributes.items.map((i) => i.description), d.name).toEqual(['Alkatrész']);
+      const [lost] = (await d.runtime.core.call('sync.conflicts', {})).conflicts;
+      expect(lost, d.name).toMatchObject({ entity: 'quote', local_uid: id });
+      expect((lost!.version as { attributes: { comment: string } }).attributes.comment, d.name).toBe('A laptop ajánlata');
+    }
+
+    // The laptop restores its version: a new change of the laptop, the last writer everywhere.
+    const [lostOnA] = (await a.runtime.core.call('sync.conflicts', {})).conflicts;
+    await a.runtime.core.call('sync.restoreConflict', { id: lostOnA!.id });
+    await syncUntilQuiet([a, b]);
+    const restored = await b.runtime.core.call('quotes.get', { id: onB.id });
+    expect(restored.attributes.comment).toBe('A laptop ajánlata');
+    expect(restored.attributes.items.map((i) => i.description)).toEqual(['Karbantartás', 'Alkatrész']);
+    expect(essence(restored)).toEqual(essence(await a.runtime.core.call('quotes.get', { id: quote.id })));
+  });
+});
