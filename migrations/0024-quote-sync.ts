@@ -7,7 +7,7 @@
 // - Their changes are captured like the other master data's (migration 0008's rules): an insert is a 'create', a
 //   write of updated_at an 'update', one that sets a new deleted_at a 'delete' (quotes are deleted softly). A quote's
 //   lines are part of it: every write of them stamps the quote. Quotes made before this migration are logged once
-//   here, so that they travel too.
+//   here, so that they travel too; a device already joined takes its series here (as a join does from now on).
 // Frozen in time like every migration.
 import { sql, type Kysely } from 'kysely';
 
@@ -28,8 +28,23 @@ export async function up(db: Kysely<any>): Promise<void> {
        CASE WHEN NEW.deleted_at IS NOT NULL AND NEW.deleted_at IS NOT OLD.deleted_at THEN 'delete' ELSE 'update' END,
        folio_change_origin(), NEW.updated_at); END`,
   ).execute(db);
+  await seriesOfJoinedDevice(db);
   await sql`INSERT INTO change_log (entity, entity_id, op, origin, created_at)
      SELECT 'quote', id, 'create', 'local', updated_at FROM quotes WHERE deleted_at IS NULL ORDER BY id`.execute(db);
+}
+
+/**
+ * A device that joined before this migration takes its series now, as a join does from here on: its block's prefix,
+ * and its quotes numbered so far move into it (year and sequence kept).
+ */
+async function seriesOfJoinedDevice(db: Kysely<any>): Promise<void> {
+  const state = await sql<{ block_prefix: string }>`SELECT block_prefix FROM sync_state WHERE join_state = 'joined' AND block_prefix <> ''`.execute(db);
+  const prefix = state.rows[0]?.block_prefix;
+  if (!prefix) return;
+  await sql`INSERT INTO settings (key, value) VALUES ('quote_series', ${prefix}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(db);
+  await sql`UPDATE quotes SET number_series = ${prefix},
+     quote_no = 'AJ-' || ${prefix} || '-' || number_year || '-' || substr('000000' || number_seq, -6, 6)
+     WHERE number_series = ''`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
