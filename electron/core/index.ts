@@ -14,6 +14,7 @@ import { callContext, type CallContext } from './changes';
 import { setChangeClock } from '../db/change-capture';
 import { createdResponse } from './invoices/mapping';
 import { createChangeFeed } from './sync/feed';
+import { createSyncQuoteHandlers, readQuoteRecord } from './sync/quote-record';
 import { createBankAccountService } from './bank-accounts/service';
 import { createClientService } from './clients/service';
 import { createImportService } from './import/service';
@@ -103,7 +104,12 @@ export async function createCore(deps: CoreDeps) {
     bank_account: (id) => bankAccounts.get({ id }),
     block: async (id) => (await blocks.list()).find((b) => b.id === id) ?? null,
     recurring: (id) => recurring.get({ id }),
+    quote: async (id) => {
+      const found = await readQuoteRecord(deps.db, id);
+      return found ? { id, attributes: found.record, deleted: found.deleted } : null;
+    },
   });
+  const syncQuotes = createSyncQuoteHandlers(ctx);
 
   const notBuilt = (what: string) => () => {
     throw new FolioError('not_available', `${what} is not available in this build of Folio`);
@@ -185,6 +191,9 @@ export async function createCore(deps: CoreDeps) {
     'sync.pushInvoices': createStoreInvoicesHandler(ctx),
     'sync.skipOwn': createSkipOwnHandler(deps.db),
     'sync.shareCode': createShareCodeHandler(ctx),
+    'sync.quoteCreate': syncQuotes.create,
+    'sync.quoteUpdate': syncQuotes.update,
+    'sync.quoteDelete': syncQuotes.delete,
     'sync.status': () => sync().status(),
     'sync.configure': (input) => sync().configure(input),
     'sync.now': () => sync().now(),
@@ -310,6 +319,11 @@ export async function createCore(deps: CoreDeps) {
         const quote = await deps.db.selectFrom('quotes').select('id').where('accepted_invoice_id', '=', entityId).executeTakeFirstOrThrow();
         return quotes.get({ id: quote.id });
       }
+      case 'sync.quoteCreate':
+      case 'sync.quoteUpdate':
+        return { id: entityId };
+      case 'sync.quoteDelete':
+        return { deleted: true };
       case 'sync.shareCode':
         return { code: (await deps.db.selectFrom('invoices').select('share_code').where('id', '=', entityId).executeTakeFirstOrThrow()).share_code };
       default:

@@ -260,7 +260,7 @@ export interface RecurringFailuresTable {
   failed_at: string;
 }
 
-export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring';
+export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote';
 
 export interface ChangeLogTable {
   seq: Generated<number>;
@@ -326,6 +326,8 @@ export type PaymentRow = Selectable<InvoicePaymentsTable>;
 export interface QuotesTable {
   id: Generated<number>;
   quote_no: string;
+  /** whose sequence numbered it (migration 0024): '' for a node's plain series, else the joined device's prefix */
+  number_series: Generated<string>;
   number_year: number;
   number_seq: number;
   client_id: number;

@@ -3,10 +3,12 @@
 //    far are read — they cannot grow after that;
 // 2. the remote gives this device a block of its own with the chosen prefix, and reserves those numbers in its
 //    block 0 if it can (else it refuses, and block 0 comes back to this device);
-// 3. locally, the device's block is made (or an existing local block with that prefix is adopted) and mapped, and
-//    the token the join answered — this device's credential on the remote — is stored sealed.
+// 3. locally, the device's block is made (or an existing local block with that prefix is adopted) and mapped, its
+//    prefix becomes the series of its quote numbers, and the token the join answered — this device's credential on
+//    the remote — is stored sealed.
 // A device that joined before credentials existed has no token: it asks for one by joining again (once).
 import { callContext } from '../core/changes';
+import { adoptQuoteSeries } from '../core/quotes/numbering';
 import { writeTransaction } from '../db/transaction';
 import { SyncError } from './errors';
 import { setMapping } from './id-map';
@@ -74,6 +76,8 @@ export async function ensureJoined(rc: RoundContext): Promise<void> {
           .executeTakeFirstOrThrow());
       await setMapping(trx, 'block', own.id, joined.block.id);
       await setMapping(trx, 'block', 0, 0);
+      // quotes are numbered in this device's own series from now on (docs/sync.md "Quotes")
+      await adoptQuoteSeries(trx, joined.block.prefix);
       await updateState(trx, {
         join_state: 'joined',
         own_block_id: own.id,

@@ -1,4 +1,4 @@
-// Master data (clients, products, expenses, bank accounts, invoice blocks, recurring profiles) crossing between this
+// Master data (clients, products, expenses, bank accounts, invoice blocks, recurring profiles, quotes) crossing between this
 // device and the remote, one definition per entity:
 // - `read`: the local record in its resource form (what a conflict keeps, what a push sends);
 // - `body`: the interface's create/update request for it, references translated to the remote's ids;
@@ -12,6 +12,8 @@ import { clientResource } from '../core/clients/mapping';
 import { expenseResource } from '../core/expenses/service';
 import { productResource } from '../core/products/service';
 import { recurringAttributes } from '../core/recurring/service';
+import { quoteColumns, quoteNumberColumns, readQuoteRecord } from '../core/sync/quote-record';
+import type { QuoteRecord } from '../../shared/contract/sync';
 import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 
@@ -39,6 +41,8 @@ const PATHS: Record<MasterEntity, Paths> = {
   bank_account: { create: '/bank_accounts', update: (r) => `/bank_accounts/${r}` },
   block: { create: '/invoices/blocks', update: (r) => `/invoices/blocks/${r}` },
   recurring: { create: '/recurring', update: (r) => `/recurring/${r}` },
+  // quotes travel as records (a sync extension): the interface's /quotes would number and price them again
+  quote: { create: '/sync/quotes', update: (r) => `/sync/quotes/${r}`, delete: (r) => `/sync/quotes/${r}` },
 };
 
 export function pathsOf(entity: MasterEntity): Paths {
@@ -72,7 +76,62 @@ export async function readLocal(db: Db, entity: MasterEntity, id: number): Promi
       const r = await db.selectFrom('recurring_profiles').selectAll().where('id', '=', id).executeTakeFirst();
       return r ? { attributes: { ...recurringAttributes(r), owner: r.owner }, deleted: false } : null;
     }
+    case 'quote': {
+      const found = await readQuoteRecord(db, id);
+      return found ? { attributes: found.record, deleted: found.deleted } : null;
+    }
   }
+}
+
+/** The records a quote refers to, as [entity, id] in the ids of the side it comes from. */
+export function quoteRefs(a: Record<string, any>): Array<[ChangeEntity, number]> {
+  const out: Array<[ChangeEntity, number]> = [['client', a.client_uid]];
+  if (a.bank_account_uid) out.push(['bank_account', a.bank_account_uid]);
+  if (a.accepted_invoice_uid) out.push(['invoice', a.accepted_invoice_uid]);
+  for (const i of (a.items ?? []) as Array<{ product_uid?: number | null }>) if (typeof i.product_uid === 'number') out.push(['product', i.product_uid]);
+  return out;
+}
+
+/** A quote record with its references translated (a missing optional one dropped; a missing client is -1). */
+export function translatedQuote(a: Record<string, any>, ref: RefMap): QuoteRecord {
+  const r = a as QuoteRecord;
+  const opt = (e: ChangeEntity, id: number | null) => (id === null || id === undefined ? null : ref(e, id));
+  return {
+    ...r,
+    client_uid: ref('client', r.client_uid) ?? -1,
+    bank_account_uid: opt('bank_account', r.bank_account_uid),
+    accepted_invoice_uid: opt('invoice', r.accepted_invoice_uid),
+    items: r.items.map((i) => ({ ...i, product_uid: opt('product', i.product_uid) })),
+  };
+}
+
+/** A quote version as the quotes' own edit (restoring a losing version goes through the core like any edit). */
+export function quoteEditBody(a: Record<string, any>): Record<string, unknown> {
+  const r = a as QuoteRecord;
+  return {
+    client_uid: r.client_uid,
+    payment_method: r.payment_method,
+    currency: r.currency,
+    date: r.date,
+    valid_until: r.valid_until,
+    ...(r.fulfillment_date ? { fulfillment_date: r.fulfillment_date } : {}),
+    ...(r.due_date ? { due_date: r.due_date } : {}),
+    comment: r.comment,
+    template_lang_code: r.template_lang_code,
+    ...(r.exchange_rate ? { exchange_rate: r.exchange_rate } : {}),
+    round_to: r.round_to,
+    ...(r.bank_account_uid ? { bank_account_uid: r.bank_account_uid } : {}),
+    items: r.items.map((i) => ({
+      ...(i.product_uid ? { product_uid: i.product_uid } : {}),
+      description: i.description,
+      vat_id: i.vat_id,
+      qty: i.qty,
+      ...(i.gross_unit_price !== null ? { gross_unit_price: i.gross_unit_price } : { net_unit_price: i.net_unit_price }),
+      unit: i.unit,
+      item_comment: i.item_comment,
+      ...(i.entitlement ? { entitlement: i.entitlement } : {}),
+    })),
+  };
 }
 
 const pick = (a: Record<string, any>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined).map((k) => [k, a[k]]));
@@ -122,6 +181,11 @@ export function bodyOf(entity: MasterEntity, v: Version, ref: RefMap, forCreate:
         throw new FolioError('rule_violation', `Its base invoice ${a.base_invoice_uid} is not on the remote (a draft never leaves this computer); issue the base invoice, then change the profile`);
       }
       return { ...pick(a, RECURRING_FIELDS), base_invoice_uid: base, ...recurringTemplate(a, ref, 'the remote') };
+    }
+    case 'quote': {
+      const record = translatedQuote(a, ref);
+      if (record.client_uid === -1) throw new FolioError('rule_violation', `Its client ${a.client_uid} is not on the remote yet`);
+      return { record };
     }
   }
 }
@@ -256,14 +320,20 @@ export function rowOf(entity: MasterEntity, data: { attributes: Record<string, a
         end_date: a.end_date ?? null,
         ...stamps,
       };
+    case 'quote': {
+      const r = translatedQuote(a, ref);
+      // a quote whose client never arrived has nothing to attach to (client_id null: the caller skips it)
+      return { ...quoteNumberColumns(r), ...quoteColumns(r), client_id: r.client_uid === -1 ? null : r.client_uid, deleted_at: data.deleted ? (a.updated_at ?? now) : null, ...stamps };
+    }
   }
 }
 
-export const TABLE: Record<MasterEntity, 'clients' | 'products' | 'expenses' | 'bank_accounts' | 'invoice_blocks' | 'recurring_profiles'> = {
+export const TABLE: Record<MasterEntity, 'clients' | 'products' | 'expenses' | 'bank_accounts' | 'invoice_blocks' | 'recurring_profiles' | 'quotes'> = {
   client: 'clients',
   product: 'products',
   expense: 'expenses',
   bank_account: 'bank_accounts',
   block: 'invoice_blocks',
   recurring: 'recurring_profiles',
+  quote: 'quotes',
 };

@@ -9,7 +9,7 @@ import type { Core } from '../core/index';
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff';
 import { conflictView, issueView, openCounts } from './conflict-log';
 import { asSyncError, SyncError } from './errors';
-import { bodyOf, readLocal, type MasterEntity } from './master-data';
+import { bodyOf, quoteEditBody, readLocal, type MasterEntity } from './master-data';
 import { createRemote, type FetchLike } from './remote-client';
 import { DEFAULT_LIMITS, type RoundContext, type SyncLimits } from './round-context';
 import { runRound, type RoundResult } from './round';
@@ -45,6 +45,7 @@ const OPERATION_PREFIX: Record<MasterEntity, string> = {
   bank_account: 'bankAccounts',
   block: 'blocks',
   recurring: 'recurring',
+  quote: 'quotes',
 };
 
 export function createSyncService(options: SyncServiceOptions) {
@@ -240,10 +241,12 @@ export function createSyncService(options: SyncServiceOptions) {
     const same = (_e: unknown, id: number) => id;
     // Restoring is a new change of this device: it goes through the core like an edit, and sync pushes it.
     const call = core.call as (name: OperationName, input: unknown) => Promise<unknown>;
+    const body = (forCreate: boolean) =>
+      entity === 'quote' ? quoteEditBody(version.attributes) : bodyOf(entity, { attributes: version.attributes, deleted: false }, same, forCreate);
     if (current && !current.deleted) {
-      await call(`${OPERATION_PREFIX[entity]}.update` as OperationName, { ...bodyOf(entity, { attributes: version.attributes, deleted: false }, same, false), id: c.local_id });
+      await call(`${OPERATION_PREFIX[entity]}.update` as OperationName, { ...body(false), id: c.local_id });
     } else {
-      await call(`${OPERATION_PREFIX[entity]}.create` as OperationName, bodyOf(entity, { attributes: version.attributes, deleted: false }, same, true));
+      await call(`${OPERATION_PREFIX[entity]}.create` as OperationName, body(true));
     }
     await sdb.updateTable('sync_conflicts').set({ restored_at: new Date().toISOString() }).where('id', '=', c.id).execute();
     return conflictView((await sdb.selectFrom('sync_conflicts').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow()));

@@ -145,7 +145,7 @@ export interface SyncInfo {
   device: string | null;
 }
 
-export type ChangeEntityName = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring';
+export type ChangeEntityName = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote';
 
 export interface ChangeEntry {
   seq: number;
@@ -588,6 +588,24 @@ export const operations = {
     summary: 'Set (or revoke, null) the share code a device made for an issued invoice, so the same link opens here',
     input: sync.shareCodeInput,
     http: put('/sync/invoices/:id/code', 'data', 'sync_share_code'),
+  }),
+  'sync.quoteCreate': op<{ id: number }>()({
+    name: 'sync.quoteCreate',
+    summary: "Store a quote a device made, numbered in that device's own series",
+    input: sync.syncQuoteCreateInput,
+    http: post('/sync/quotes', 'data', 'sync_quote'),
+  }),
+  'sync.quoteUpdate': op<{ id: number }>()({
+    name: 'sync.quoteUpdate',
+    summary: 'Replace a quote with the version a device changed (last writer wins); its number stays',
+    input: sync.syncQuoteUpdateInput,
+    http: put('/sync/quotes/:id', 'data', 'sync_quote'),
+  }),
+  'sync.quoteDelete': op<{ deleted: true }>()({
+    name: 'sync.quoteDelete',
+    summary: 'Delete a quote a device deleted (its number stays taken)',
+    input: sync.syncQuoteDeleteInput,
+    http: del('/sync/quotes/:id', 'success'),
   }),
   'sync.skipOwn': op<{ after: number }>()({
     name: 'sync.skipOwn',

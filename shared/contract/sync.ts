@@ -196,6 +196,8 @@ export const invoiceRecord = z.object({
    * modification is built from it, so every node needs it as issued.
    */
   external_original: z.string().max(200_000).nullable().optional(),
+  /** the quote the document was made from (docs/sync.md "Quotes"; older nodes send none) */
+  quote_uid: id().nullable().optional(),
   items: z.array(recordItem).min(1).max(1000),
   payments: z.array(recordPayment).max(1000),
   created_at: z.string().max(30),
@@ -235,3 +237,50 @@ export interface SyncOperations {
   restoreConflict(input: { id: number }): Promise<SyncConflict>;
   dismissIssue(input: { id: number }): Promise<SyncIssue>;
 }
+
+/** A quote's line as it travels: the maker's pricing, with the line's amounts (docs/sync.md "Quotes"). */
+const quoteRecordItem = recordItem.omit({ modifies_line: true, advance_invoice_uid: true });
+
+/**
+ * A quote as it travels between nodes (master data, last writer wins): its number in its maker's series, its
+ * content, its lines and its state, with the receiving side's ids. A quote is an offer, not a tax document: it is
+ * stored as sent, its number checked against the pushing device's own series.
+ */
+export const quoteRecord = z.object({
+  quote_no: z.string().max(60),
+  number_series: z.string().max(20),
+  number_year: int({ min: 2000, max: 2999 }),
+  number_seq: int({ min: 1, max: 999_999 }),
+  client_uid: id(),
+  client: z.record(z.string(), z.unknown()),
+  seller: z.record(z.string(), z.unknown()),
+  bank_account_uid: id().nullable(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  exchange_rate: decimal().nullable(),
+  payment_method: id(),
+  date: date(),
+  valid_until: date(),
+  fulfillment_date: date().nullable(),
+  due_date: date().nullable(),
+  comment: text(5000),
+  template_lang_code: z.string().max(10),
+  round_to: int({ min: 0, max: 10 }),
+  net_total: money(),
+  vat_total: money(),
+  gross_total: money(),
+  rounding: money(),
+  total: money(),
+  status: z.enum(['open', 'sent', 'accepted', 'declined']),
+  accepted_invoice_uid: id().nullable(),
+  accepted_at: z.string().max(40).nullable(),
+  sent_at: z.string().max(40).nullable(),
+  created_at: z.string().max(40),
+  updated_at: z.string().max(40),
+  items: z.array(quoteRecordItem).min(1).max(1000),
+});
+export type QuoteRecord = z.output<typeof quoteRecord>;
+
+/** POST /sync/quotes: a quote a device made; PUT /sync/quotes/{id}: its later version (with the remote's id). */
+export const syncQuoteCreateInput = z.object({ record: quoteRecord });
+export const syncQuoteUpdateInput = z.object({ id: id(), record: quoteRecord });
+export const syncQuoteDeleteInput = z.object({ id: id() });

@@ -79,6 +79,15 @@ const THROUGH_CORE: Record<MasterEntity, Writes> = {
     },
     update: (core, id, from) => core.call('recurring.stop', { id }, from),
   },
+  quote: {
+    create: async (core) => {
+      const client_uid = await coreClient(core);
+      const items = [{ description: 'Karbantartás', qty: 2, net_unit_price: '40000', vat_id: 1 }];
+      return (await core.call('quotes.create', { client_uid, payment_method: 2, currency: 'HUF', valid_until: '2099-12-31', items })).id;
+    },
+    update: (core, id, from) => core.call('quotes.update', { id, comment: 'Kedvezménnyel' }, from),
+    delete: (core, id) => core.call('quotes.delete', { id }),
+  },
 };
 
 test('the triggers cover exactly the tables sync carries', () => {
@@ -136,6 +145,9 @@ test('plain SQL on a handle Folio opened is logged too: insert, update and delet
   for (const { entity, table } of SYNCED) {
     const columns = (raw.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).map((c) => c.name);
     const copyable = columns.filter((c) => c !== 'id').join(', ');
+    // a copy must not take its source's unique number (quotes)
+    const distinct: Record<string, string> = { quote_no: "quote_no || '-copy'", number_seq: 'number_seq + 100000' };
+    const copied = columns.filter((c) => c !== 'id').map((c) => (table === 'quotes' && distinct[c]) || c).join(', ');
     const soft = columns.includes('deleted_at');
     let id: number;
     if (entity === 'invoice') {
@@ -146,7 +158,7 @@ test('plain SQL on a handle Folio opened is logged too: insert, update and delet
     } else {
       const source = await THROUGH_CORE[entity as MasterEntity].create(core);
       const inserted = await logged(() => {
-        id = Number(raw.prepare(`INSERT INTO ${table} (${copyable}) SELECT ${copyable} FROM ${table} WHERE id = ?`).run(source).lastInsertRowid);
+        id = Number(raw.prepare(`INSERT INTO ${table} (${copyable}) SELECT ${copied} FROM ${table} WHERE id = ?`).run(source).lastInsertRowid);
       });
       expect(inserted).toEqual([{ entity, entity_id: id!, op: 'create', origin: 'local' }]);
     }

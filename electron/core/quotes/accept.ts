@@ -15,6 +15,7 @@ import { nowStamp, today, type CoreContext } from '../context';
 import type { InvoiceService } from '../invoices/service';
 import { readSettings } from '../settings/service';
 import { asQuoteInput } from './content';
+import { QUOTE_SERIES_KEY } from './numbering';
 import { quoteRow } from './queries';
 
 const quoteById = prepareStatement((db, p: { id: number }) => db.selectFrom('quotes').selectAll().where('id', '=', p.id).where('deleted_at', 'is', null));
@@ -27,6 +28,21 @@ const linkAccepted = prepareStatement((db, p: { id: number; invoice_id: number; 
     .set({ status: 'accepted', accepted_invoice_id: p.invoice_id, accepted_at: p.now, updated_at: p.now })
     .where('id', '=', p.id)
     .where('accepted_invoice_id', 'is', null),
+);
+
+/**
+ * Where a device joined to a remote numbers the document: block 0 is the remote's after joining, so the block this
+ * node owns whose prefix names its quote series (the device's own block, docs/sync.md "Quotes"). Undefined: the
+ * default block, as for any invoice made here.
+ */
+const joinedDeviceBlock = prepareStatement((db) =>
+  db
+    .selectFrom('invoice_blocks')
+    .select('id')
+    .where('owner', '=', 'local')
+    .where('id', '!=', 0)
+    .where('prefix', '=', (eb) => eb.selectFrom('settings').select('value').where('key', '=', QUOTE_SERIES_KEY))
+    .where((eb) => eb.exists(eb.selectFrom('invoice_blocks as zero').select('zero.id').where('zero.id', '=', 0).where('zero.owner', '!=', 'local'))),
 );
 
 /** Why a quote cannot be accepted (now): accepted before (409), or its offer ran out (422 at valid_until). */
@@ -79,7 +95,8 @@ export async function acceptQuote(ctx: CoreContext, invoices: InvoiceService, in
     const current = quoteById.get(trx, { id: row.id });
     if (!current) throw new FolioError('not_found', `Quote ${row.id} not found`);
     refuseAcceptance(current, day);
-    const request = documentRequest(current, quoteItems.all(trx, { id: current.id }), input.type, day, terms);
+    const block = joinedDeviceBlock.get(trx, {});
+    const request = { ...documentRequest(current, quoteItems.all(trx, { id: current.id }), input.type, day, terms), ...(block ? { block_uid: block.id } : {}) };
     if (request.currency !== asked.currency || request.fulfillment_date !== asked.fulfillment_date || request.exchange_rate !== asked.exchange_rate) {
       throw new FolioError('conflict', `Quote ${row.quote_no} changed while it was being accepted: try again`);
     }

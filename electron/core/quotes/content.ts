@@ -15,7 +15,7 @@ import { lineValues, totalColumns } from '../invoices/values';
 /** What a request decides of a quote: everything but its number, state and timestamps. */
 export type QuoteContent = Omit<
   QuoteRow,
-  'id' | 'quote_no' | 'number_year' | 'number_seq' | 'status' | 'accepted_invoice_id' | 'accepted_at' | 'sent_at' | 'created_at' | 'updated_at' | 'deleted_at'
+  'id' | 'quote_no' | 'number_series' | 'number_year' | 'number_seq' | 'status' | 'accepted_invoice_id' | 'accepted_at' | 'sent_at' | 'created_at' | 'updated_at' | 'deleted_at'
 >;
 
 export type QuoteLineValues = Omit<QuoteItemRow, 'id'>;

@@ -12,7 +12,7 @@ type Reader = (id: number) => Promise<unknown>;
 
 export function createChangeFeed(db: Db, readers: Record<Exclude<ChangeEntity, 'invoice'>, Reader>) {
   async function dataOf(entity: ChangeEntity, id: number, op: string): Promise<unknown> {
-    if (op === 'delete' && entity !== 'client' && entity !== 'product') return null;
+    if (op === 'delete' && entity !== 'client' && entity !== 'product' && entity !== 'quote') return null;
     if (entity === 'invoice') {
       const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return null;

@@ -46,6 +46,7 @@ export interface InvoiceLike {
   proforma_uid: number | null;
   generated_invoice_uid?: number | null;
   recurring_uid: number | null;
+  quote_uid?: number | null;
   period_start: string | null;
   period_end: string | null;
   modifies_uid?: number | null;
@@ -76,7 +77,7 @@ export interface InvoiceLike {
   created_at: string;
 }
 
-export type RefEntity = 'block' | 'client' | 'bank_account' | 'invoice' | 'recurring' | 'product';
+export type RefEntity = 'block' | 'client' | 'bank_account' | 'invoice' | 'recurring' | 'product' | 'quote';
 
 /** Translates an id of the source node into the target node's; null when the target has no such record. */
 export type Translate = (entity: RefEntity, id: number) => number | null;
@@ -126,6 +127,7 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     modification_reason: a.modification_reason ?? null,
     is_advance: a.is_advance ?? 0,
     external_original: a.external_original ?? null,
+    quote_uid: ref('quote', a.quote_uid ?? null),
     items: a.items.map((i) => ({
       description: i.description,
       qty: i.qty,
@@ -264,6 +266,7 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
       modification_reason: r.modification_reason ?? null,
       is_advance: r.is_advance ?? 0,
       external_original: r.external_original ?? null,
+      quote_id: r.quote_uid ?? null,
       issued_at: o.issued_at ?? r.created_at,
       created_at: r.created_at,
       updated_at: o.now,

@@ -53,6 +53,8 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
   if (!client) return refuse(`No client ${r.client_uid} on the remote`);
   const bank = r.bank_account_uid === null ? null : await trx.selectFrom('bank_accounts').select('id').where('id', '=', r.bank_account_uid).executeTakeFirst();
   const recurring = r.recurring_uid === null ? null : await trx.selectFrom('recurring_profiles').select('id').where('id', '=', r.recurring_uid).executeTakeFirst();
+  // a link to a quote the remote does not have (older device, deleted quote) is dropped, never a refusal
+  const quote = r.quote_uid ? await trx.selectFrom('quotes').select('id').where('id', '=', r.quote_uid).executeTakeFirst() : undefined;
   const productIds = [...new Set(r.items.map((i) => i.product_uid).filter((x): x is number => x !== null))];
   const products = new Set(productIds.length ? (await trx.selectFrom('products').select('id').where('id', 'in', productIds).execute()).map((p) => p.id) : []);
 
@@ -96,6 +98,7 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     ...r,
     bank_account_uid: bank ? bank.id : null,
     recurring_uid: recurring ? recurring.id : null,
+    quote_uid: quote ? quote.id : null,
     items: r.items.map((i) => ({ ...i, product_uid: i.product_uid !== null && products.has(i.product_uid) ? i.product_uid : null })),
   };
   const { id } = await storeRecord(trx, record, { status: r.status, total_paid_milli: amountToMilli(r.total_paid), now });

@@ -106,6 +106,7 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
   await resolve('invoice', a.proforma_uid);
   await resolve('recurring', a.recurring_uid);
   await resolve('invoice', a.modifies_uid);
+  await resolve('quote', a.quote_uid);
   for (const i of a.items) {
     await resolve('product', i.product_uid);
     await resolve('invoice', i.advance_invoice_uid);

@@ -9,7 +9,8 @@ import type { Db, WriteTx } from '../../db/types';
 import type { ChangeEntity } from '../../db/schema';
 import { logConflict } from '../conflict-log';
 import { localIdOf, removeMapping, setMapping } from '../id-map';
-import { readLocal, rowOf, TABLE, type MasterEntity, type Version } from '../master-data';
+import { quoteRefs, readLocal, rowOf, TABLE, translatedQuote, type MasterEntity, type Version } from '../master-data';
+import { writeQuoteLines } from '../../core/sync/quote-record';
 
 export interface PullEnv {
   trx: WriteTx;
@@ -62,6 +63,7 @@ export async function hasPending(trx: Db, entity: ChangeEntity, localId: number,
 function isTombstone(entity: MasterEntity, data: NonNullable<Feed>): boolean {
   if (entity === 'client') return data.deleted === true;
   if (entity === 'product') return Number(data.attributes.deleted) === 1;
+  if (entity === 'quote') return data.deleted === true;
   return false;
 }
 
@@ -76,6 +78,7 @@ async function refsOf(trx: Db, entity: MasterEntity, a: Record<string, any>) {
       if (typeof line.product_uid === 'number') known.set(`product:${line.product_uid}`, await localIdOf(trx, 'product', line.product_uid));
     }
   }
+  if (entity === 'quote') for (const [e, id] of quoteRefs(a)) known.set(`${e}:${id}`, await localIdOf(trx, e, id));
   return (e: ChangeEntity, id: number) => known.get(`${e}:${id}`) ?? null;
 }
 
@@ -87,6 +90,7 @@ function localized(entity: MasterEntity, data: NonNullable<Feed>, ref: (e: Chang
     a.base_invoice_uid = ref('invoice', a.base_invoice_uid);
     if (a.client_uid) a.client_uid = ref('client', a.client_uid);
   }
+  if (entity === 'quote') return { attributes: translatedQuote(a, ref), deleted: isTombstone(entity, data) };
   return { attributes: a, deleted: isTombstone(entity, data) };
 }
 
@@ -117,11 +121,13 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
 
   if (local === null) {
     if (entity === 'recurring' && row.base_invoice_id === null) return; // based on a remote draft: nothing to attach it to
+    if (entity === 'quote' && row.client_id === null) return; // its client never reached this device
     // A block or profile made elsewhere is run by its maker: never numbered or issued here.
     const owner = change.origin === 'local' ? 'remote' : change.origin;
     const values = entity === 'block' || entity === 'recurring' ? { ...row, owner } : row;
     const inserted = await (trx.insertInto(table) as any).values(values).returning('id').executeTakeFirstOrThrow();
     await setMapping(trx, entity, inserted.id, change.id);
+    if (entity === 'quote') await writeQuoteLines(trx, inserted.id, translatedQuote(data.attributes, ref).items);
     return;
   }
 
@@ -161,5 +167,11 @@ export async function applyMaster(env: PullEnv, entity: MasterEntity, change: Ch
       delete values.last_recurring_date;
     }
   }
+  if (entity === 'quote') {
+    if (values.client_id === null) delete values.client_id;
+    // the number is the quote's for good: a pulled version never renumbers it
+    for (const k of ['quote_no', 'number_series', 'number_year', 'number_seq']) delete values[k];
+  }
   await (trx.updateTable(table) as any).set(values).where('id', '=', local).execute();
+  if (entity === 'quote') await writeQuoteLines(trx, local, translatedQuote(data.attributes, ref).items);
 }

@@ -14,7 +14,7 @@ import type { ChangeEntity } from '../../db/schema';
 import { amountToMilli, recordOf, type RefEntity } from '../../core/sync/invoice-record';
 import { settledByOriginal } from '../../core/sync/record-check';
 import { remoteIdOf } from '../id-map';
-import { bodyOf, pathsOf, readLocal, type MasterEntity } from '../master-data';
+import { bodyOf, pathsOf, quoteRefs, readLocal, type MasterEntity } from '../master-data';
 import type { SyncLimits } from '../round-context';
 import { syncDb } from '../tables';
 
@@ -123,6 +123,7 @@ async function masterSteps(db: Db, e: OutboxEntry): Promise<Step[]> {
       if (typeof line.product_uid === 'number') refs.set(`product:${line.product_uid}`, await remoteIdOf(db, 'product', line.product_uid));
     }
   }
+  if (entity === 'quote') for (const [en, id] of quoteRefs(v.attributes)) refs.set(`${en}:${id}`, await remoteIdOf(db, en, id));
   const body = bodyOf(entity, v, (en, id) => refs.get(`${en}:${id}`) ?? null, rid === null);
   // A block carries the numbering continued in it: the remote must know where the block's numbers start before the
   // block's first invoice arrives (the block's change is logged before any invoice numbered after it).
@@ -197,6 +198,7 @@ async function invoiceBatch(db: Db, entries: OutboxEntry[], limits: SyncLimits):
     need('invoice', a.proforma_uid);
     need('recurring', a.recurring_uid);
     need('invoice', a.modifies_uid);
+    need('quote', a.quote_uid);
     for (const i of a.items) {
       need('product', i.product_uid);
       need('invoice', i.advance_invoice_uid);

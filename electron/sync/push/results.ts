@@ -28,6 +28,7 @@ const WHAT: Record<string, string> = {
   bank_account: 'Bank account',
   block: 'Invoice block',
   recurring: 'Recurring profile',
+  quote: 'Quote',
 };
 
 /** Applies an answer; false when the rest of the unit is to be given up (the invoice was reset to the remote's). */

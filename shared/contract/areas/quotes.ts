@@ -69,7 +69,7 @@ export const quoteOperations = {
   }),
   'quotes.create': op<Quote>()({
     name: 'quotes.create',
-    summary: 'Create a quote (numbered AJ-YYYY-NNNNNN); it is not an invoice and is never reported',
+    summary: 'Create a quote (numbered AJ-YYYY-NNNNNN, on a device joined to a remote AJ-<its prefix>-YYYY-NNNNNN); it is not an invoice and is never reported',
     input: quoteCreateInput,
     http: post('/quotes', 'data', 'quotes'),
   }),
