@@ -195,6 +195,10 @@ export const invoiceQueryInput = z
     kind: z.enum(['modifying', 'advance', 'final', 'cancelling'], { error: 'must be modifying, advance, final or cancelling' }).optional(),
     /** extension: one client's invoices */
     client_uid: id().optional(),
+    /** extension: unpaid invoices past their due date (overdue), or unpaid ones with a payment recorded */
+    payment_state: z.enum(['overdue', 'partially_paid'], { error: 'must be overdue or partially_paid' }).optional(),
+    /** extension: 1 adds `total`, the exact count of matches, to the page (one COUNT query) */
+    with_total: int({ min: 0, max: 1 }).optional(),
   })
   .superRefine((q, ctx) => {
     if ((q.num_start === undefined) !== (q.year_start === undefined)) {

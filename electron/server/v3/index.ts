@@ -13,6 +13,7 @@ import { bankAccountRoutes } from './bank-accounts';
 import { documentBlockRoutes } from './document-blocks';
 import { spendingRoutes } from './spendings';
 import { utilRoutes } from './utils';
+import { documentRoutes } from './documents';
 
 /** Every route the door serves, in v3's path notation (the served-paths test compares them with docs/v3.md). */
 export const v3Routes: readonly V3Route[] = [
@@ -22,6 +23,7 @@ export const v3Routes: readonly V3Route[] = [
   ...documentBlockRoutes,
   ...spendingRoutes,
   ...utilRoutes,
+  ...documentRoutes,
 ];
 
 /**
