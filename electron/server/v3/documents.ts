@@ -37,8 +37,21 @@ const V3_INSERT_TYPES: Readonly<Record<string, { type: number; advance?: 1 }>> =
 
 const asText = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
-function docOf(core: Core, inv: Inv) {
-  return documentOf(inv, { today: today(core.ctx) });
+/** The numbers of the documents this one links to by id alone (its cancellation, proforma, invoice, …): a few reads. */
+async function linkedNumbers(core: Core, a: InvoiceAttributes): Promise<Map<number, string>> {
+  const ids = [a.cancels_uid, a.cancelled_by_uid, a.proforma_uid, a.generated_invoice_uid, a.modifies_uid, a.deducted_by_uid];
+  const numbers = new Map<number, string>();
+  for (const id of ids) {
+    if (!id || numbers.has(id)) continue;
+    const linked = await call(core, 'invoices.get', { id }).catch(() => undefined);
+    numbers.set(id, linked?.attributes.prefixed_invoice_no ?? '');
+  }
+  return numbers;
+}
+
+async function docOf(core: Core, inv: Inv) {
+  const numbers = await linkedNumbers(core, inv.attributes);
+  return documentOf(inv, { today: today(core.ctx), numberOf: (id) => numbers.get(id) ?? '' });
 }
 
 async function read(core: Core, id: number) {
@@ -221,7 +234,7 @@ async function listDocuments(core: Core, req: FastifyRequest) {
     return `${req.protocol}://${req.host}${path}?${params.toString()}`;
   };
   return {
-    data: items.map((i) => docOf(core, i)),
+    data: await Promise.all(items.map((i) => docOf(core, i))),
     total,
     per_page: perPage,
     current_page: page,
