@@ -24,6 +24,7 @@ import * as m0020 from './0020-invoice-total-index';
 import * as m0021 from './0021-recurring-failures';
 import * as m0022 from './0022-document-chains';
 import * as m0023 from './0023-quotes';
+import * as m0025 from './0025-vendor-id';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-recurring-failures': m0021,
   '0022-document-chains': m0022,
   '0023-quotes': m0023,
+  '0025-vendor-id': m0025,
 };

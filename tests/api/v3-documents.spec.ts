@@ -1,7 +1,7 @@
 // /documents over the real server: Folio's invoices in v3's Document shape, each answer validated against 3.0.14;
 // the same invoice read through v2 and v3 agrees on number, totals, status and payments.
 import { expect, test } from '@playwright/test';
-import { createClient, startTestServer, TODAY, type TestServer } from '../support/fixtures';
+import { createClient, rawDb, startTestServer, TODAY, type TestServer } from '../support/fixtures';
 import { v3 } from '../support/v3-client';
 
 let s: TestServer;
@@ -227,4 +227,27 @@ test('422 in v3 shape for a bad body; 404 for a missing document', async () => {
   await v3(s.api, 'GET', '/documents/999999', { status: 404, schema: 'ClientErrorResponse' });
   await v3(s.api, 'POST', '/documents/999999/cancel', { status: 404, schema: 'ClientErrorResponse' });
   await v3(s.api, 'GET', '/documents/999999/payments', { status: 404, schema: 'ClientErrorResponse' });
+});
+
+test('vendor_id: kept at creation, found by GET /documents/vendor/{vendor_id}, not changed after; the sealed row guards it', async () => {
+  const pid = await partner();
+  const vendorId = `WEB-${Date.now()}`;
+  const doc = await create(insert(pid, { vendor_id: vendorId }));
+  const found = (await v3(s.api, 'GET', `/documents/vendor/${vendorId}`, { status: 200, schema: 'Document' })).body;
+  expect(found).toMatchObject({ id: doc.id, invoice_number: doc.invoice_number });
+  expect((await s.api.ok('GET', `/invoices/${doc.id}`)).data.attributes.vendor_id).toBe(vendorId);
+  await v3(s.api, 'GET', '/documents/vendor/NO-SUCH-ORDER', { status: 404, schema: 'ClientErrorResponse' });
+
+  // a draft's PUT does not move it
+  const draft = await create(insert(pid, { type: 'draft', vendor_id: `${vendorId}-D` }));
+  await v3(s.api, 'PUT', `/documents/${draft.id}`, { status: 200, schema: 'Document' }, { body: { vendor_id: 'OTHER', comment: 'x' } });
+  expect((await s.api.ok('GET', `/invoices/${draft.id}`)).data.attributes.vendor_id).toBe(`${vendorId}-D`);
+
+  // the issued invoice's vendor_id is part of its legal record: the database refuses to change it
+  const db = rawDb(s.dbFile);
+  try {
+    expect(() => db.prepare('UPDATE invoices SET vendor_id = ? WHERE id = ?').run('CHANGED', doc.id)).toThrow(/issued invoices cannot be changed/);
+  } finally {
+    db.close();
+  }
 });

@@ -76,6 +76,7 @@ export function createInvoiceQueries(ctx: CoreContext) {
     if (input.kind === 'final') {
       q = q.where('is_cancel_invoice', '=', 0).where('id', 'in', db.selectFrom('invoice_items').select('invoice_id').where('advance_invoice_id', 'is not', null));
     }
+    if (input.vendor_id?.trim()) q = q.where('vendor_id', '=', input.vendor_id.trim());
     if (input.payment_state === 'overdue') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('type', '!=', INVOICE_TYPE.draft).where('due_date', '<', today(ctx));
     if (input.payment_state === 'partially_paid') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('total_paid_milli', '>', 0);
     if (input.client?.trim()) {

@@ -2,6 +2,7 @@
 // issued, cancelled, modified, paid and copied through the core's own operations — no rule is repeated here.
 import type { FastifyRequest } from 'fastify';
 import type { InputOf } from '../../../shared/contract/operations';
+import { notFound } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import { currencyFromV3, languageFromV3, paymentMethodFromV3, paymentMethodToV3, roundFromV3, vatFromV3 } from '../../../shared/v3/enums';
@@ -94,6 +95,7 @@ function invoiceBodyOf(body: Record<string, unknown>): Record<string, unknown> {
   put('fulfillment_date', body.fulfillment_date);
   put('due_date', body.due_date);
   put('comment', asText(body.comment));
+  put('vendor_id', asText(body.vendor_id));
   if (body.payment_method !== undefined) {
     const pm = typeof body.payment_method === 'string' ? paymentMethodFromV3(body.payment_method) : undefined;
     if (pm === undefined) throw v3Invalid('payment_method', 'is not a payment method v3 knows');
@@ -268,6 +270,19 @@ export const documentRoutes: V3Route[] = [
       return read(c, created.id);
     },
   },
+  {
+    // The document created with this vendor_id (the newest, should a caller have reused one).
+    method: 'GET',
+    path: '/documents/vendor/{vendor_id}',
+    handler: async ({ core, req }) => {
+      const c = core();
+      const vendorId = (req.params as { vendor_id: string }).vendor_id; // Fastify has decoded it
+      const page = await call(c, 'invoices.query', { start_date: '1900-01-01', end_date: '9999-12-31', vendor_id: vendorId, page: 1, max_per_page: 1 } as InputOf<'invoices.query'>);
+      const found = page.items[0];
+      if (!found) throw notFound(`Document with vendor_id ${vendorId}`);
+      return docOf(c, found);
+    },
+  },
   { method: 'GET', path: '/documents/{id}', handler: async ({ core, req }) => read(core(), idOf(req)) },
   {
     // A draft changes; `type: invoice` (or proforma) in the body then issues it, as v3's draft → invoice does.
@@ -277,7 +292,8 @@ export const documentRoutes: V3Route[] = [
       const c = core();
       const id = idOf(req);
       const body = bodyOf(req);
-      const changes = invoiceBodyOf(body);
+      // vendor_id is set when the document is created, never after
+      const { vendor_id: _vendor, ...changes } = invoiceBodyOf(body);
       if (Object.keys(changes).length) await call(c, 'invoices.update', { ...changes, id } as InputOf<'invoices.update'>, FIELDS);
       if (body.type !== undefined && body.type !== 'draft') {
         const t = insertTypeOf(body);
