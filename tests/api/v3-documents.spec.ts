@@ -1,7 +1,7 @@
 // /documents over the real server: Folio's invoices in v3's Document shape, each answer validated against 3.0.14;
 // the same invoice read through v2 and v3 agrees on number, totals, status and payments.
 import { expect, test } from '@playwright/test';
-import { createClient, rawDb, startTestServer, TODAY, type TestServer } from '../support/fixtures';
+import { createClient, FIXED_NOW, rawDb, startTestServer, TODAY, type TestServer } from '../support/fixtures';
 import { v3 } from '../support/v3-client';
 
 let s: TestServer;
@@ -199,6 +199,8 @@ test('list: envelope, filters by partner, type, payment status and number; pagin
   const drafts = (await v3(s.api, 'GET', '/documents', { status: 200, schema: 'DocumentList' }, { query: { partner_id: pid, payment_status: 'none' } })).body;
   expect(drafts.total).toBe(1);
 
+  await v3(s.api, 'GET', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { query: { type: 'receipt' } });
+
   const page2 = (await v3(s.api, 'GET', '/documents', { status: 200, schema: 'DocumentList' }, { query: { partner_id: pid, per_page: 3, page: 2 } })).body;
   expect(page2).toMatchObject({ total: 4, per_page: 3, current_page: 2, last_page: 2, next_page_url: '' });
   expect(page2.data).toHaveLength(1);
@@ -249,5 +251,31 @@ test('vendor_id: kept at creation, found by GET /documents/vendor/{vendor_id}, n
     expect(() => db.prepare('UPDATE invoices SET vendor_id = ? WHERE id = ?').run('CHANGED', doc.id)).toThrow(/issued invoices cannot be changed/);
   } finally {
     db.close();
+  }
+});
+
+test('payment status as time passes: outstanding, partially_paid, expired; each a list filter', async () => {
+  // its own server on a clock the test moves (a fake for time only)
+  let now = new Date(FIXED_NOW);
+  const own = await startTestServer({ clock: { now: () => now } });
+  try {
+    const pid = await createClient(own.api);
+    const body = insert(pid);
+    const a = (await v3(own.api, 'POST', '/documents', { status: 201, schema: 'Document' }, { body })).body;
+    const b = (await v3(own.api, 'POST', '/documents', { status: 201, schema: 'Document' }, { body })).body;
+    expect(a.payment_status).toBe('outstanding');
+    await v3(own.api, 'PUT', `/documents/${b.id}/payments`, { status: 200, schema: 'PaymentHistory[]' }, { body: [{ date: TODAY, price: 100, payment_method: 'cash' }] });
+    const listed = async (status: string) =>
+      (await v3(own.api, 'GET', '/documents', { status: 200, schema: 'DocumentList' }, { query: { payment_status: status } })).body.data.map((d: { id: number }) => d.id);
+    expect(await listed('outstanding')).toEqual([b.id, a.id]);
+    expect(await listed('partially_paid')).toEqual([b.id]);
+    expect(await listed('expired')).toEqual([]);
+
+    now = new Date('2026-03-24T10:00:00+01:00'); // the day after the due date
+    expect((await v3(own.api, 'GET', `/documents/${a.id}`, { status: 200, schema: 'Document' })).body.payment_status).toBe('expired');
+    expect((await v3(own.api, 'GET', `/documents/${b.id}`, { status: 200, schema: 'Document' })).body.payment_status).toBe('expired');
+    expect(await listed('expired')).toEqual([b.id, a.id]);
+  } finally {
+    await own.close();
   }
 });
