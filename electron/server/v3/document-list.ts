@@ -2,7 +2,7 @@
 // core's count (never the whole table per request).
 import type { FastifyRequest } from 'fastify';
 import type { InputOf } from '../../../shared/contract/operations';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import { paymentMethodFromV3 } from '../../../shared/v3/enums';
 import type { Core } from '../../core/index';
@@ -22,8 +22,8 @@ const V3_TYPE_QUERY: Readonly<Record<string, Record<string, unknown>>> = {
 };
 
 const PAYMENT_STATUS_QUERY: Readonly<Record<string, Record<string, unknown>>> = {
-  paid: { status: 1 },
-  outstanding: { status: 2 },
+  paid: { status: INVOICE_STATUS.paid },
+  outstanding: { status: INVOICE_STATUS.unpaid },
   partially_paid: { payment_state: 'partially_paid' },
   expired: { payment_state: 'overdue' },
   none: { type: INVOICE_TYPE.draft },

@@ -90,7 +90,7 @@ export const documentRoutes: V3Route[] = [
       if (body.type !== undefined && body.type !== 'draft') {
         const t = insertTypeOf(body);
         if (t.advance) throw v3Invalid('type', 'a draft is issued as invoice or proforma; an advance invoice is created with POST /documents');
-        await call(c, 'invoices.issue', { id, type: t.type as 1 | 3 }, FIELDS);
+        await call(c, 'invoices.issue', { id, type: t.type as InputOf<'invoices.issue'>['type'] }, FIELDS);
       }
       return read(c, id);
     },
