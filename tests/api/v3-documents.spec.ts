@@ -224,6 +224,9 @@ test('422 in v3 shape for a bad body; 404 for a missing document', async () => {
   expect(bad.body.errors).toContainEqual({ field: 'payment_method', message: expect.any(String) });
   const noPartner = await v3(s.api, 'POST', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { body: insert(pid, { partner_id: undefined }) });
   expect(noPartner.body.errors.map((e: { field: string }) => e.field)).toContain('partner_id');
+  // a line's fields are named as v3 names them
+  const noName = await v3(s.api, 'POST', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { body: insert(pid, { items: [inline({ name: '' })] }) });
+  expect(noName.body.errors.map((e: { field: string }) => e.field)).toContain('items.0.name');
   const badType = await v3(s.api, 'POST', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { body: insert(pid, { type: 'receipt' }) });
   expect(badType.body.errors[0].field).toBe('type');
   await v3(s.api, 'GET', '/documents/999999', { status: 404, schema: 'ClientErrorResponse' });

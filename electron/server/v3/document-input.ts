@@ -5,6 +5,7 @@ import type { InputOf } from '../../../shared/contract/operations';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import { currencyFromV3, languageFromV3, paymentMethodFromV3, paymentMethodToV3, roundFromV3, vatFromV3 } from '../../../shared/v3/enums';
+import { FolioError } from '../../../shared/errors';
 import { v3Invalid, type FieldMap } from './errors';
 
 type Inv = Resource<InvoiceAttributes>;
@@ -20,6 +21,20 @@ export const FIELDS: FieldMap = {
   round_to: 'settings.round',
   advance_invoice_uids: 'advance_invoice',
 };
+
+/** The field names of a line, Folio's → v3's (items.0.description → items.0.name). */
+const ITEM_FIELDS: Readonly<Record<string, string>> = {
+  description: 'name', qty: 'quantity', net_unit_price: 'unit_price', gross_unit_price: 'unit_price', vat_id: 'vat',
+  item_comment: 'comment', product_uid: 'product_id',
+};
+
+/** A core error with its line fields in v3's words (the prefix map of errors.ts cannot rename inside a list). */
+export function withItemFields(err: unknown): unknown {
+  if (!(err instanceof FolioError) || !err.errors?.some((e) => e.field.startsWith('items.'))) return err;
+  const rename = (field: string) => field.replace(/^(items\.\d+\.)([a-z_]+)/, (_m, head: string, name: string) => head + (ITEM_FIELDS[name] ?? name));
+  const errors = err.errors.map((e) => ({ ...e, field: rename(e.field) }));
+  return new FolioError(err.code, err.message.replace(/items\.\d+\.[a-z_]+/g, rename), errors);
+}
 
 /** v3's DocumentInsertType → Folio's type (an advance invoice is a normal invoice marked advance). */
 const V3_INSERT_TYPES: Readonly<Record<string, { type: number; advance?: 1 }>> = {

@@ -7,12 +7,21 @@ import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import type { Core } from '../../core/index';
 import { today } from '../../core/context';
 import { documentOf } from './document-map';
-import { asText, FIELDS, insertTypeOf, invoiceBodyOf, linesOf, payOf, paymentsOf } from './document-input';
+import { asText, FIELDS, insertTypeOf, invoiceBodyOf, linesOf, payOf, paymentsOf, withItemFields } from './document-input';
 import { listDocuments } from './document-list';
 import { v3Invalid } from './errors';
 import { bodyOf, call, idOf, type V3Route } from './route';
 
 type Inv = Resource<InvoiceAttributes>;
+
+/** A core operation whose body carries lines: the lines' field names are answered in v3's words too. */
+async function callWithItems<N extends 'invoices.create' | 'invoices.update' | 'invoices.modify'>(core: Core, name: N, input: InputOf<N>) {
+  try {
+    return await call(core, name, input, FIELDS);
+  } catch (err) {
+    throw withItemFields(err);
+  }
+}
 
 /** The reason a modifying invoice carries when v3's body (which has no reason field) gives no comment. */
 export const DEFAULT_MODIFICATION_REASON = 'Módosítás';
@@ -51,7 +60,7 @@ export const documentRoutes: V3Route[] = [
       const body = bodyOf(req);
       const t = insertTypeOf(body);
       const input = { ...invoiceBodyOf(body), type: t.type, ...(t.advance ? { advance: 1 } : {}) };
-      const created = await call(c, 'invoices.create', input as InputOf<'invoices.create'>, FIELDS);
+      const created = await callWithItems(c, 'invoices.create', input as InputOf<'invoices.create'>);
       if (body.paid === true && t.type === INVOICE_TYPE.invoice) {
         // v3's `paid: true`: the whole amount, paid today by the document's own method
         const inv = await call(c, 'invoices.get', { id: created.id });
@@ -86,7 +95,7 @@ export const documentRoutes: V3Route[] = [
       const body = bodyOf(req);
       // vendor_id is set when the document is created, never after
       const { vendor_id: _vendor, ...changes } = invoiceBodyOf(body);
-      if (Object.keys(changes).length) await call(c, 'invoices.update', { ...changes, id } as InputOf<'invoices.update'>, FIELDS);
+      if (Object.keys(changes).length) await callWithItems(c, 'invoices.update', { ...changes, id } as InputOf<'invoices.update'>);
       if (body.type !== undefined && body.type !== 'draft') {
         const t = insertTypeOf(body);
         if (t.advance) throw v3Invalid('type', 'a draft is issued as invoice or proforma; an advance invoice is created with POST /documents');
@@ -136,7 +145,7 @@ export const documentRoutes: V3Route[] = [
       const input: Record<string, unknown> = { id: idOf(req), reason: comment || DEFAULT_MODIFICATION_REASON, items: linesOf(body.items) ?? [] };
       if (body.due_date !== undefined) input.due_date = body.due_date;
       if (comment) input.comment = comment;
-      const made = await call(c, 'invoices.modify', input as InputOf<'invoices.modify'>, FIELDS);
+      const made = await callWithItems(c, 'invoices.modify', input as InputOf<'invoices.modify'>);
       return read(c, made.id);
     },
   },
