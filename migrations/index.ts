@@ -25,6 +25,7 @@ import * as m0021 from './0021-recurring-failures';
 import * as m0022 from './0022-document-chains';
 import * as m0023 from './0023-quotes';
 import * as m0024 from './0024-quote-sync';
+import * as m0025 from './0025-vendor-id';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022-document-chains': m0022,
   '0023-quotes': m0023,
   '0024-quote-sync': m0024,
+  '0025-vendor-id': m0025,
 };

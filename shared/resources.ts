@@ -254,6 +254,8 @@ export interface InvoiceAttributes {
   advance_deductions: AdvanceDeduction[];
   /** extension: the quote this document was made from */
   quote_uid: number | null;
+  /** extension: the caller's own id of the document, given at creation (v3's vendor_id) */
+  vendor_id: string | null;
   created_at: string;
   updated_at: string;
 }

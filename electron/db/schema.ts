@@ -180,6 +180,8 @@ export interface InvoicesTable {
   updated_at: string;
   /** the quote this document was made from (migration 0023), written when it is inserted */
   quote_id: number | null;
+  /** the caller's own id of the document, given at creation (v3's vendor_id; migration 0025) */
+  vendor_id: string | null;
 }
 
 export interface InvoiceItemsTable {

@@ -61,6 +61,7 @@ function asInvoice(q: QuoteAttributes): InvoiceAttributes {
     period_start: null,
     period_end: null,
     quote_uid: null,
+    vendor_id: null,
     document_kind: 'draft',
     original: null,
     modifies_uid: null,

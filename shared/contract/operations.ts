@@ -193,7 +193,7 @@ export const operations = {
     input: s.pageInput,
     http: get('/invoices', 'list', 'invoices'),
   }),
-  'invoices.query': op<Page<Inv>>()({
+  'invoices.query': op<Page<Inv> & { total?: number }>()({
     name: 'invoices.query',
     summary: 'Invoices by issue date range, number range, payment method and block',
     input: s.invoiceQueryInput,

@@ -79,7 +79,11 @@ const invoiceBody = {
   date: date().optional(),
 };
 
-export const invoiceCreateInput = z.object(invoiceBody);
+export const invoiceCreateInput = z.object({
+  ...invoiceBody,
+  /** extension: the caller's own id of the document (v3's vendor_id), kept as given; set at creation only */
+  vendor_id: text(100).optional(),
+});
 export type InvoiceCreateInput = z.output<typeof invoiceCreateInput>;
 
 /** Draft update: a partial body; `type` may only stay a draft here (issuing is its own operation). */
@@ -195,6 +199,12 @@ export const invoiceQueryInput = z
     kind: z.enum(['modifying', 'advance', 'final', 'cancelling'], { error: 'must be modifying, advance, final or cancelling' }).optional(),
     /** extension: one client's invoices */
     client_uid: id().optional(),
+    /** extension: the documents created with this vendor_id */
+    vendor_id: text(100).optional(),
+    /** extension: unpaid invoices past their due date (overdue), or unpaid ones with a payment recorded */
+    payment_state: z.enum(['overdue', 'partially_paid'], { error: 'must be overdue or partially_paid' }).optional(),
+    /** extension: 1 adds `total`, the exact count of matches, to the page (one COUNT query) */
+    with_total: int({ min: 0, max: 1 }).optional(),
   })
   .superRefine((q, ctx) => {
     if ((q.num_start === undefined) !== (q.year_start === undefined)) {

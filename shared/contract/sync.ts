@@ -190,6 +190,8 @@ export const invoiceRecord = z.object({
   modification_index: int({ min: 1, max: 100_000 }).nullable().optional(),
   modification_reason: text(500).nullable().optional(),
   is_advance: int({ min: 0, max: 1 }).optional(),
+  /** the caller's own id given at creation (v3's vendor_id; older nodes send none) */
+  vendor_id: text(100).nullable().optional(),
   /**
    * The original of a modifying invoice whose original Folio never issued (the previous program's), as the user gave
    * it: a JSON object (number, dates, currency, rate, whether NAV holds it, its lines and total). NAV's report of the

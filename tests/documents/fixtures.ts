@@ -295,6 +295,7 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
     proforma_uid: null,
     recurring_uid: null,
     quote_uid: null,
+    vendor_id: null,
     period_start: null,
     period_end: null,
     document_kind: spec.kind ?? kindOf(spec, type),

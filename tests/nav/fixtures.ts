@@ -192,6 +192,7 @@ export function invoice(spec: InvoiceSpec): InvoiceAttributes {
     proforma_uid: null,
     recurring_uid: null,
     quote_uid: null,
+    vendor_id: null,
     period_start: null,
     period_end: null,
     document_kind: 'invoice',

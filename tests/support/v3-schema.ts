@@ -43,6 +43,11 @@ function instance(): Ajv {
 
 /** The problems of `value` against `#/components/schemas/<name>` of 3.0.14, as readable lines; empty when valid. */
 export function v3SchemaErrors(name: string, value: unknown): string[] {
+  // "Name[]": a bare array of Name (v3's payment history is answered so)
+  if (name.endsWith('[]')) {
+    if (!Array.isArray(value)) return ['(root) must be an array'];
+    return value.flatMap((item, i) => v3SchemaErrors(name.slice(0, -2), item).map((e) => `[${i}] ${e}`));
+  }
   let validate = compiled.get(name);
   if (!validate) {
     validate = instance().getSchema(`billingo-3.0.14#/components/schemas/${name}`);

@@ -37,6 +37,7 @@ export function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInpu
       date,
       seller_snapshot: sellerSnapshotFor(trx, content.bank_account_id),
       ...numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner),
+      ...(input.vendor_id ? { vendor_id: input.vendor_id } : {}),
       ...extra,
     },
     now,

@@ -180,6 +180,7 @@ export function invoiceResource(
     deducted_by_uid: links.deducted_by_uid,
     advance_deductions: links.advance_deductions,
     quote_uid: row.quote_id ?? null,
+    vendor_id: row.vendor_id ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

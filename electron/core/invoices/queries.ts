@@ -2,7 +2,7 @@
 // code's invoice. Rows become the interface's resource in ./mapping.ts.
 import type { InvoiceQueryInput } from '../../../shared/contract/schemas';
 import { notFound } from '../../../shared/errors';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { firstDayOfMonth } from '../../../shared/dates';
 import type { InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -76,6 +76,9 @@ export function createInvoiceQueries(ctx: CoreContext) {
     if (input.kind === 'final') {
       q = q.where('is_cancel_invoice', '=', 0).where('id', 'in', db.selectFrom('invoice_items').select('invoice_id').where('advance_invoice_id', 'is not', null));
     }
+    if (input.vendor_id?.trim()) q = q.where('vendor_id', '=', input.vendor_id.trim());
+    if (input.payment_state === 'overdue') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('type', '!=', INVOICE_TYPE.draft).where('due_date', '<', today(ctx));
+    if (input.payment_state === 'partially_paid') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('total_paid_milli', '>', 0);
     if (input.client?.trim()) {
       const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
@@ -85,7 +88,10 @@ export function createInvoiceQueries(ctx: CoreContext) {
       const years = terms.seq !== undefined ? await numberedYears(db) : [];
       q = q.where(searchCondition(db, terms, years));
     }
-    return pageOf(q, w);
+    const page = await pageOf(q, w);
+    if (input.with_total !== 1) return page;
+    const counted = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { ...page, total: Number(counted.n) };
   }
 
   async function byShareCode(code: string) {

@@ -61,6 +61,7 @@ export function invoiceValues(content: DocumentContent & Numbers & Partial<Invoi
     modification_reason: null,
     current_total_milli: null,
     quote_id: null,
+    vendor_id: null,
     issued_at: content.type === INVOICE_TYPE.draft ? null : now,
     created_at: now,
     updated_at: now,

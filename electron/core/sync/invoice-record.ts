@@ -54,6 +54,7 @@ export interface InvoiceLike {
   modification_index?: number | null;
   modification_reason?: string | null;
   is_advance?: number;
+  vendor_id?: string | null;
   /** not part of the resource: the push side reads it from the row, the feed adds it (./feed.ts) */
   external_original?: string | null;
   items: Array<{
@@ -126,6 +127,7 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     modification_index: a.modification_index ?? null,
     modification_reason: a.modification_reason ?? null,
     is_advance: a.is_advance ?? 0,
+    vendor_id: a.vendor_id ?? null,
     external_original: a.external_original ?? null,
     quote_uid: ref('quote', a.quote_uid ?? null),
     items: a.items.map((i) => ({
@@ -265,6 +267,7 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
       modification_index: r.modification_index ?? null,
       modification_reason: r.modification_reason ?? null,
       is_advance: r.is_advance ?? 0,
+      vendor_id: r.vendor_id ?? null,
       external_original: r.external_original ?? null,
       quote_id: r.quote_uid ?? null,
       issued_at: o.issued_at ?? r.created_at,

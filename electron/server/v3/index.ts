@@ -14,6 +14,7 @@ import { documentBlockRoutes } from './document-blocks';
 import { spendingRoutes } from './spendings';
 import { utilRoutes } from './utils';
 import { documentOutputRoutes } from './document-outputs';
+import { documentRoutes } from './documents';
 
 /** Every route the door serves, in v3's path notation (the served-paths test compares them with docs/v3.md). */
 export const v3Routes: readonly V3Route[] = [
@@ -24,6 +25,7 @@ export const v3Routes: readonly V3Route[] = [
   ...spendingRoutes,
   ...utilRoutes,
   ...documentOutputRoutes,
+  ...documentRoutes,
 ];
 
 /**
