@@ -20,7 +20,8 @@ test('partners: create 201, get, update, list with query, delete 204, then 404',
   expect(typeof p.id).toBe('number');
   expect(p).toMatchObject({
     name: body.name,
-    address: { country_code: 'HU', post_code: '1011', city: 'Budapest', address: 'Fő utca 1.' },
+    // kept as street, type and house number, so it reads back as the line they make ("1." is house number 1)
+    address: { country_code: 'HU', post_code: '1011', city: 'Budapest', address: 'Fő utca 1' },
     emails: ['szamla@example.com'],
     taxcode: '12345676-2-41',
     tax_type: 'HAS_TAX_NUMBER',
@@ -50,7 +51,7 @@ test('a partner made through v3 is the client read through v2 by the same id, an
   const v2 = (await s.api.ok('GET', `/clients/${made.id}`)).data;
   expect(v2.id).toBe(made.id);
   expect(v2.attributes).toMatchObject({ name: made.name, email: 'szamla@example.com', taxcode: '12345676-2-41' });
-  expect(v2.attributes.billing_address).toMatchObject({ postcode: '1011', city: 'Budapest', street_name: 'Fő utca 1.', country: 'Magyarország' });
+  expect(v2.attributes.billing_address).toMatchObject({ postcode: '1011', city: 'Budapest', street_name: 'Fő', street_type: 'utca', house_nr: '1', country: 'Magyarország' });
 
   const body = clientBody();
   const v2id = (await s.api.ok('POST', '/clients', { body })).data.id as number;
@@ -160,4 +161,16 @@ test('what Folio holds that 3.0.14 cannot name is answered with the nearest valu
   const clientId = (await s.api.ok('POST', '/clients', { body: clientBody({ defaults: { payment_method: 10, invoice_template_lang_code: 'hu-en' } }) })).data.id as number;
   const partner = await v3(s.api, 'GET', `/partners/${clientId}`, { status: 200, schema: 'Partner' });
   expect(partner.body.custom_billing_settings).toMatchObject({ payment_method: 'other', template_language_code: 'hu' });
+});
+
+test('a partner\'s one-line address is kept in its parts: street, type, house number (the legal checks need them)', async () => {
+  const made = await v3(s.api, 'POST', '/partners', { status: 201, schema: 'Partner' }, {
+    body: partnerBody({ address: { country_code: 'DE', post_code: '10115', city: 'Berlin', address: 'Invalidenstraße 10' } }),
+  });
+  const hu = await v3(s.api, 'POST', '/partners', { status: 201, schema: 'Partner' }, { body: partnerBody() });
+  const client = async (id: number) => (await s.api.ok('GET', `/clients/${id}`)).data.attributes.billing_address;
+  expect(await client(hu.body.id)).toMatchObject({ street_name: 'Fő', street_type: 'utca', house_nr: '1', country: 'Magyarország' });
+  expect(await client(made.body.id)).toMatchObject({ street_name: 'Invalidenstraße', street_type: '', house_nr: '10' });
+  // read back through v3 as the one line it was
+  expect(hu.body.address.address).toBe('Fő utca 1');
 });

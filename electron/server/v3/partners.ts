@@ -1,5 +1,6 @@
 // /partners: Folio's clients in v3's Partner shape (address nested with an ISO country code, e-mails as a list,
 // the client's invoice defaults as custom_billing_settings).
+import { splitStreet } from '../../core/import/cells';
 import type { ClientAttributes, Resource } from '../../../shared/resources';
 import type { InputOf } from '../../../shared/contract/operations';
 import { countryNameOf } from '../../../shared/v3/country';
@@ -30,6 +31,17 @@ const FIELDS: FieldMap = {
 /** Folio's address parts as one line, the way v3 holds it ("Fő utca 1. 2. em. 3."). */
 function addressLine(a: ClientAttributes['billing_address']): string {
   return [a.street_name, a.street_type, a.house_nr, a.block, a.entrance, a.floor, a.door].map((p) => p.trim()).filter(Boolean).join(' ');
+}
+
+/**
+ * "Fő utca 1." → Fő / utca / 1, as the import reads Hungarian addresses; a line with no street type but a house number
+ * at its end ("Invalidenstraße 10") is split there. Anything else goes whole into the street name.
+ */
+function streetParts(line: string): { street_name: string; street_type: string; house_nr: string } {
+  const parts = splitStreet(line);
+  if (parts.house_nr) return parts;
+  const m = /^(.*\S)\s+(\d[\w/.-]*)$/.exec(line.trim());
+  return m ? { street_name: m[1]!, street_type: '', house_nr: m[2]!.replace(/\.$/, '') } : parts;
 }
 
 export function partnerOf(client: Resource<ClientAttributes>) {
@@ -96,8 +108,8 @@ export function clientInputOf(body: Record<string, unknown>): Record<string, unk
     if (addr.post_code !== undefined) billing.postcode = text(addr.post_code);
     if (addr.city !== undefined) billing.city = text(addr.city);
     if (addr.address !== undefined) {
-      // v3 holds the street as one line; it goes whole into the street name, the finer parts left empty
-      Object.assign(billing, { street_name: text(addr.address), street_type: '', house_nr: '', block: '', entrance: '', floor: '', door: '' });
+      // v3 holds the street as one line; Folio keeps its parts (the legal checks need the house number)
+      Object.assign(billing, { ...streetParts(text(addr.address) ?? ''), block: '', entrance: '', floor: '', door: '' });
     }
     out.billing_address = billing;
   }
