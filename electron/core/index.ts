@@ -25,6 +25,7 @@ import { createInvoiceService, type RateProvider, type SealHook } from './invoic
 import { invoiceSummary } from './invoices/summary';
 import { listPaymentMethods } from './lookups/payment-methods';
 import { checkTaxNumber } from './lookups/tax-number';
+import { convertRate } from './rates/convert';
 import type { TaxpayerLookup } from '../../shared/tax-number-check';
 import { createProductService } from './products/service';
 import { createRecurringService } from './recurring/service';
@@ -184,6 +185,7 @@ export async function createCore(deps: CoreDeps) {
     'vat.list': listVatCodes,
     'vat.eu': (input) => euVatLookup(input, deps.euVat ?? {}),
     'paymentMethods.list': ({ lang }) => listPaymentMethods(lang),
+    'rates.convert': (input) => convertRate(ctx, deps.rates, input),
     'lookups.checkTaxNumber': (input) => checkTaxNumber(input, deps.taxpayer),
     'sync.info': () => feed.info(),
     'sync.changes': (input) => feed.changes(input),

@@ -35,6 +35,17 @@ export interface Page<T> {
   has_more: boolean;
 }
 
+/** rates.convert's answer: `rate` units of `to` for one `from`, exact; each leg's source and day ("MNB 2026-11-20"). */
+export interface RateConversion {
+  from: string;
+  to: string;
+  /** the day asked for */
+  date: string;
+  rate: string;
+  from_source: string;
+  to_source: string;
+}
+
 export interface InvoiceCreated {
   id: number;
   attributes: {
@@ -543,6 +554,13 @@ export const operations = {
     summary: 'The VAT to apply to a sale to another EU country',
     input: s.vatEuInput,
     http: get('/vat/eu', 'data', 'vat_eu'),
+  }),
+  'rates.convert': op<RateConversion>()({
+    name: 'rates.convert',
+    summary: 'One unit of a currency in another on a day, from the official rates (X to Y through HUF)',
+    input: s.rateConvertInput,
+    // Folio extension: Billingo's /v3/currencies answers from the same operation
+    http: get('/exchange_rates/:from/:to', 'data', 'exchange_rate'),
   }),
   'lookups.checkTaxNumber': op<TaxNumberCheck>()({
     name: 'lookups.checkTaxNumber',

@@ -474,6 +474,10 @@ export type RecurringUpdateInput = z.output<typeof recurringUpdateInput>;
 // ---- lookups, settings ----------------------------------------------------------------------------------------
 
 export const vatListInput = z.object({ v: text(20).optional(), d: text(50).optional() });
+/** rates.convert: one unit of `from` in `to` on a day (default: today) */
+export const rateConvertInput = z.object({ from: currency(), to: currency(), date: date().optional() });
+export type RateConvertInput = z.output<typeof rateConvertInput>;
+
 export const vatEuInput = z.object({
   country: countryCode(),
   business_country: countryCode(),
