@@ -176,6 +176,7 @@ export async function createCore(deps: CoreDeps) {
     'bankAccounts.get': bankAccounts.get,
     'bankAccounts.create': bankAccounts.create,
     'bankAccounts.update': bankAccounts.update,
+    'bankAccounts.delete': bankAccounts.delete,
     'recurring.list': recurring.list,
     'recurring.get': recurring.get,
     'recurring.create': recurring.create,
@@ -306,6 +307,7 @@ export async function createCore(deps: CoreDeps) {
       case 'clients.delete':
       case 'products.delete':
       case 'expenses.delete':
+      case 'bankAccounts.delete':
         return { deleted: true };
       case 'recurring.stop':
         return { stopped: true };

@@ -503,6 +503,13 @@ export const operations = {
     input: s.bankAccountUpdateInput,
     http: put('/bank_accounts/:id', 'data', 'bank_accounts'),
   }),
+  'bankAccounts.delete': op<{ deleted: true }>()({
+    name: 'bankAccounts.delete',
+    // Folio extension: v2 has no DELETE /bank_accounts/{id}; v3's DELETE /bank-accounts/{id} answers from it too
+    summary: 'Delete a bank account no invoice, quote, settings default or sync names (for real)',
+    input: s.idInput,
+    http: del('/bank_accounts/:id', 'success'),
+  }),
 
   // recurring profiles
   'recurring.list': op<Array<Resource<RecurringAttributes>>>()({

@@ -1,7 +1,7 @@
 // The simple v3 resources over the real server, each answer validated against 3.0.14: partners (and v2 ↔ v3: one
 // record, one id), products, bank accounts, document blocks, organization, utils.
 import { expect, test } from '@playwright/test';
-import { clientBody, SELLER_TAXCODE, serverPerFile } from '../support/fixtures';
+import { clientBody, createInvoice, SELLER_TAXCODE, serverPerFile, withServer } from '../support/fixtures';
 import { partnerBody, v3 } from '../support/v3-client';
 import { VAT_CODES } from '../../shared/reference/vat-codes';
 
@@ -120,6 +120,41 @@ test('bank accounts: create 201, get, update, list', async () => {
   expect(list.body.data.map((x: { id: number }) => x.id)).toContain(b.id);
   // the same account through v2
   expect((await s.api.ok('GET', `/bank_accounts/${b.id}`)).data.attributes).toMatchObject({ bank_name: 'OTP Bank', currency: 'EUR' });
+});
+
+const account = (name: string) => ({ name, account_number: '11773016-11111018-00000000', currency: 'HUF' });
+
+test('bank accounts: DELETE 204 then 404; v2 DELETE /bank_accounts/{id} too; an unknown id 404', async () => {
+  const b = (await v3(s.api, 'POST', '/bank-accounts', { status: 201, schema: 'BankAccount' }, { body: account('Törlendő') })).body;
+  await v3(s.api, 'DELETE', `/bank-accounts/${b.id}`, { status: 204 });
+  await v3(s.api, 'GET', `/bank-accounts/${b.id}`, { status: 404, schema: 'ClientErrorResponse' });
+  const list = await v3(s.api, 'GET', '/bank-accounts', { status: 200, schema: 'BankAccountList' });
+  expect(list.body.data.map((x: { id: number }) => x.id)).not.toContain(b.id);
+  await v3(s.api, 'DELETE', `/bank-accounts/${b.id}`, { status: 404, schema: 'ClientErrorResponse' });
+
+  const v2 = (await v3(s.api, 'POST', '/bank-accounts', { status: 201, schema: 'BankAccount' }, { body: account('v2-ről törölve') })).body;
+  expect(await s.api.ok('DELETE', `/bank_accounts/${v2.id}`)).toMatchObject({ success: true });
+  expect((await s.api.request('GET', `/bank_accounts/${v2.id}`)).status).toBe(404);
+});
+
+test('bank accounts: DELETE refused (422 on id) while an issued invoice or the settings default names it', async () => {
+  await withServer(async (own) => {
+    const used = (await v3(own.api, 'POST', '/bank-accounts', { status: 201, schema: 'BankAccount' }, { body: account('Számlán') })).body;
+    const invoice = await createInvoice(own.api, { bank_account_uid: used.id });
+    expect(invoice.attributes.invoice_no).toBeTruthy();
+    const refused = (await v3(own.api, 'DELETE', `/bank-accounts/${used.id}`, { status: 422, schema: 'ValidationErrorResponse' })).body;
+    expect(refused.errors).toEqual([{ field: 'id', message: refused.message }]);
+    expect(refused.message).toContain('an invoice names it');
+
+    const dflt = (await v3(own.api, 'POST', '/bank-accounts', { status: 201, schema: 'BankAccount' }, { body: account('Alapértelmezett') })).body;
+    await own.api.ok('PUT', '/settings', { body: { default_bank_account_uid: dflt.id } });
+    const refusedDefault = (await v3(own.api, 'DELETE', `/bank-accounts/${dflt.id}`, { status: 422, schema: 'ValidationErrorResponse' })).body;
+    expect(refusedDefault.message).toContain('default bank account');
+    // both still there, over v3 and v2
+    await v3(own.api, 'GET', `/bank-accounts/${used.id}`, { status: 200, schema: 'BankAccount' });
+    expect((await own.api.request('DELETE', `/bank_accounts/${dflt.id}`)).status).toBe(422);
+    await v3(own.api, 'GET', `/bank-accounts/${dflt.id}`, { status: 200, schema: 'BankAccount' });
+  });
 });
 
 test('document blocks: list (the default block first), create 201, filtered by type', async () => {

@@ -1,11 +1,13 @@
 // The business's own bank accounts, printed on invoices.
 import type { BankAccountCreateInput, BankAccountUpdateInput } from '../../../shared/contract/schemas';
 import type { BankAccountAttributes, Resource } from '../../../shared/resources';
-import { notFound } from '../../../shared/errors';
+import { notFound, rule } from '../../../shared/errors';
+import { sql } from 'kysely';
 import type { BankAccountRow } from '../../db/schema';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { writeTransaction } from '../../db/transaction';
+import { readSettings } from '../settings/service';
 import type { Db } from '../../db/types';
 
 export function bankAccountResource(row: BankAccountRow): Resource<BankAccountAttributes> {
@@ -79,5 +81,36 @@ export function createBankAccountService(ctx: CoreContext) {
       });
       return bankAccountResource(updated);
     },
+
+    /**
+     * Deleted for real, and only while nothing names it: an invoice or quote (an issued invoice keeps the bank
+     * details in its snapshot, but the account is the record of where its money came in), the default of the
+     * settings, or sync. Sync carries bank accounts without deletes (migrations/0008 captures none for them), so an
+     * account on a node that syncs, or one that came from another node, is refused rather than deleted here only.
+     */
+    async delete(input: { id: number }) {
+      await writeTransaction(db, async (trx) => {
+        await row(input.id, trx);
+        const refuse = (why: string) => {
+          throw rule(`Bank account ${input.id} cannot be deleted: ${why}`, 'id');
+        };
+        const invoice = await trx.selectFrom('invoices').select('id').where('bank_account_id', '=', input.id).limit(1).executeTakeFirst();
+        if (invoice) refuse('an invoice names it');
+        const quote = await trx.selectFrom('quotes').select('id').where('bank_account_id', '=', input.id).limit(1).executeTakeFirst();
+        if (quote) refuse('a quote names it');
+        if ((await readSettings(trx)).default_bank_account_uid === input.id) refuse('it is the default bank account of the settings');
+        if (await syncCarries(trx, input.id)) refuse('sync carries it to other devices, and sync does not carry deletes of bank accounts');
+        await trx.deleteFrom('bank_accounts').where('id', '=', input.id).execute();
+      });
+      return { deleted: true as const };
+    },
   };
+}
+
+/** This node syncs (joined or enabled), or the account was written by another device. */
+async function syncCarries(trx: Db, id: number): Promise<boolean> {
+  const state = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM sync_state WHERE enabled = 1 OR join_state != 'none'`.execute(trx);
+  if (Number(state.rows[0]?.n ?? 0) > 0) return true;
+  const foreign = await trx.selectFrom('change_log').select('seq').where('entity', '=', 'bank_account').where('entity_id', '=', id).where('origin', '!=', 'local').limit(1).executeTakeFirst();
+  return foreign !== undefined;
 }

@@ -1,5 +1,5 @@
-// /bank-accounts: Folio's bank accounts in v3's BankAccount shape. DELETE is not served yet: the core has no
-// operation that deletes a bank account (docs/v3.md).
+// /bank-accounts: Folio's bank accounts in v3's BankAccount shape. DELETE refuses (422 on id) an account an
+// invoice, a quote, the settings' default or sync names (core bankAccounts.delete, docs/v3.md).
 import type { BankAccountAttributes, Resource } from '../../../shared/resources';
 import type { InputOf } from '../../../shared/contract/operations';
 import { currencyFromV3, currencyToV3 } from '../../../shared/v3/enums';
@@ -49,5 +49,13 @@ export const bankAccountRoutes: V3Route[] = [
       bankAccountOf(
         await call(core(), 'bankAccounts.update', { ...bankAccountInputOf(bodyOf(req)), id: idOf(req) } as InputOf<'bankAccounts.update'>, FIELDS),
       ),
+  },
+  {
+    method: 'DELETE',
+    path: '/bank-accounts/{id}',
+    status: 204,
+    handler: async ({ core, req }) => {
+      await call(core(), 'bankAccounts.delete', { id: idOf(req) });
+    },
   },
 ];
