@@ -157,6 +157,18 @@ test('bank accounts: DELETE refused (422 on id) while an issued invoice or the s
   });
 });
 
+test('bank accounts: DELETE refused (422 on id) once a device has joined this node, as sync carries no deletes of them', async () => {
+  await withServer(async (own) => {
+    const local = (await v3(own.api, 'POST', '/bank-accounts', { status: 201, schema: 'BankAccount' }, { body: account('Helyi') })).body;
+    const joined = await own.api.post('/sync/join', { name: 'Laptop', prefix: 'LAP' }, { headers: { 'X-Folio-Device': 'device-bank-0001' } });
+    expect(joined.status, joined.text).toBe(200);
+    const refused = (await v3(own.api, 'DELETE', `/bank-accounts/${local.id}`, { status: 422, schema: 'ValidationErrorResponse' })).body;
+    expect(refused.errors).toEqual([{ field: 'id', message: refused.message }]);
+    expect(refused.message).toContain('sync');
+    await v3(own.api, 'GET', `/bank-accounts/${local.id}`, { status: 200, schema: 'BankAccount' });
+  });
+});
+
 test('document blocks: list (the default block first), create 201, filtered by type', async () => {
   const created = await v3(s.api, 'POST', '/document-blocks', { status: 201, schema: 'DocumentBlock' }, { body: { name: 'Webshop', prefix: 'WEB' } });
   expect(created.body).toMatchObject({ name: 'Webshop', prefix: 'WEB', type: 'invoice' });

@@ -107,9 +107,11 @@ export function createBankAccountService(ctx: CoreContext) {
   };
 }
 
-/** This node syncs (joined or enabled), or the account was written by another device. */
+/** This node syncs (joined to a hub, or a hub that devices joined), or the account was written by another device. */
 async function syncCarries(trx: Db, id: number): Promise<boolean> {
-  const state = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM sync_state WHERE enabled = 1 OR join_state != 'none'`.execute(trx);
+  // sync's own tables are not the core's (the core does not import sync): asked in plain SQL
+  const state = await sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM sync_state WHERE enabled = 1 OR join_state != 'none')
+    + (SELECT COUNT(*) FROM sync_devices) AS n`.execute(trx);
   if (Number(state.rows[0]?.n ?? 0) > 0) return true;
   const foreign = await trx.selectFrom('change_log').select('seq').where('entity', '=', 'bank_account').where('entity_id', '=', id).where('origin', '!=', 'local').limit(1).executeTakeFirst();
   return foreign !== undefined;
