@@ -57,6 +57,10 @@ test('EUR→HUF, HUF→USD and EUR→USD through HUF, today by default, a weeken
   expect(eurUsd).toEqual({ from_currency: 'EUR', to_currency: 'USD', conversation_rate: Number(cross.toFixed()), date: '2026-11-21' });
   expect(mnb!.requests.length).toBeGreaterThan(0); // asked of the (local) MNB service, not made up
 
+  // the same operation over v2's door (Folio extension) keeps the exact decimal and names each leg's source
+  const v2 = (await api.ok('GET', '/exchange_rates/EUR/USD', { query: { date: '2026-11-21' } })).data;
+  expect(v2).toEqual({ from: 'EUR', to: 'USD', date: '2026-11-21', rate: cross.toFixed(), from_source: 'MNB 2026-11-20', to_source: 'MNB 2026-11-20' });
+
   // The same currency both sides is 1 without asking anyone
   const same = (await v3(api, 'GET', '/currencies', { status: 200, schema: 'ConversationRate' }, { query: { from: 'CHF', to: 'CHF' } })).body;
   expect(same).toEqual({ from_currency: 'CHF', to_currency: 'CHF', conversation_rate: 1, date: '2026-11-27' });
