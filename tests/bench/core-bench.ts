@@ -4,6 +4,8 @@
 //   transaction per invoice (counter upsert, invoice, 3 lines, seal, whose trigger writes the change-log row) — the floor the core's overhead
 //   is measured against. The two run interleaved in rounds, so a busy machine slows both alike; issue_ratio = core / raw.
 // - http_create_per_s: POST /invoices to a `serve` process over loopback, 16 requests in flight.
+// - v3_create_document_per_s: the same invoice as POST /v3/documents to the same process, the same way;
+//   v3_cost_ratio = v3 / v2 creates per second over bursts of the same size (the issue's limit: ≥ 0.90).
 // - list_first_page_ms, query_number_range_ms: p50 of GET /invoices and of a 20-invoice number-range query with
 //   100,000 invoices (300,000 lines) in the file, seeded with raw statements.
 import BetterSqlite3 from 'better-sqlite3';
@@ -119,27 +121,81 @@ export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'F
   }
 }
 
+/** The same invoice as benchInvoice, as a v3 DocumentInsert (same lines, rates and dates). */
+function benchDocument(partnerId: number) {
+  const v2 = benchInvoice(0);
+  return {
+    partner_id: partnerId,
+    block_id: 0,
+    type: 'invoice',
+    fulfillment_date: v2.fulfillment_date,
+    due_date: v2.due_date,
+    payment_method: 'wire_transfer',
+    language: 'hu',
+    currency: 'HUF',
+    comment: v2.comment,
+    items: [
+      { name: 'Consulting', unit_price: 15000, unit_price_type: 'net', quantity: 2, unit: 'óra', vat: '27%' },
+      { name: 'Licence', unit_price: 49990, unit_price_type: 'net', quantity: 1, unit: 'db', vat: '27%' },
+      { name: 'Book', unit_price: 4500, unit_price_type: 'net', quantity: 3, unit: 'db', vat: '5%' },
+    ],
+  };
+}
+
+/** Creates `total` invoices with `inFlight` requests outstanding; how many were sent and in how many ms. */
+async function createBurst(url: string, path: string, body: unknown, ok: number, total: number, inFlight: number, budgetMs: number) {
+  let sent = 0;
+  let failed = 0;
+  const deadline = Date.now() + budgetMs;
+  const t = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    while (sent < total && Date.now() < deadline) {
+      sent++;
+      const res = await call(url, 'POST', path, { key: KEY, body });
+      if (res.status !== ok) failed++;
+    }
+  }));
+  const ms = performance.now() - t;
+  if (failed) throw new Error(`${failed} of ${sent} creates on ${path} failed`);
+  return { sent, ms };
+}
+
+const perSecond = (runs: { sent: number; ms: number }[]) =>
+  Math.round((runs.reduce((n, r) => n + r.sent, 0) / runs.reduce((n, r) => n + r.ms, 0)) * 1000);
+
+/**
+ * v2's POST /invoices and v3's POST /v3/documents on one `serve` process, the same invoice, 16 in flight. v3 allows a
+ * key 600 requests a minute (V3_RATE_LIMIT), so v3 is measured over V3_ROUNDS × V3_ROUND creates, interleaved with v2
+ * bursts of the same size (the order alternating), so a busy machine slows both alike; v3_cost_ratio compares v3 with
+ * those v2 bursts. http_create_per_s stays the 2000-create figure, measured first.
+ */
+const V3_ROUNDS = 5;
+const V3_ROUND = 100;
 export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000) {
   const tmp = tempDir('http-bench');
   const server = await startServe(tmp.file('folio.db'), KEY);
   try {
     const client = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('HTTP Bench Kft.') });
     const body = benchInvoice((client.body as { data: { id: number } }).data.id);
+    const partner = await call(server.url, 'POST', '/v3/partners', {
+      key: KEY,
+      body: { name: 'HTTP Bench v3 Kft.', address: { country_code: 'HU', post_code: '1011', city: 'Budapest', address: 'Fő utca 1.' }, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' },
+    });
+    if (partner.status !== 201) throw new Error(`v3 partner: ${partner.status}`);
+    const document = benchDocument((partner.body as { id: number }).id);
     for (let i = 0; i < 50; i++) await call(server.url, 'POST', '/invoices', { key: KEY, body }); // warm-up
-    let sent = 0;
-    let failed = 0;
-    const deadline = Date.now() + budgetMs;
-    const t = performance.now();
-    await Promise.all(Array.from({ length: inFlight }, async () => {
-      while (sent < total && Date.now() < deadline) {
-        sent++;
-        const res = await call(server.url, 'POST', '/invoices', { key: KEY, body });
-        if (res.status !== 200) failed++;
-      }
-    }));
-    const ms = performance.now() - t;
-    if (failed) throw new Error(`${failed} of ${sent} creates failed`);
-    return { http_create_per_s: Math.round((sent / ms) * 1000) };
+    for (let i = 0; i < 50; i++) await call(server.url, 'POST', '/v3/documents', { key: KEY, body: document }); // warm-up
+    const http_create_per_s = perSecond([await createBurst(server.url, '/invoices', body, 200, total, inFlight, budgetMs)]);
+    const v2: { sent: number; ms: number }[] = [];
+    const v3: { sent: number; ms: number }[] = [];
+    for (let round = 0; round < V3_ROUNDS; round++) {
+      const v2First = round % 2 === 0;
+      if (v2First) v2.push(await createBurst(server.url, '/invoices', body, 200, V3_ROUND, inFlight, budgetMs));
+      v3.push(await createBurst(server.url, '/v3/documents', document, 201, V3_ROUND, inFlight, budgetMs));
+      if (!v2First) v2.push(await createBurst(server.url, '/invoices', body, 200, V3_ROUND, inFlight, budgetMs));
+    }
+    const v3_create_document_per_s = perSecond(v3);
+    return { http_create_per_s, v3_create_document_per_s, v3_cost_ratio: Math.round((v3_create_document_per_s / perSecond(v2)) * 1000) / 1000 };
   } finally {
     await server.kill();
     tmp.remove();

@@ -80,6 +80,16 @@ export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance
   const methods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
   for (const url of ['/', '/*']) app.route({ method: methods, url, config: { public: true, rateLimit }, handler: unknown });
 
+  // The published clients (axios 0.27) send a body-less POST — create-from-proforma, cancel, copy without options —
+  // with axios' default form Content-Type and nothing after it; that is "no body", not a form to refuse. A form that
+  // does carry something is still refused as not JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, raw, done) => {
+    if ((raw as Buffer).length === 0) return done(null, undefined);
+    const err = new Error('Send the request body as application/json') as FastifyError;
+    (err as { code?: string }).code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+    return done(err, undefined);
+  });
+
   for (const route of v3Routes) {
     app.route({
       method: route.method,
