@@ -281,20 +281,7 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
     trx,
     r.items.map((i, position) => ({
       invoice_id: id,
-      position,
-      product_id: i.product_uid,
-      description: i.description,
-      qty: i.qty,
-      unit: i.unit,
-      net_unit_price: i.net_unit_price,
-      gross_unit_price: i.gross_unit_price,
-      vat_id: i.vat_id,
-      vat_rate: i.vat_rate,
-      entitlement: i.entitlement,
-      item_comment: i.item_comment,
-      net_milli: milli(i.net_amount),
-      vat_milli: milli(i.vat_amount),
-      gross_milli: milli(i.gross_amount),
+      ...storedLine(i, position),
       modifies_line: i.modifies_line ?? null,
       advance_invoice_id: i.advance_invoice_uid ?? null,
     })),
@@ -304,6 +291,26 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
 }
 
 export { sealArrived };
+
+/** A record's line as the columns an invoice's and a quote's lines share, its amounts back in milli-units. */
+export function storedLine(i: Omit<InvoiceRecord['items'][number], 'modifies_line' | 'advance_invoice_uid'>, position: number) {
+  return {
+    position,
+    product_id: i.product_uid,
+    description: i.description,
+    qty: i.qty,
+    unit: i.unit,
+    net_unit_price: i.net_unit_price,
+    gross_unit_price: i.gross_unit_price,
+    vat_id: i.vat_id,
+    vat_rate: i.vat_rate,
+    entitlement: i.entitlement,
+    item_comment: i.item_comment,
+    net_milli: milli(i.net_amount),
+    vat_milli: milli(i.vat_amount),
+    gross_milli: milli(i.gross_amount),
+  };
+}
 
 export async function insertPayments(trx: WriteTx, invoiceId: number, payments: InvoiceRecord['payments'], now: string): Promise<number[]> {
   const ids: number[] = [];

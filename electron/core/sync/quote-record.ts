@@ -11,6 +11,7 @@ import type { Db, WriteTx } from '../../db/types';
 import { nowStamp, type CoreContext } from '../context';
 import { formatQuoteNo } from '../quotes/numbering';
 import { deviceOrigin } from './device';
+import { storedLine } from './invoice-record';
 
 export type QuoteRef = 'client' | 'bank_account' | 'invoice' | 'product';
 /** Translates an id of the source node into the target node's; null when the target has no such record. */
@@ -118,23 +119,7 @@ export async function writeQuoteLines(trx: WriteTx, quoteId: number, items: Quot
   await trx
     .insertInto('quote_items')
     .values(
-      items.map((i, position) => ({
-        quote_id: quoteId,
-        position,
-        product_id: i.product_uid,
-        description: i.description,
-        qty: i.qty,
-        unit: i.unit,
-        net_unit_price: i.net_unit_price,
-        gross_unit_price: i.gross_unit_price,
-        vat_id: i.vat_id,
-        vat_rate: i.vat_rate,
-        entitlement: i.entitlement,
-        item_comment: i.item_comment,
-        net_milli: milli(i.net_amount),
-        vat_milli: milli(i.vat_amount),
-        gross_milli: milli(i.gross_amount),
-      })),
+      items.map((i, position) => ({ quote_id: quoteId, ...storedLine(i, position) })),
     )
     .execute();
 }
