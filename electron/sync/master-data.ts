@@ -12,6 +12,7 @@ import { clientResource } from '../core/clients/mapping';
 import { expenseResource } from '../core/expenses/service';
 import { productResource } from '../core/products/service';
 import { recurringAttributes } from '../core/recurring/service';
+import { savedLineInput } from '../core/quotes/content';
 import { quoteColumns, quoteNumberColumns, readQuoteRecord } from '../core/sync/quote-record';
 import type { QuoteRecord } from '../../shared/contract/sync';
 import type { Db } from '../db/types';
@@ -121,16 +122,7 @@ export function quoteEditBody(a: Record<string, any>): Record<string, unknown> {
     ...(r.exchange_rate ? { exchange_rate: r.exchange_rate } : {}),
     round_to: r.round_to,
     ...(r.bank_account_uid ? { bank_account_uid: r.bank_account_uid } : {}),
-    items: r.items.map((i) => ({
-      ...(i.product_uid ? { product_uid: i.product_uid } : {}),
-      description: i.description,
-      vat_id: i.vat_id,
-      qty: i.qty,
-      ...(i.gross_unit_price !== null ? { gross_unit_price: i.gross_unit_price } : { net_unit_price: i.net_unit_price }),
-      unit: i.unit,
-      item_comment: i.item_comment,
-      ...(i.entitlement ? { entitlement: i.entitlement } : {}),
-    })),
+    items: r.items.map(savedLineInput),
   };
 }
 

@@ -96,15 +96,30 @@ export function asQuoteInput(r: QuoteRow, items: QuoteItemRow[]): DatedQuoteInpu
     round_to: r.round_to,
     ...(r.bank_account_id ? { bank_account_uid: r.bank_account_id } : {}),
     // The lines as priced when saved: a product line keeps the price the client was offered.
-    items: items.map((i) => ({
-      ...(i.product_id ? { product_uid: i.product_id } : {}),
-      description: i.description,
-      vat_id: i.vat_id,
-      qty: i.qty,
-      ...(i.gross_unit_price !== null ? { gross_unit_price: i.gross_unit_price } : { net_unit_price: i.net_unit_price }),
-      unit: i.unit,
-      item_comment: i.item_comment,
-      entitlement: i.entitlement as never,
-    })),
+    items: items.map((i) => savedLineInput({ ...i, product_uid: i.product_id })),
+  };
+}
+
+/** A saved line back as the request line that priced it (its stored unit price, gross when it was given gross). */
+export function savedLineInput(i: {
+  product_uid: number | null;
+  description: string;
+  vat_id: string;
+  qty: string;
+  gross_unit_price: string | null;
+  net_unit_price: string;
+  unit: string;
+  item_comment: string;
+  entitlement: string | null;
+}) {
+  return {
+    ...(i.product_uid ? { product_uid: i.product_uid } : {}),
+    description: i.description,
+    vat_id: i.vat_id,
+    qty: i.qty,
+    ...(i.gross_unit_price !== null ? { gross_unit_price: i.gross_unit_price } : { net_unit_price: i.net_unit_price }),
+    unit: i.unit,
+    item_comment: i.item_comment,
+    ...(i.entitlement ? { entitlement: i.entitlement as never } : {}),
   };
 }
