@@ -124,6 +124,7 @@ export async function createCore(deps: CoreDeps) {
     'invoices.summary': () => invoiceSummary(ctx),
     'invoices.get': invoices.get,
     'invoices.create': (input) => invoices.create(input),
+    'invoices.createAndRead': (input) => invoices.createAndRead(input),
     'invoices.check': invoices.check,
     'invoices.update': invoices.update,
     'invoices.issue': invoices.issue,
@@ -270,6 +271,8 @@ export async function createCore(deps: CoreDeps) {
   /** The answer a repeated request gets: the operation's answer rebuilt from the record it made. */
   async function replay(name: OperationName, entityId: number): Promise<unknown> {
     switch (name) {
+      case 'invoices.createAndRead':
+        return invoices.read(entityId);
       case 'invoices.create':
       case 'invoices.modify':
       case 'invoices.modifyExternal':

@@ -233,6 +233,11 @@ export const operations = {
     input: s.invoiceCreateInput,
     http: post('/invoices', 'data', 'invoices'),
   }),
+  'invoices.createAndRead': op<Inv>()({
+    name: 'invoices.createAndRead',
+    summary: 'Create as invoices.create does, answering with the whole invoice (for a door that shows what it made)',
+    input: s.invoiceCreateInput,
+  }),
   'invoices.check': op<InvoiceCheck>()({
     name: 'invoices.check',
     summary: 'Check an invoice body as if it were issued now (legal checks included); writes nothing',

@@ -208,6 +208,14 @@ export async function loadInvoices(db: Db, rows: InvoiceRow[]): Promise<Array<Re
     db.selectFrom('invoice_items').selectAll().where('invoice_id', 'in', ids).orderBy('invoice_id').orderBy('position').execute(),
     db.selectFrom('invoice_payments').selectAll().where('invoice_id', 'in', ids).orderBy('id').execute(),
   ]);
+  return invoicesOf(db, rows, items, payments);
+}
+
+/**
+ * Invoice resources from their rows, lines (by invoice, then position) and payments (by id) already read; the few
+ * other documents they name are read here.
+ */
+export async function invoicesOf(db: Db, rows: InvoiceRow[], items: InvoiceItemRow[], payments: PaymentRow[]): Promise<Array<Resource<InvoiceAttributes>>> {
   const cancelsIds = rows.map((r) => r.cancels_id).filter((x): x is number => x !== null);
   const connected = cancelsIds.length
     ? await db.selectFrom('invoices').select(['id', 'invoice_no', 'prefix']).where('id', 'in', cancelsIds).execute()

@@ -5,7 +5,7 @@ import type { InvoiceCreateInput, ModifyExternalInput, ModifyInput, PayInput } f
 import { modifyExternal, modifyInvoice } from './modify';
 import type { CoreContext } from '../context';
 import { cancelInvoice } from './cancel';
-import { create, createIn } from './create';
+import { create, createAndRead, createIn } from './create';
 import { deleteDraft, updateDraft } from './drafts';
 import { checkInvoiceRequest } from './dry-run';
 import { generateInvoice } from './generate';
@@ -27,6 +27,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   return {
     ...queries,
     create: (input: InvoiceCreateInput, extra?: Partial<InvoiceValues>) => create(env, input, extra),
+    createAndRead: (input: InvoiceCreateInput) => createAndRead(env, input),
     /** the dry run of issuing: what refusing or warning would say, nothing written */
     check: (input: InvoiceCreateInput) => checkInvoiceRequest(env, input),
     /** creating inside the caller's transaction (the recurring scheduler) */

@@ -15,7 +15,7 @@ import { bodyOf, call, idOf, type V3Route } from './route';
 type Inv = Resource<InvoiceAttributes>;
 
 /** A core operation whose body carries lines: the lines' field names are answered in v3's words too. */
-async function callWithItems<N extends 'invoices.create' | 'invoices.update' | 'invoices.modify'>(core: Core, name: N, input: InputOf<N>) {
+async function callWithItems<N extends 'invoices.create' | 'invoices.createAndRead' | 'invoices.update' | 'invoices.modify'>(core: Core, name: N, input: InputOf<N>) {
   try {
     return await call(core, name, input, FIELDS);
   } catch (err) {
@@ -60,15 +60,14 @@ export const documentRoutes: V3Route[] = [
       const body = bodyOf(req);
       const t = insertTypeOf(body);
       const input = { ...invoiceBodyOf(body), type: t.type, ...(t.advance ? { advance: 1 } : {}) };
-      const created = await callWithItems(c, 'invoices.create', input as InputOf<'invoices.create'>);
-      if (body.paid === true && t.type === INVOICE_TYPE.invoice) {
-        // v3's `paid: true`: the whole amount, paid today by the document's own method
-        const inv = await call(c, 'invoices.get', { id: created.id });
-        if (Number(inv.attributes.outstanding) > 0) {
-          await call(c, 'invoices.pay', { id: created.id, date: today(c.ctx), amount: inv.attributes.outstanding, payment_method: inv.attributes.payment_method.id } as InputOf<'invoices.pay'>);
-        }
+      const created = await callWithItems(c, 'invoices.createAndRead', input as InputOf<'invoices.createAndRead'>);
+      // v3's `paid: true`: the whole amount, paid today by the document's own method
+      if (body.paid === true && t.type === INVOICE_TYPE.invoice && Number(created.attributes.outstanding) > 0) {
+        const a = created.attributes;
+        await call(c, 'invoices.pay', { id: created.id, date: today(c.ctx), amount: a.outstanding, payment_method: a.payment_method.id } as InputOf<'invoices.pay'>);
+        return read(c, created.id);
       }
-      return read(c, created.id);
+      return docOf(c, created);
     },
   },
   {
@@ -184,8 +183,7 @@ export const documentRoutes: V3Route[] = [
         ...(a.currency !== 'HUF' ? { exchange_rate: a.exchange_rate } : {}),
         items,
       };
-      const made = await call(c, 'invoices.create', input as InputOf<'invoices.create'>, FIELDS);
-      return read(c, made.id);
+      return docOf(c, await call(c, 'invoices.createAndRead', input as InputOf<'invoices.createAndRead'>, FIELDS));
     },
   },
   { method: 'GET', path: '/documents/{id}/payments', handler: async ({ core, req }) => paymentsOf(await call(core(), 'invoices.get', { id: idOf(req) })) },
