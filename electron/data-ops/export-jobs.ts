@@ -1,6 +1,6 @@
 // Exports for the accountant as jobs: started by one call, polled for progress by the next ones (an export of
 // years of invoices takes seconds, longer than a request should), and once done a file to download — one JSON file,
-// or a ZIP of the CSV files or of the NAV XML files. Each job works in its own folder under `workDir`, reads one
+// one XLSX workbook, or a ZIP of the CSV files or of the NAV XML files. Each job works in its own folder under `workDir`, reads one
 // consistent moment of the database through its own read-only connection, and is forgotten (its files deleted)
 // an hour after it finished, or when the runtime stops.
 import { randomBytes } from 'node:crypto';
@@ -71,7 +71,7 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
     // The totals first (a quick count), so the progress bar means the whole export from its first step. The CSV
     // files have no bank accounts (they are in the JSON only).
     const counts = await withSnapshot(deps.dbFile, (db) => countRows(db, range));
-    const total = Object.entries(counts).reduce((sum, [section, n]) => sum + (request.format === 'csv' && section === 'bank_accounts' ? 0 : n), 0);
+    const total = Object.entries(counts).reduce((sum, [section, n]) => sum + ((request.format === 'csv' || request.format === 'xlsx') && section === 'bank_accounts' ? 0 : n), 0);
     const sections = new Map<string, number>();
     tick(0, total);
     const result = await exportData({
@@ -87,8 +87,8 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
       },
     });
     view.counts = result.counts;
-    if (request.format === 'json') {
-      const named = join(dir, `${base}.json`);
+    if (request.format === 'json' || request.format === 'xlsx') {
+      const named = join(dir, `${base}.${request.format}`);
       renameSync(result.path, named);
       return named;
     }

@@ -9,6 +9,13 @@ export interface DataDoor {
   exportFile(job: string): { path: string; filename: string } | undefined;
 }
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function contentTypeOf(filename: string): string {
+  if (filename.endsWith('.json')) return 'application/json; charset=utf-8';
+  return filename.endsWith('.xlsx') ? XLSX : 'application/zip';
+}
+
 export function registerDataRoutes(app: FastifyInstance, door: DataDoor): void {
   app.get('/data/exports/:job/file', async (req, reply) => {
     const { job } = req.params as { job: string };
@@ -16,7 +23,7 @@ export function registerDataRoutes(app: FastifyInstance, door: DataDoor): void {
     if (!file) throw new FolioError('not_found', 'No finished export under this id (exports are kept for an hour)');
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
     return reply
-      .header('content-type', file.filename.endsWith('.json') ? 'application/json; charset=utf-8' : 'application/zip')
+      .header('content-type', contentTypeOf(file.filename))
       .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
       .header('cache-control', 'private, no-store')
       .send(createReadStream(file.path));

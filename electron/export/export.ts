@@ -1,4 +1,4 @@
-// Export of all data as one JSON file or a folder of CSV files, streamed batch by batch from one consistent
+// Export of all data as one JSON file, a folder of CSV files or one XLSX workbook, streamed batch by batch from one consistent
 // snapshot, with progress. Files carry ".partial" until complete, so an interrupted export is never mistaken for one.
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +12,10 @@ import {
 } from './columns';
 import { records } from './records';
 import { FileSink } from './sink';
+import { Workbook } from './xlsx';
 import { countRows, SECTIONS, withSnapshot, type ExportRange, type Section } from './source';
 
-export type ExportFormat = 'json' | 'csv';
+export type ExportFormat = 'json' | 'csv' | 'xlsx';
 
 export interface ExportProgress {
   section: Section;
@@ -61,6 +62,11 @@ export async function exportData(options: ExportOptions): Promise<ExportResult> 
       await writeJson(db, path, at, counts, size, progress, options.range);
       return { path, files: [path], counts, ms: Date.now() - started };
     }
+    if (options.format === 'xlsx') {
+      const path = `${base}.xlsx`;
+      await writeXlsxFile(db, path, size, progress, options.range);
+      return { path, files: [path], counts, ms: Date.now() - started };
+    }
     const files = await writeCsvFolder(db, base, options.delimiter ?? ',', size, progress, options.range);
     return { path: base, files, counts, ms: Date.now() - started };
   });
@@ -101,62 +107,97 @@ async function writeJson(
   }
 }
 
+/** The tables of the CSV and XLSX exports: one per file or sheet, with their columns, in this order. */
+export const TABLE_NAMES = ['clients', 'products', 'expenses', 'invoices', 'invoice_items', 'invoice_payments'] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
+
+/** Where the rows of the tables go: a CSV file each, or a sheet each of one workbook. */
+export interface TableWriter {
+  header(table: TableName, header: string[]): Promise<void>;
+  rows(table: TableName, rows: unknown[][]): Promise<void>;
+}
+
+/** Every table's header, then its rows batch by batch (invoices, their lines and payments in one pass). */
+async function writeTables(db: Db, out: TableWriter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange): Promise<void> {
+  const row = <R>(columns: Array<Column<R>>, r: R) => columns.map(([, v]) => v(r));
+  const headerOf = (columns: Array<Column<never>>) => columns.map(([h]) => h);
+  const simple = [
+    ['clients', CLIENT_COLUMNS],
+    ['products', PRODUCT_COLUMNS],
+    ['expenses', EXPENSE_COLUMNS],
+  ] as const;
+  for (const [section, columns] of simple) {
+    await out.header(section, headerOf(columns as Array<Column<never>>));
+    let done = 0;
+    for await (const batch of records(db, section, size, range)) {
+      await out.rows(section, batch.map((r) => row(columns as Array<Column<typeof r>>, r)));
+      done += batch.length;
+      progress(section, done);
+    }
+    if (!done) progress(section, 0);
+  }
+  await out.header('invoices', headerOf(INVOICE_COLUMNS as Array<Column<never>>));
+  await out.header('invoice_items', headerOf(ITEM_COLUMNS as Array<Column<never>>));
+  await out.header('invoice_payments', headerOf(PAYMENT_COLUMNS as Array<Column<never>>));
+  let done = 0;
+  for await (const batch of records(db, 'invoices', size, range)) {
+    const a: unknown[][] = [];
+    const b: unknown[][] = [];
+    const c: unknown[][] = [];
+    for (const r of batch) {
+      a.push(row(INVOICE_COLUMNS, r));
+      r.attributes.items.forEach((item, i) => b.push(row<Item>(ITEM_COLUMNS, { invoice: r.attributes, item, line: i + 1 })));
+      for (const payment of r.attributes.payments) c.push(row<Payment>(PAYMENT_COLUMNS, { invoice: r.attributes, payment }));
+    }
+    await Promise.all([out.rows('invoices', a), out.rows('invoice_items', b), out.rows('invoice_payments', c)]);
+    done += batch.length;
+    progress('invoices', done);
+  }
+  if (!done) progress('invoices', 0);
+}
+
 async function writeCsvFolder(
   db: Db, base: string, delimiter: CsvDelimiter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange,
 ): Promise<string[]> {
   const partialDir = `${base}.partial`;
   mkdirSync(partialDir, { recursive: true });
-  const open = (name: string, columns: Array<Column<never>>) => {
-    const sink = new FileSink(join(partialDir, name));
-    return { sink, name, ready: sink.write(UTF8_BOM + csvRecords([columns.map(([h]) => h)], delimiter)) };
-  };
-  const row = <R>(columns: Array<Column<R>>, r: R) => columns.map(([, v]) => v(r));
-  const sinks: Array<{ sink: FileSink; name: string }> = [];
+  const sinks = new Map<TableName, FileSink>();
   try {
-    const simple = [
-      ['clients', 'clients.csv', CLIENT_COLUMNS],
-      ['products', 'products.csv', PRODUCT_COLUMNS],
-      ['expenses', 'expenses.csv', EXPENSE_COLUMNS],
-    ] as const;
-    for (const [section, name, columns] of simple) {
-      const f = open(name, columns as Array<Column<never>>);
-      sinks.push(f);
-      await f.ready;
-      let done = 0;
-      for await (const batch of records(db, section, size, range)) {
-        await f.sink.write(csvRecords(batch.map((r) => row(columns as Array<Column<typeof r>>, r)), delimiter));
-        done += batch.length;
-        progress(section, done);
-      }
-      if (!done) progress(section, 0);
-    }
-    // Invoices, their lines and their payments in one pass over the invoices.
-    const inv = open('invoices.csv', INVOICE_COLUMNS as Array<Column<never>>);
-    const items = open('invoice_items.csv', ITEM_COLUMNS as Array<Column<never>>);
-    const pays = open('invoice_payments.csv', PAYMENT_COLUMNS as Array<Column<never>>);
-    sinks.push(inv, items, pays);
-    await Promise.all([inv.ready, items.ready, pays.ready]);
-    let done = 0;
-    for await (const batch of records(db, 'invoices', size, range)) {
-      const a: unknown[][] = [];
-      const b: unknown[][] = [];
-      const c: unknown[][] = [];
-      for (const r of batch) {
-        a.push(row(INVOICE_COLUMNS, r));
-        r.attributes.items.forEach((item, i) => b.push(row<Item>(ITEM_COLUMNS, { invoice: r.attributes, item, line: i + 1 })));
-        for (const payment of r.attributes.payments) c.push(row<Payment>(PAYMENT_COLUMNS, { invoice: r.attributes, payment }));
-      }
-      await Promise.all([inv.sink.write(csvRecords(a, delimiter)), items.sink.write(csvRecords(b, delimiter)), pays.sink.write(csvRecords(c, delimiter))]);
-      done += batch.length;
-      progress('invoices', done);
-    }
-    if (!done) progress('invoices', 0);
-    for (const s of sinks) await s.sink.finish();
+    await writeTables(
+      db,
+      {
+        async header(table, header) {
+          const sink = new FileSink(join(partialDir, `${table}.csv`));
+          sinks.set(table, sink);
+          await sink.write(UTF8_BOM + csvRecords([header], delimiter));
+        },
+        rows: (table, rows) => sinks.get(table)!.write(csvRecords(rows, delimiter)),
+      },
+      size,
+      progress,
+      range,
+    );
+    for (const s of sinks.values()) await s.finish();
     renameSync(partialDir, base);
-    return sinks.map((s) => join(base, s.name));
+    return [...sinks.keys()].map((t) => join(base, `${t}.csv`));
   } catch (e) {
-    for (const s of sinks) s.sink.abort();
+    for (const s of sinks.values()) s.abort();
     rmSync(partialDir, { recursive: true, force: true });
     throw e;
   }
+}
+
+async function writeXlsxFile(db: Db, path: string, size: number, progress: (s: Section, n: number) => void, range?: ExportRange): Promise<void> {
+  const book = new Workbook();
+  await writeTables(
+    db,
+    {
+      header: async (table, header) => book.sheet(table, header),
+      rows: async (table, rows) => book.rows(table, rows),
+    },
+    size,
+    progress,
+    range,
+  );
+  await book.save(path);
 }

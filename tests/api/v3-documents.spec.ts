@@ -75,6 +75,36 @@ test('create an invoice with inline and product items; get it; v2 reads the same
   expect(v2.electronic_invoice).toBe(1);
 });
 
+test('discount: a percent of the lines, as one discount line per VAT code and price basis; a bad discount is a 422', async () => {
+  const pid = await partner();
+  const product = (await v3(s.api, 'POST', '/products', { status: 201, schema: 'Product' }, {
+    body: { name: 'Tea', currency: 'HUF', vat: '5%', unit: 'doboz', net_unit_price: 2000 },
+  })).body;
+  const doc = await create(insert(pid, {
+    discount: { type: 'percent', value: 10 },
+    items: [inline(), { product_id: product.id, quantity: 2 }, inline({ name: 'Bruttó', unit_price: 1270, unit_price_type: 'gross', quantity: 1 })],
+  }));
+  const discounts = doc.items.filter((i: { name: string }) => i.name === 'Kedvezmény 10%');
+  // 27 % net lines 20 000 → −2 000 net; 5 % product 4 000 → −400 net; 27 % gross 1 270 → −127 gross
+  expect(discounts).toMatchObject([
+    { vat: '27%', net_amount: -2000, gross_amount: -2540 },
+    { vat: '5%', net_amount: -400, gross_amount: -420 },
+    { vat: '27%', net_amount: -100, gross_amount: -127 },
+  ]);
+  expect(doc.gross_total).toBe((25400 + 4200 + 1270) - (2540 + 420 + 127));
+  const v2 = (await s.api.ok('GET', `/invoices/${doc.id}`)).data.attributes;
+  expect(Number(v2.gross_total)).toBe(doc.gross_total);
+
+  for (const [discount, field] of [
+    [{ type: 'amount', value: 5 }, 'discount.type'],
+    [{ type: 'percent', value: 120 }, 'discount.value'],
+    ['10%', 'discount'],
+  ] as const) {
+    const bad = await v3(s.api, 'POST', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { body: insert(pid, { discount }) });
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+  }
+});
+
 test('paid: true records the full payment; payment history GET, PUT (array) and DELETE; parity of payments and status', async () => {
   const pid = await partner();
   const paid = await create(insert(pid, { paid: true }));

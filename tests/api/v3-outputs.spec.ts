@@ -14,6 +14,7 @@ import { v3SchemaErrors } from '../support/v3-schema';
 import { pdfText } from '../documents/pdf-text';
 import { savePdfPng } from '../documents/png';
 import { unzip } from '../backup/unzip';
+import { readXlsx } from '../support/xlsx';
 import { startSmtp, until } from '../mail/helpers';
 
 const s = serverPerFile();
@@ -41,12 +42,12 @@ async function pageWidths(pdf: Uint8Array): Promise<number[]> {
   }
 }
 
-async function issued(over: Record<string, unknown> = {}): Promise<{ id: number; no: string }> {
+async function issued(over: Record<string, unknown> = {}): Promise<{ id: number; no: string; total: string }> {
   const inv = await createInvoice(s.api, {
     items: [netItem(3500, { description: 'Tanácsadás óradíj', qty: 2 }), netItem(1000, { description: 'Kiszállás', vat_id: 2, unit: 'alkalom' })],
     ...over,
   });
-  return { id: inv.id as number, no: inv.attributes.prefixed_invoice_no as string };
+  return { id: inv.id as number, no: inv.attributes.prefixed_invoice_no as string, total: String(inv.attributes.total) };
 }
 
 test('download: the invoice PDF with its number and lines; no such document is 404', async () => {
@@ -189,9 +190,9 @@ test('online-szamla mapping: every Folio report state answers a 3.0.14 OnlineSza
   }
 });
 
-test('document-export: simple_csv and nav_xml polled to success and downloaded; other types and ids refused', async () => {
+test('document-export: simple_csv, simple_excel and nav_xml polled to success and downloaded; other types and ids refused', async () => {
   const inv = await issued();
-  for (const [type, entry] of [['simple_csv', 'invoices.csv'], ['nav_xml', '.xml']] as const) {
+  for (const [type, entry] of [['simple_csv', 'invoices.csv'], ['simple_excel', 'xlsx'], ['nav_xml', '.xml']] as const) {
     const created = await v3(s.api, 'POST', '/document-export', { status: 201, schema: 'DocumentExportId' }, {
       body: { query_type: 'invoice_date', start_date: TODAY, end_date: TODAY, export_type: type },
     });
@@ -204,6 +205,17 @@ test('document-export: simple_csv and nav_xml polled to success and downloaded; 
     expect(done).toEqual({ id, state: 'success', message: '' });
     const file = await raw(`/document-export/${id}/download`);
     expect(file.status).toBe(200);
+    if (type === 'simple_excel') {
+      expect(file.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const sheets = readXlsx(file.body);
+      expect([...sheets.keys()]).toEqual(['clients', 'products', 'expenses', 'invoices', 'invoice_items', 'invoice_payments']);
+      const [header, ...rows] = sheets.get('invoices')!;
+      const row = rows.find((r) => r[header!.indexOf('invoice_no')] === inv.no);
+      expect(row, JSON.stringify(rows)).toBeDefined();
+      // amounts are numbers a spreadsheet sums, equal to the invoice's exact total
+      expect(row![header!.indexOf('gross_total')]).toBe(Number(inv.total));
+      continue;
+    }
     expect(file.type).toBe('application/zip');
     const entries = unzip(file.body);
     const names = [...entries.keys()];
@@ -217,11 +229,11 @@ test('document-export: simple_csv and nav_xml polled to success and downloaded; 
     }
   }
 
-  for (const type of ['simple_excel', 'armada', undefined]) {
+  for (const type of ['armada', 'rlb', undefined]) {
     const r = await v3(s.api, 'POST', '/document-export', INVALID, {
       body: { query_type: 'invoice_date', start_date: TODAY, end_date: TODAY, export_type: type },
     });
-    expect(r.body.errors).toEqual([{ field: 'export_type', message: expect.stringContaining('supported: simple_csv, nav_xml') }]);
+    expect(r.body.errors).toEqual([{ field: 'export_type', message: expect.stringContaining('supported: simple_csv, simple_excel, nav_xml') }]);
   }
   const fulfil = await v3(s.api, 'POST', '/document-export', INVALID, {
     body: { query_type: 'fulfillment_date', start_date: TODAY, end_date: TODAY, export_type: 'simple_csv' },

@@ -1,4 +1,4 @@
-// `npm run folio -- export --db <file> --out <dir> [--format json|csv]`: all data as one JSON file or a folder of
+// `npm run folio -- export --db <file> --out <dir> [--format json|csv|xlsx]`: all data as one JSON file or a folder of
 // CSV files (UTF-8 with BOM, RFC 4180). Prints the path; progress goes to stderr.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,7 +6,7 @@ import { progressLine } from '../../backup/progress-line';
 import { openDatabase } from '../../db/open';
 import { exportData } from '../../export/export';
 
-const HELP = `Usage: npm run folio -- export --db <file> --out <dir> [--format json|csv] [--delimiter ,|;]
+const HELP = `Usage: npm run folio -- export --db <file> --out <dir> [--format json|csv|xlsx] [--delimiter ,|;]
 
 Writes every invoice (with its lines and payments), client, product, expense and bank account:
   json   <dir>/folio-export-<UTC time>.json — the same read forms as the HTTP interface, plus the settings
@@ -18,7 +18,7 @@ Safe while Folio is running: the export reads one consistent moment of the data.
 Options:
   --db <file>        the Folio database (required)
   --out <dir>        the folder to write into (required; created if missing)
-  --format <f>       json (default) or csv
+  --format <f>       json (default), csv or xlsx
   --delimiter <c>    CSV field separator: , (default) or ; (for a spreadsheet set to a Hungarian locale)
   -h, --help         this text`;
 
@@ -50,8 +50,8 @@ export const command = {
       ? 'Missing --db <file>.'
       : !values.out
         ? 'Missing --out <dir>.'
-        : values.format !== 'json' && values.format !== 'csv'
-          ? `Unknown format "${values.format}" (json or csv).`
+        : !['json', 'csv', 'xlsx'].includes(values.format)
+          ? `Unknown format "${values.format}" (json, csv or xlsx).`
           : values.delimiter !== ',' && values.delimiter !== ';'
             ? `Unknown delimiter "${values.delimiter}" (, or ;).`
             : null;
@@ -67,7 +67,7 @@ export const command = {
       const result = await exportData({
         dbFile: db,
         outDir: resolve(values.out!),
-        format: values.format as 'json' | 'csv',
+        format: values.format as 'json' | 'csv' | 'xlsx',
         delimiter: values.delimiter as ',' | ';',
         onProgress: (p) => progress.update(p.section, p.done, p.total),
       });

@@ -44,8 +44,8 @@ export function onlineSzamlaStatus(duties: InvoiceDuties): string {
   }
 }
 
-// Folio's export formats for v3's export types; Folio writes no XLSX without a spreadsheet library it does not have.
-const EXPORT_FORMATS: Readonly<Record<string, 'csv' | 'nav'>> = { simple_csv: 'csv', nav_xml: 'nav' };
+// Folio's export formats for v3's export types (v3's other types are other programs' import formats).
+const EXPORT_FORMATS: Readonly<Record<string, 'csv' | 'xlsx' | 'nav'>> = { simple_csv: 'csv', simple_excel: 'xlsx', nav_xml: 'nav' };
 const EXPORT_FIELDS = { format: 'export_type', date_from: 'start_date', date_to: 'end_date' } as const;
 
 /** v3's export id is Folio's export job id: hex, made by the export jobs (anything else is no export). */

@@ -7,6 +7,7 @@ import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import type { Core } from '../../core/index';
 import { today } from '../../core/context';
 import { documentOf } from './document-map';
+import { discountPercentOf, withDiscountLines } from './discount';
 import { asText, FIELDS, insertTypeOf, invoiceBodyOf, linesOf, payOf, paymentsOf, withItemFields } from './document-input';
 import { listDocuments } from './document-list';
 import { v3Invalid } from './errors';
@@ -47,6 +48,16 @@ async function read(core: Core, id: number) {
   return docOf(core, await call(core, 'invoices.get', { id }));
 }
 
+/** A v3 document body in Folio's words, its percent discount as discount lines (./discount.ts). */
+async function folioBodyOf(core: Core, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const out = invoiceBodyOf(body);
+  const percent = discountPercentOf(body.discount);
+  if (!percent) return out;
+  if (!Array.isArray(out.items)) throw v3Invalid('discount', 'is given with the items it reduces');
+  out.items = await withDiscountLines(core, out.items as Array<Record<string, unknown>>, percent, String(out.template_lang_code ?? 'hu'));
+  return out;
+}
+
 // ---- the routes --------------------------------------------------------------------------------------------------
 
 export const documentRoutes: V3Route[] = [
@@ -59,7 +70,7 @@ export const documentRoutes: V3Route[] = [
       const c = core();
       const body = bodyOf(req);
       const t = insertTypeOf(body);
-      const input = { ...invoiceBodyOf(body), type: t.type, ...(t.advance ? { advance: 1 } : {}) };
+      const input = { ...(await folioBodyOf(c, body)), type: t.type, ...(t.advance ? { advance: 1 } : {}) };
       const created = await callWithItems(c, 'invoices.createAndRead', input as InputOf<'invoices.createAndRead'>);
       // v3's `paid: true`: the whole amount, paid today by the document's own method
       if (body.paid === true && t.type === INVOICE_TYPE.invoice && Number(created.attributes.outstanding) > 0) {
@@ -93,7 +104,7 @@ export const documentRoutes: V3Route[] = [
       const id = idOf(req);
       const body = bodyOf(req);
       // vendor_id is set when the document is created, never after
-      const { vendor_id: _vendor, ...changes } = invoiceBodyOf(body);
+      const { vendor_id: _vendor, ...changes } = await folioBodyOf(c, body);
       if (Object.keys(changes).length) await callWithItems(c, 'invoices.update', { ...changes, id } as InputOf<'invoices.update'>);
       if (body.type !== undefined && body.type !== 'draft') {
         const t = insertTypeOf(body);

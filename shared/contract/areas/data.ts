@@ -78,7 +78,7 @@ export interface RestoreOutcome {
   lost_invoices: string[];
 }
 
-export type ExportFormat = 'json' | 'csv' | 'nav';
+export type ExportFormat = 'json' | 'csv' | 'xlsx' | 'nav';
 
 export interface ExportJob {
   job: string;
@@ -114,7 +114,7 @@ export const backupSettingsInput = z.object({
 
 export const exportStartInput = z
   .object({
-    format: z.enum(['json', 'csv', 'nav'], { error: 'must be json, csv or nav' }),
+    format: z.enum(['json', 'csv', 'xlsx', 'nav'], { error: 'must be json, csv, xlsx or nav' }),
     date_from: date(),
     date_to: date(),
     delimiter: z.enum([',', ';'], { error: 'must be , or ;' }).default(','),
