@@ -20,7 +20,7 @@ test('--help of backup, restore and export, and wrong usage', async () => {
   expect(restore.stdout).toContain('Usage: npm run folio -- restore --db <file> --from <backup> [--accept-older]');
   expect(restore.stdout).toContain('--accept-older');
   expect(exp.code).toBe(0);
-  expect(exp.stdout).toContain('Usage: npm run folio -- export --db <file> --out <dir> [--format json|csv]');
+  expect(exp.stdout).toContain('Usage: npm run folio -- export --db <file> --out <dir> [--format json|csv|xlsx]');
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('Missing --from <backup>.');
   expect(top.stdout).toMatch(/backup\s+Back up the database/);

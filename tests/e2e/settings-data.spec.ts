@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { createDispatcher } from '../../electron/main/dispatch';
 import { SHELL_EVENTS } from '../../shared/contract/bridge';
 import { shotPath } from './support/shots';
+import { readXlsx } from '../support/xlsx';
 import { addClient, setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 import { unzip } from '../backup/unzip';
 
@@ -166,6 +167,20 @@ test('a CSV export for a period downloads as a ZIP of tables, with progress on t
   const files = unzip(readFileSync(await file.path()));
   const invoices = parse(files.get('invoices.csv')!, { columns: true, bom: true, delimiter: ';' }) as Array<Record<string, string>>;
   expect(invoices.map((i) => [i.invoice_no, i.client_name, i.net_total])).toEqual([[issued.attributes.prefixed_invoice_no, 'Vevő Kft.', '45000.000']]);
+
+  // the same period as one Excel workbook: the delimiter is a CSV matter and goes away
+  await exportCard.getByLabel('Formátum').selectOption('xlsx');
+  await expect(exportCard.getByLabel('Elválasztó')).toHaveCount(0);
+  await shot(page, 'data-export-xlsx-hu.png');
+  const workbook = page.waitForEvent('download');
+  await exportCard.getByRole('button', { name: 'Exportálás' }).click();
+  const xlsx = await workbook;
+  expect(xlsx.suggestedFilename()).toBe('folio-export-2026-11-01_2026-11-30.xlsx');
+  const sheets = readXlsx(readFileSync(await xlsx.path()));
+  const [header, ...rows] = sheets.get('invoices')!;
+  expect(rows.map((r) => [r[header!.indexOf('invoice_no')], r[header!.indexOf('client_name')], r[header!.indexOf('net_total')]])).toEqual([
+    [issued.attributes.prefixed_invoice_no, 'Vevő Kft.', 45000],
+  ]);
   expect(errors).toEqual([]);
 });
 
