@@ -178,7 +178,7 @@ export function buildEinvoiceModel(invoice: InvoiceAttributes, client: EinvoiceC
     buyer,
     ...(buyer.address.country !== seller.address.country ? { deliverToCountry: buyer.address.country } : {}),
     payment: {
-      meansCode: paymentMeansCode(invoice.payment_method?.id, iban !== ''),
+      meansCode: paymentMeansCode(invoice.payment_method?.id, iban !== '', account !== ''),
       meansText: method ? printedPaymentMethodName(method, 'hu') : (invoice.payment_method?.name ?? ''),
       ...(account ? { account: { id: account, name: invoice.seller.name, ...(invoice.seller.bank_swift ? { bic: invoice.seller.bank_swift.trim() } : {}) } } : {}),
     },
