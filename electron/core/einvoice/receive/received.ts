@@ -1,7 +1,9 @@
 // A supplier's e-invoice as Folio reads it: the business terms of EN 16931 an expense needs (BT numbers beside
 // each field), in the same shape for UBL and CII. Amounts are the file's decimal strings, unrounded.
 
-export type EinvoiceSyntax = 'ubl' | 'cii';
+import type { EinvoiceSyntax } from '../rules';
+
+export type { EinvoiceSyntax };
 
 export interface ReceivedVatBreakdown {
   /** BT-118: S, Z, E, AE, K, G, O, L, M */
