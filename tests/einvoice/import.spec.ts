@@ -131,7 +131,7 @@ function facturX(xml: Buffer, name = 'factur-x.xml'): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(parts)));
     doc.text('Rechnung / Számla');
     doc.file(Buffer.from('not the invoice'), { name: 'readme.txt' });
-    doc.file(xml, { name, type: 'text/xml', relationship: 'Alternative', description: 'Factur-X' });
+    doc.file(xml, { name, type: 'text/xml', description: 'Factur-X' });
     doc.end();
   });
 }
@@ -149,7 +149,7 @@ test('a Factur-X PDF imports from its embedded CII, as JSON and as the raw file;
   const raw = await fetch(s.api.url('/expenses/einvoice', { file_name: 'dkv.pdf' }), {
     method: 'POST',
     headers: { ...s.api.defaultHeaders, 'content-type': 'application/pdf' },
-    body: pdf,
+    body: new Uint8Array(pdf),
   });
   const body = await raw.json();
   expect(raw.status, JSON.stringify(body).slice(0, 500)).toBe(200);
