@@ -64,7 +64,7 @@ async function importedBefore(db: Db, e: ImportedExpense): Promise<number | null
 
 function duplicate(id: number, e: ImportedExpense): FolioError {
   return new FolioError('conflict', `This invoice (${e.invoice_no} of ${e.supplier_name}) was imported before, as expense ${id}`, [
-    { field: FILE, message: `was imported before, as expense ${id}`, reason: 'einvoice_imported_before', meta: { expense_id: String(id) } },
+    { field: FILE, message: `was imported before, as expense ${id}`, reason: 'einvoice_imported_before', meta: { expense_id: String(id), invoice_no: e.invoice_no } },
   ]);
 }
 
