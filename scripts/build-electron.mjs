@@ -19,7 +19,8 @@ await Promise.all([
     ...common,
     entryPoints: ['electron/main/main.ts'],
     outfile: 'dist/electron/main.cjs',
-    external: ['electron', 'better-sqlite3', 'geoip-country'],
+    // saxon-js: the EN 16931 rules' runtime, loaded from node_modules as published (it relies on sloppy-mode globals)
+    external: ['electron', 'better-sqlite3', 'geoip-country', 'saxon-js'],
   }),
   build({
     ...common,
