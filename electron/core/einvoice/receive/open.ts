@@ -92,6 +92,7 @@ function openPdf(bytes: Buffer): Omit<OpenedEinvoice, 'container' | 'content_typ
 }
 
 export function openEinvoice(bytes: Buffer): OpenedEinvoice {
-  if (bytes.toString('latin1', 0, 5) === '%PDF-') return { ...openPdf(bytes), container: 'pdf', content_type: 'application/pdf' };
+  // readers accept a PDF header within the first kilobyte (some writers put bytes before it)
+  if (bytes.toString('latin1', 0, 1024).includes('%PDF-')) return { ...openPdf(bytes), container: 'pdf', content_type: 'application/pdf' };
   return { ...openXml(bytes), container: 'xml', content_type: 'application/xml' };
 }
