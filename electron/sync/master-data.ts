@@ -226,6 +226,9 @@ export function rowOf(entity: MasterEntity, data: { attributes: Record<string, a
         address: JSON.stringify(a.billing_address ?? {}),
         bank: JSON.stringify(a.bank ?? {}),
         defaults: JSON.stringify(a.defaults ?? {}),
+        // a client from a Folio before e-invoices (0026) has neither field: the defaults
+        einvoice_format: ['ubl', 'cii', 'facturx'].includes(a.einvoice_format) ? a.einvoice_format : 'none',
+        buyer_reference: typeof a.buyer_reference === 'string' && a.buyer_reference.trim() ? a.buyer_reference.trim() : null,
         deleted_at: data.deleted ? (a.updated_at ?? now) : null,
         ...stamps,
       };
