@@ -117,7 +117,7 @@ test('Hungarian: a Factur-X PDF chosen, confirmed and saved; a tampered UBL drop
   expect(errors).toEqual([]);
 });
 
-test('English and German: the confirmation of a UBL invoice with three VAT rates, and a refusal in words', async ({ page }) => {
+test('English and German: a UBL invoice with three VAT rates confirmed, saved and edited; a refusal in words', async ({ page }) => {
   const errors = watchErrors(page);
   await withKey(page);
   await page.goto(`${folio.url}/#/expenses`);
@@ -128,7 +128,19 @@ test('English and German: the confirmation of a UBL invoice with three VAT rates
   await expect(dialog.getByTestId('einv-rates').locator('tbody tr')).toHaveCount(3);
   await expect(dialog).toContainText('Amount due');
   await page.screenshot({ path: shotPath('einvoice-import', '6-confirm-ubl-en.png'), fullPage: true });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Save expense' }).click();
+  await expect(page.getByText('Expense saved, with the e-invoice as its document.')).toBeVisible();
+  const saved = (await folio.server.core.call('expenses.list', {})).items.find((x) => x.attributes.invoice_no === 'TOSL108')!;
+  expect(saved.attributes).toMatchObject({ vat: '', net_price: '1436.500', vat_amount: '365.280', gross_price: '1801.780', currency: 'NOK' });
+
+  // editing it: the amounts follow the invoice's breakdown and are shown, not edited; a new name keeps them
+  await page.getByRole('row').filter({ hasText: 'TOSL108' }).getByRole('button', { name: 'Laptop computer …', exact: true }).click();
+  await expect(page.getByTestId('expense-split')).toContainText('The e-invoice has several VAT rates');
+  await page.screenshot({ path: shotPath('einvoice-import', '6b-edit-split-en.png'), fullPage: true });
+  await page.getByLabel('Description').fill('Laptops and accessories');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Laptops and accessories' })).toBeVisible();
+  expect((await folio.server.core.call('expenses.get', { id: saved.id })).attributes).toMatchObject({ name: 'Laptops and accessories', net_price: '1436.500', vat_amount: '365.280', gross_price: '1801.780' });
 
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await dropFile(page, 'notiz.txt', Buffer.from('Rechnung Nr. 5'), 'text/plain');

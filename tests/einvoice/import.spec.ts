@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from '@playwright/test';
 import Big from 'big.js';
-import { clientBody, serverPerFile, tableDigest } from '../support/fixtures';
+import { clientBody, createClient, netItem, readInvoice, serverPerFile, tableDigest, TEST_SELLER, withServer } from '../support/fixtures';
 import { EN16931_EXAMPLES } from './reference';
 
 const s = serverPerFile();
@@ -201,4 +201,60 @@ test('files that are not e-invoices are refused in words, nothing saved', async 
   const broken = await send(Buffer.from('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>1</Invoice>'));
   expect(broken.status).toBe(422);
   expect(tableDigest(s.server.dbFile)).toBe(before);
+});
+
+test("Folio to Folio: an invoice one Folio issues as UBL and as CII becomes the other's expense, to the forint", async () => {
+  // the supplier: another Folio (TEST_SELLER) issuing an invoice at 27 % and 5 % to this Folio's company
+  await withServer(async (supplier) => {
+    const iban = 'HU42117730161111101800000000';
+    const bank = (await supplier.api.ok('POST', '/bank_accounts', { body: { bank_name: 'Minta Bank', account_no: '11773016-11111018', account_no_iban: iban, account_swift: 'OTPVHUHB', currency: 'HUF' } })).data.id;
+    await supplier.api.ok('PUT', '/settings', { body: { default_bank_account_uid: bank } });
+    const client = await createClient(supplier.api);
+    const created = await supplier.api.ok('POST', '/invoices', {
+      body: {
+        fulfillment_date: '2026-03-15', due_date: '2026-03-23', payment_method: 2, currency: 'HUF', client_uid: client, block_uid: 0, type: 3,
+        items: [netItem(12_345), netItem(990, { description: 'Könyv', vat_id: 2, qty: 3, unit: 'db' })],
+      },
+    });
+    const id = created.data.id as number;
+    const issued = await readInvoice(supplier.api, id);
+    for (const format of ['ubl', 'cii'] as const) {
+      const file = await supplier.api.get(`/invoices/${id}/einvoice`, { format });
+      expect(file.status, file.text.slice(0, 300)).toBe(200);
+      const res = await send(Buffer.from(file.text, 'utf8'), { file_name: `szamla.${format}.xml` });
+      expect(res.status, res.text.slice(0, 800)).toBe(200);
+      const a = res.body.data.expense.attributes;
+      expect(a).toMatchObject({
+        supplier_name: TEST_SELLER.name,
+        supplier_taxcode: TEST_SELLER.taxcode,
+        invoice_no: issued.attributes.invoice_no,
+        invoice_date: issued.attributes.date,
+        fulfillment_date: '2026-03-15',
+        due_date: '2026-03-23',
+        currency: 'HUF',
+        supplier_iban: iban,
+        net_price: new Big(issued.attributes.net_total).toFixed(3),
+        vat_amount: new Big(issued.attributes.vat_total).toFixed(3),
+        gross_price: new Big(issued.attributes.gross_total).toFixed(3),
+        vat: '',
+      });
+      const rates = (a.einvoice.vat_breakdown as Array<{ rate: string }>).map((r) => Number(r.rate)).sort((x, y) => x - y);
+      expect(rates).toEqual([5, 27]);
+      // removed, so the other syntax imports afresh (being the same invoice, it would be a 409)
+      await s.api.ok('DELETE', `/expenses/${res.body.data.expense.id}`);
+    }
+  });
+});
+
+test('an expense of several VAT rates keeps its split: edited by name, and created as sync sends it (no VAT code)', async () => {
+  const ex = examples.find((e) => e.file === 'ubl-tc434-example2.xml')!;
+  const imported = (await send(ex.bytes)).body.data.expense;
+  expect(imported.attributes.vat).toBe('');
+  const renamed = (await s.api.ok('PUT', `/expenses/${imported.id}`, { body: { name: 'Laptopok' } })).data.attributes;
+  expect(renamed).toMatchObject({ name: 'Laptopok', net_price: imported.attributes.net_price, vat_amount: imported.attributes.vat_amount, gross_price: imported.attributes.gross_price });
+  // another device receives the expense as its attributes: net and gross without a VAT code
+  const { net_price, gross_price, currency, supplier_iban } = imported.attributes;
+  const copy = (await s.api.ok('POST', '/expenses', { body: { categories_id: 16, name: 'Laptopok', net_price, gross_price, currency, supplier_iban } })).data.attributes;
+  expect(copy).toMatchObject({ net_price, gross_price, vat_amount: imported.attributes.vat_amount, supplier_iban: 'NO9386011117947', einvoice: null });
+  await s.api.ok('DELETE', `/expenses/${imported.id}`);
 });

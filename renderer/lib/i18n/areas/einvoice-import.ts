@@ -54,6 +54,7 @@ export const einvoiceImportMessages = defineMessages({
     'einv.err.tooLarge': 'A fájl nagyobb 10 MB-nál.',
     'einv.err.detail': 'Részletek',
     'einv.err.duplicateTitle': 'Ezt a számlát már beolvastad',
+    'einv.form.split': 'Az e-számla több áfakulcsot tartalmaz: nettó {net} + áfa {vat} = bruttó {gross}. Az összegek a számla kulcsonkénti bontását követik.',
   },
   en: {
     'einv.drop': "Read an e-invoice: drop a supplier's UBL or CII (XML) invoice here, or its Factur-X / ZUGFeRD PDF",
@@ -106,6 +107,7 @@ export const einvoiceImportMessages = defineMessages({
     'einv.err.tooLarge': 'The file is larger than 10 MB.',
     'einv.err.detail': 'Details',
     'einv.err.duplicateTitle': 'You have read this invoice before',
+    'einv.form.split': "The e-invoice has several VAT rates: net {net} + VAT {vat} = gross {gross}. The amounts follow the invoice's breakdown by rate.",
   },
   de: {
     'einv.drop': 'E-Rechnung einlesen: UBL- oder CII-Rechnung (XML) des Lieferanten hier ablegen, oder sein Factur-X / ZUGFeRD-PDF',
@@ -158,5 +160,6 @@ export const einvoiceImportMessages = defineMessages({
     'einv.err.tooLarge': 'Die Datei ist größer als 10 MB.',
     'einv.err.detail': 'Details',
     'einv.err.duplicateTitle': 'Diese Rechnung wurde schon eingelesen',
+    'einv.form.split': 'Die E-Rechnung hat mehrere Steuersätze: netto {net} + USt. {vat} = brutto {gross}. Die Beträge folgen ihrer Aufteilung nach Steuersatz.',
   },
 });
