@@ -200,6 +200,14 @@ test('files that are not e-invoices are refused in words, nothing saved', async 
   // broken XML in an e-invoice's clothes: the rules cannot run, which is a failure named as such
   const broken = await send(Buffer.from('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>1</Invoice>'));
   expect(broken.status).toBe(422);
+  expect(broken.body.errors[0].reason).toBe('einvoice_not_xml');
+  // entities of a DTD (the "billion laughs") never reach a parser
+  const ex = examples.find((e) => e.syntax === 'ubl')!.bytes.toString('utf8');
+  const laughs = ex.replace(/<Invoice\b/, '<!DOCTYPE Invoice [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<Invoice');
+  expect(laughs).not.toBe(ex);
+  const dtd = await send(Buffer.from(laughs));
+  expect(dtd.status).toBe(422);
+  expect(dtd.body.errors[0].reason).toBe('einvoice_doctype');
   expect(tableDigest(s.server.dbFile)).toBe(before);
 });
 

@@ -120,6 +120,9 @@ export function createEinvoiceImport(ctx: CoreContext) {
     // the rules first: a file that fails them is not read into anything
     const failures = await validateEn16931(opened.syntax, opened.xml);
     const fatal = failures.filter((f) => f.flag === 'fatal');
+    // the rules' parser found the XML not well-formed (the reader here is lenient about that): not XML after all
+    const malformed = fatal.find((f) => f.id === 'XML');
+    if (malformed) throw unreadable(new OpenError('not_xml', `The file is not well-formed XML: ${malformed.text}`));
     if (fatal.length) throw refused(fatal);
     const warnings: EinvoiceRuleNote[] = failures.filter((f) => f.flag === 'warning').map((f) => ({ id: f.id, flag: f.flag, text: ruleInWords(f) }));
 

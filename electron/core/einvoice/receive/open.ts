@@ -6,7 +6,7 @@ import { pdfAttachments, PdfReadError } from './pdf-attachments';
 import type { EinvoiceSyntax } from './received';
 import { NS, parseXml, type XmlElement } from './xml';
 
-export type OpenFailure = 'not_xml' | 'unknown_root' | 'pdf_unreadable' | 'pdf_encrypted' | 'pdf_without_einvoice';
+export type OpenFailure = 'not_xml' | 'doctype' | 'unknown_root' | 'pdf_unreadable' | 'pdf_encrypted' | 'pdf_without_einvoice';
 
 export class OpenError extends Error {
   constructor(
@@ -57,6 +57,9 @@ function tryParse(text: string): XmlElement | null {
 
 function openXml(bytes: Buffer): Omit<OpenedEinvoice, 'container' | 'content_type'> {
   const xml = xmlText(bytes);
+  // No e-invoice has a DTD, and a DTD's entities are how an XML file is made to swell in a parser's memory: refused
+  // before any parser (the rules' included) sees it.
+  if (/<!DOCTYPE/i.test(xml)) throw new OpenError('doctype', 'The XML declares a DTD (<!DOCTYPE …>), which no e-invoice has');
   const root = tryParse(xml);
   if (!root) throw new OpenError('not_xml', 'The file is neither XML nor a PDF');
   const syntax = syntaxOf(root);
@@ -84,6 +87,7 @@ function openPdf(bytes: Buffer): Omit<OpenedEinvoice, 'container' | 'content_typ
   // the named invoice first, then any other embedded XML that turns out to be one
   for (const f of [...files].sort((a, b) => rank(a.name) - rank(b.name))) {
     const xml = xmlText(f.bytes);
+    if (/<!DOCTYPE/i.test(xml)) continue;
     const root = tryParse(xml);
     const syntax = root && syntaxOf(root);
     if (root && syntax) return { syntax, xml, root };
