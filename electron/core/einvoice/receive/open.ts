@@ -85,12 +85,21 @@ function openPdf(bytes: Buffer): Omit<OpenedEinvoice, 'container' | 'content_typ
     return i < 0 ? EMBEDDED_NAMES.length : i;
   };
   // the named invoice first, then any other embedded XML that turns out to be one
+  let other: { name: string; root: XmlElement } | null = null;
   for (const f of [...files].sort((a, b) => rank(a.name) - rank(b.name))) {
     const xml = xmlText(f.bytes);
     if (/<!DOCTYPE/i.test(xml)) continue;
     const root = tryParse(xml);
     const syntax = root && syntaxOf(root);
     if (root && syntax) return { syntax, xml, root };
+    if (root && !other && rank(f.name) < EMBEDDED_NAMES.length) other = { name: f.name, root };
+  }
+  // an invoice under a known name but of another standard (ZUGFeRD 1's CrossIndustryDocument predates EN 16931)
+  if (other) {
+    throw new OpenError(
+      'unknown_root',
+      `The PDF's ${other.name} is not an EN 16931 invoice: its root element is {${other.root.namespaceURI ?? ''}}${other.root.localName} (ZUGFeRD 1 and other older forms are not read)`,
+    );
   }
   throw new OpenError('pdf_without_einvoice', 'The PDF carries no e-invoice (no embedded factur-x.xml, zugferd-invoice.xml or xrechnung.xml)');
 }
