@@ -17,6 +17,7 @@ import { openEinvoice, OpenError } from '../einvoice/receive/open';
 import { readCii } from '../einvoice/receive/cii-read';
 import { readUbl } from '../einvoice/receive/ubl-read';
 import { expenseFromEinvoice, hungarianTaxpayerId, supplierKey, type ImportedExpense } from './einvoice-map';
+import { cleanFileName } from './attachments';
 import { expenseResource } from './mapping';
 
 const FILE = 'content_base64';
@@ -93,9 +94,8 @@ function columns(e: ImportedExpense, syntax: 'ubl' | 'cii') {
   };
 }
 
-function cleanFileName(name: string | undefined, container: 'xml' | 'pdf'): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.trim();
-  return base || (container === 'pdf' ? 'e-invoice.pdf' : 'e-invoice.xml');
+function fileNameOf(name: string | undefined, container: 'xml' | 'pdf'): string {
+  return name?.trim() ? cleanFileName(name) : container === 'pdf' ? 'e-invoice.pdf' : 'e-invoice.xml';
 }
 
 export function createEinvoiceImport(ctx: CoreContext) {
@@ -152,7 +152,7 @@ export function createEinvoiceImport(ctx: CoreContext) {
       warnings,
     };
     const breakdown = expense.breakdown.map((b) => ({ ...b, net: milliToString(b.net), vat: milliToString(b.vat) }));
-    const file = { file_name: cleanFileName(input.file_name, opened.container), content_type: opened.content_type, size: bytes.length };
+    const file = { file_name: fileNameOf(input.file_name, opened.container), content_type: opened.content_type, size: bytes.length };
 
     if (input.preview) {
       const row: ExpenseRow = { id: 0, ...columns(expense, opened.syntax), created_at: now, updated_at: now };

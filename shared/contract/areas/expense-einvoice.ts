@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { op, post } from '../define';
 import { bool, requiredText, text } from '../fields';
 import type { ExpenseAttributes, Resource } from '../../resources';
+import { EXPENSE_FILE_MAX_BYTES } from '../schemas';
 
 /** An e-invoice file may be as large as an expense's document (10 MB). */
-export const EINVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const EINVOICE_FILE_MAX_BYTES = EXPENSE_FILE_MAX_BYTES;
 /** A request that carries one: the base64 of the largest file and the JSON around it. */
 export const EINVOICE_MAX_BODY_BYTES = Math.ceil(EINVOICE_FILE_MAX_BYTES / 3) * 4 + 64 * 1024;
 
