@@ -19,7 +19,7 @@ await Promise.all([
     ...common,
     entryPoints: ['electron/main/main.ts'],
     outfile: 'dist/electron/main.cjs',
-    // saxon-js: the EN 16931 rules' runtime, loaded from node_modules as published (it relies on sloppy-mode globals)
+    // saxon-js runs the EN 16931 rules; its code relies on sloppy mode, so it is loaded as it is, from node_modules
     external: ['electron', 'better-sqlite3', 'geoip-country', 'saxon-js'],
   }),
   build({

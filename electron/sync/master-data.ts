@@ -128,7 +128,11 @@ export function quoteEditBody(a: Record<string, any>): Record<string, unknown> {
 
 const pick = (a: Record<string, any>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined).map((k) => [k, a[k]]));
 
-const CLIENT_FIELDS = ['name', 'email', 'taxcode', 'eu_taxcode', 'type', 'fokonyv_szam', 'phone', 'tax_type', 'billing_address', 'bank', 'defaults'] as const;
+// einvoice_format and buyer_reference (0026): a remote from before them drops them from the request (unknown fields)
+const CLIENT_FIELDS = [
+  'name', 'email', 'taxcode', 'eu_taxcode', 'type', 'fokonyv_szam', 'phone', 'tax_type', 'billing_address', 'bank', 'defaults', 'einvoice_format',
+  'buyer_reference',
+] as const;
 const PRODUCT_FIELDS = [
   'name', 'price', 'unit', 'currency_code', 'vat_id', 'fokonyv_arbev', 'fokonyv_afa', 'entitlement', 'comment', 'is_service', 'barcode',
   'product_code', 'item_nr', 'categories_id', 'min_qty', 'max_qty', 'opt_qty', 'sales_price', 'purchase_price', 'width', 'height', 'depth', 'weight',
