@@ -27,6 +27,7 @@ import * as m0023 from './0023-quotes';
 import * as m0024 from './0024-quote-sync';
 import * as m0025 from './0025-vendor-id';
 import * as m0026 from './0026-client-einvoice';
+import * as m0027 from './0027-expense-einvoice';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024-quote-sync': m0024,
   '0025-vendor-id': m0025,
   '0026-client-einvoice': m0026,
+  '0027-expense-einvoice': m0027,
 };

@@ -343,11 +343,32 @@ export interface ExpenseAttributes {
   vat_amount: string;
   /** the supplier's document kept with the expense (its bytes come from GET /expenses/{id}/attachment) */
   attachment: ExpenseAttachmentInfo | null;
+  /** the supplier's payment account (IBAN), as its e-invoice gave it (BT-84); empty when unknown */
+  supplier_iban: string;
+  /** what an expense read from the supplier's e-invoice keeps of it (POST /expenses/einvoice); null otherwise */
+  einvoice: ExpenseEinvoiceInfo | null;
+}
+
+export interface ExpenseEinvoiceInfo {
+  syntax: 'ubl' | 'cii';
+  /** the VAT breakdown per category and rate (BT-116…BT-120), signed like the expense's amounts */
+  vat_breakdown: ExpenseVatBreakdown[];
+}
+
+export interface ExpenseVatBreakdown {
+  /** EN 16931's VAT category (BT-118): S, Z, E, AE, K, G, O, L, M */
+  category: string;
+  /** the rate in percent ("27"), null for a category without one */
+  rate: string | null;
+  net: string;
+  vat: string;
+  exemption_reason: string | null;
 }
 
 export interface ExpenseAttachmentInfo {
   file_name: string;
-  content_type: 'application/pdf' | 'image/png' | 'image/jpeg';
+  /** an e-invoice read into the expense is kept as it came: its XML, or the PDF (Factur-X) that carried it */
+  content_type: 'application/pdf' | 'image/png' | 'image/jpeg' | 'application/xml';
   size: number;
 }
 

@@ -20,6 +20,7 @@ import { createClientService } from './clients/service';
 import { createImportService } from './import/service';
 import { clientResource as clientResourceOf } from './clients/mapping';
 import { createExpenseService, expenseCategories } from './expenses/service';
+import { createEinvoiceImport } from './expenses/einvoice';
 import { createBlockService, ensureDefaultBlock } from './invoices/blocks';
 import { createInvoiceService, type RateProvider, type SealHook } from './invoices/service';
 import { invoiceSummary } from './invoices/summary';
@@ -174,6 +175,7 @@ export async function createCore(deps: CoreDeps) {
     'expenses.detach': expenses.detach,
     'expenses.totals': expenses.totals,
     'expenses.categories': ({ lang }) => expenseCategories(lang),
+    'expenses.einvoice': createEinvoiceImport(ctx),
     'bankAccounts.list': bankAccounts.list,
     'bankAccounts.get': bankAccounts.get,
     'bankAccounts.create': bankAccounts.create,

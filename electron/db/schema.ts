@@ -115,6 +115,22 @@ export interface ExpensesTable {
   paid: Generated<number>;
   net_price_milli: number | null;
   vat_amount_milli: number | null;
+  /** 'ubl' | 'cii' when read from a supplier's e-invoice (0027) */
+  einvoice_syntax: string | null;
+  /** the supplier's tax number (else name) of an imported e-invoice: with invoice_no, unique (0027) */
+  einvoice_supplier_key: string | null;
+  supplier_iban: Generated<string>;
+}
+
+/** An imported e-invoice's VAT breakdown, one row per category and rate (0027). */
+export interface ExpenseVatRatesTable {
+  expense_id: number;
+  position: number;
+  category: string;
+  rate: string | null;
+  net_milli: number;
+  vat_milli: number;
+  exemption_reason: string | null;
 }
 
 export interface ExpenseAttachmentsTable {
@@ -308,6 +324,7 @@ export interface Database {
   products: ProductsTable;
   expenses: ExpensesTable;
   expense_attachments: ExpenseAttachmentsTable;
+  expense_vat_rates: ExpenseVatRatesTable;
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
   invoice_payments: InvoicePaymentsTable;

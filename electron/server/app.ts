@@ -17,6 +17,7 @@ import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
 import { v3Door } from './v3/index';
 import { EXPENSE_FILE_MAX_BYTES } from '../../shared/contract/schemas';
+import { EINVOICE_MAX_BODY_BYTES } from '../../shared/contract/areas/expense-einvoice';
 
 // base64 of the largest file, its name and the JSON around it
 const EXPENSE_ATTACH_MAX_BODY_BYTES = Math.ceil(EXPENSE_FILE_MAX_BYTES / 3) * 4 + 64 * 1024;
@@ -108,6 +109,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (body.trim() === '') return done(null, {});
     parseJson(req, body, done);
   });
+  // A supplier's e-invoice may also be POSTed as the file itself (POST /expenses/einvoice with the XML or the PDF as
+  // the body, the other fields in the query): it becomes the operation's content_base64. Nowhere else is such a
+  // body read.
+  app.addContentTypeParser(['application/xml', 'text/xml', 'application/pdf'], { parseAs: 'buffer' }, (req, raw, done) => {
+    if (req.url.split('?')[0]!.replace(/\/$/, '') !== '/expenses/einvoice') {
+      const err = new Error('Send the request body as application/json') as FastifyError;
+      (err as { statusCode?: number }).statusCode = 415;
+      (err as { code?: string }).code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+      return done(err, undefined);
+    }
+    done(null, { content_base64: (raw as Buffer).toString('base64') });
+  });
 
   await app.register(rateLimit, {
     global: false,
@@ -186,7 +199,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerRestRoutes(app, coreOf, {
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
-    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES },
+    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES, 'expenses.einvoice': EINVOICE_MAX_BODY_BYTES },
   });
 
   // Billingo API v3 over the same core, in its own conventions (docs/v3.md)
@@ -216,6 +229,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   // So does an expense's document (the core refuses more than 10 MB of file with a field error).
   app.post('/rpc/expenses.attach', { bodyLimit: EXPENSE_ATTACH_MAX_BODY_BYTES }, async (req) => rpc('expenses.attach', req.body ?? {}));
+  app.post('/rpc/expenses.einvoice', { bodyLimit: EINVOICE_MAX_BODY_BYTES }, async (req) => rpc('expenses.einvoice', req.body ?? {}));
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).

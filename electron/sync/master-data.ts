@@ -164,7 +164,7 @@ export function bodyOf(entity: MasterEntity, v: Version, ref: RefMap, forCreate:
         currency: a.currency,
         due_date: a.due_date,
         // the bookkeeping fields (a version from before them has none: the other side keeps its defaults)
-        ...pick(a, ['kind', 'supplier_name', 'supplier_taxcode', 'invoice_date', 'fulfillment_date', 'payment_date', 'paid', 'net_price']),
+        ...pick(a, ['kind', 'supplier_name', 'supplier_taxcode', 'invoice_date', 'fulfillment_date', 'payment_date', 'paid', 'net_price', 'supplier_iban']),
       };
     }
     case 'bank_account':

@@ -379,6 +379,10 @@ const expenseFields = {
   payment_date: date().nullable().optional(),
   paid: bool().optional(),
   net_price: decimal().optional(),
+  /** the supplier's payment account, as on its invoice (an e-invoice's BT-84) */
+  supplier_iban: text(42)
+    .refine((v) => !v.trim() || /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(v.replace(/\s+/g, '').toUpperCase()), { message: 'is not an IBAN' })
+    .optional(),
 };
 export const expenseCreateInput = z.object(expenseFields);
 export type ExpenseCreateInput = z.output<typeof expenseCreateInput>;

@@ -21,7 +21,7 @@ export function sniffContentType(bytes: Uint8Array): ExpenseAttachmentInfo['cont
 }
 
 /** The name without any folder part or control characters, as it will be offered for download. */
-function cleanFileName(name: string): string {
+export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop()!.trim();
   return base || 'document';
 }

@@ -1,5 +1,5 @@
 // An expense row as the interface's resource: its fields in their exact forms, then Folio's bookkeeping fields.
-import type { ExpenseAttachmentInfo, ExpenseAttributes, Resource } from '../../../shared/resources';
+import type { ExpenseAttachmentInfo, ExpenseAttributes, ExpenseEinvoiceInfo, Resource } from '../../../shared/resources';
 import { milliToString } from '../../../shared/money';
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import { expenseAmounts } from '../../../shared/expense-amounts';
@@ -19,6 +19,7 @@ export function expenseResource(
   row: ExpenseRow,
   client: ClientRow | undefined,
   attachment: ExpenseAttachmentInfo | null = null,
+  einvoice: ExpenseEinvoiceInfo | null = null,
 ): Resource<ExpenseAttributes> {
   const snapshot = client ? clientSnapshot(client) : null;
   const amounts = storedAmounts(row);
@@ -55,6 +56,8 @@ export function expenseResource(
       net_price: milliToString(amounts.net),
       vat_amount: milliToString(amounts.vat),
       attachment,
+      supplier_iban: row.supplier_iban,
+      einvoice,
     },
   };
 }

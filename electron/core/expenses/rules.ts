@@ -1,6 +1,7 @@
 // The rules between an expense's fields, checked on what the expense will be once the input is applied (an update
-// names only what changes): the amounts agree at the VAT rate, only a credit note is negative, the due date is not
-// before the supplier's invoice date, a payment date means paid. Every broken rule is one field error, all at once,
+// names only what changes): the amounts agree at the VAT rate (an expense without one VAT code keeps its own split
+// of net and VAT), only a credit note is negative, the due date is not before the supplier's invoice date, a payment
+// date means paid. Every broken rule is one field error, all at once,
 // as a validation failure like a malformed field: the user fixes it at the field.
 import type { ExpenseCreateInput, ExpenseUpdateInput } from '../../../shared/contract/schemas';
 import { FolioError, type FieldError } from '../../../shared/errors';
@@ -32,7 +33,12 @@ export function resolveExpense(input: Input, current: ExpenseRow | undefined): E
   const rate = (vatId && findVatCode(vatId)?.value) || '0';
 
   let amounts: ExpenseAmounts | undefined;
-  if (input.net_price !== undefined && input.gross_price !== undefined) {
+  if (input.net_price !== undefined && input.gross_price !== undefined && !vatId) {
+    // no one VAT code: a document with several rates (an imported e-invoice) carries its own split of net and VAT
+    const net = expenseAmounts({ net: input.net_price, rate: '0', currency }).net;
+    const gross = expenseAmounts({ net: input.gross_price, rate: '0', currency }).net;
+    amounts = { net, gross, vat: gross - net };
+  } else if (input.net_price !== undefined && input.gross_price !== undefined) {
     if (!netAndGrossAgree(input.net_price, input.gross_price, rate, currency)) {
       const expected = expenseAmounts({ net: input.net_price, rate, currency }).gross;
       errors.push({ field: 'gross_price', message: `does not match the net amount at this VAT rate (net plus VAT is ${milliToString(expected)})` });

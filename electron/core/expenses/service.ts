@@ -6,6 +6,7 @@ import { FolioError, invalid, notFound } from '../../../shared/errors';
 import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categories';
 import type { ExpenseRow } from '../../db/schema';
 import { createExpenseAttachments } from './attachments';
+import { einvoiceInfoOf } from './einvoice-info';
 import { expenseResource } from './mapping';
 import { resolveExpense, type ExpenseValues } from './rules';
 import { expenseTotals } from './totals';
@@ -33,6 +34,11 @@ function resolvedColumns(v: ExpenseValues) {
   };
 }
 
+/** An IBAN as stored: capitals, no spaces. */
+function ibanOf(v: string | undefined): string | undefined {
+  return v === undefined ? undefined : v.replace(/\s+/g, '').toUpperCase();
+}
+
 export function expenseCategories(lang: string) {
   if (lang !== 'hu')
     throw new FolioError('validation_failed', 'Expense categories exist in Hungarian (hu) only', [
@@ -47,7 +53,8 @@ export function createExpenseService(ctx: CoreContext) {
 
   async function resource(r: ExpenseRow) {
     const info = await attachments.infoOf([r.id]);
-    return expenseResource(r, await clientOf(r.client_id), info.get(r.id) ?? null);
+    const einvoice = await einvoiceInfoOf(db, [r]);
+    return expenseResource(r, await clientOf(r.client_id), info.get(r.id) ?? null, einvoice.get(r.id) ?? null);
   }
 
   async function clientOf(id: number | null | undefined) {
@@ -85,7 +92,10 @@ export function createExpenseService(ctx: CoreContext) {
       const clients = ids.length ? await db.selectFrom('clients').selectAll().where('id', 'in', ids).execute() : [];
       const byId = new Map(clients.map((c) => [c.id, c]));
       const files = await attachments.infoOf(rows.map((r) => r.id));
-      return toPage(rows, w, (r) => expenseResource(r, r.client_id ? byId.get(r.client_id) : undefined, files.get(r.id) ?? null));
+      const einvoices = await einvoiceInfoOf(db, rows);
+      return toPage(rows, w, (r) =>
+        expenseResource(r, r.client_id ? byId.get(r.client_id) : undefined, files.get(r.id) ?? null, einvoices.get(r.id) ?? null),
+      );
     },
 
     async get(input: { id: number }) {
@@ -106,6 +116,7 @@ export function createExpenseService(ctx: CoreContext) {
             client_id: input.client_uid ?? null,
             supplier_name: input.supplier_name?.trim() ?? '',
             supplier_taxcode: input.supplier_taxcode?.trim().toUpperCase() ?? '',
+            supplier_iban: ibanOf(input.supplier_iban) ?? '',
             fulfillment_date: input.fulfillment_date ?? null,
             ...resolvedColumns(values),
             created_at: now,
@@ -133,6 +144,7 @@ export function createExpenseService(ctx: CoreContext) {
             client_id: input.client_uid === undefined ? current.client_id : input.client_uid,
             supplier_name: input.supplier_name?.trim() ?? current.supplier_name,
             supplier_taxcode: input.supplier_taxcode?.trim().toUpperCase() ?? current.supplier_taxcode,
+            supplier_iban: ibanOf(input.supplier_iban) ?? current.supplier_iban,
             fulfillment_date: input.fulfillment_date === undefined ? current.fulfillment_date : input.fulfillment_date,
             ...resolvedColumns(values),
             updated_at: now,

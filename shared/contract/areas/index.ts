@@ -7,8 +7,15 @@ import { dataOperations } from './data';
 import { importOperations } from './import';
 import { quoteOperations } from './quotes';
 import { einvoiceOperations } from './einvoice';
+import { expenseEinvoiceOperations } from './expense-einvoice';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
-export const areaOperations = { ...runtimeOperations, ...importOperations, ...quoteOperations, ...einvoiceOperations } as const;
+export const areaOperations = {
+  ...runtimeOperations,
+  ...importOperations,
+  ...quoteOperations,
+  ...einvoiceOperations,
+  ...expenseEinvoiceOperations,
+} as const;
