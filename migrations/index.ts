@@ -26,6 +26,7 @@ import * as m0022 from './0022-document-chains';
 import * as m0023 from './0023-quotes';
 import * as m0024 from './0024-quote-sync';
 import * as m0025 from './0025-vendor-id';
+import * as m0026 from './0026-client-einvoice';
 import * as m0028 from './0028-mail-einvoice';
 
 export const migrations: Record<string, Migration> = {
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0023-quotes': m0023,
   '0024-quote-sync': m0024,
   '0025-vendor-id': m0025,
+  '0026-client-einvoice': m0026,
   '0028-mail-einvoice': m0028,
 };

@@ -20,7 +20,8 @@ await Promise.all([
     ...common,
     entryPoints: ['electron/main/main.ts'],
     outfile: 'dist/electron/main.cjs',
-    external: ['electron', 'better-sqlite3', 'geoip-country'],
+    // saxon-js runs the EN 16931 rules; its code relies on sloppy mode, so it is loaded as it is, from node_modules
+    external: ['electron', 'better-sqlite3', 'geoip-country', 'saxon-js'],
   }),
   build({
     ...common,

@@ -1,7 +1,8 @@
 // Bundles `npm run serve` and `npm run folio` with esbuild into dist/node/, so they start without compiling
 // TypeScript at every start (tsx took 1.6 s before the server listened). ES modules, because the server's entry uses
 // top-level await; split into chunks, so each CLI command still loads only its own code. better-sqlite3 stays
-// external because it loads a native module, geoip-country because it reads its data files from beside its code.
+// external because it loads a native module, geoip-country because it reads its data files from beside its code,
+// saxon-js because its code relies on sloppy mode.
 //
 // `node scripts/build-node.mjs` builds; scripts/launch.mjs and the tests' global setup call ensureNodeBuilt(), which
 // builds only when the bundle is missing or older than one of the sources it was built from (esbuild's metafile lists
@@ -31,7 +32,8 @@ export async function buildNode() {
     logLevel: 'warning',
     legalComments: 'none',
     metafile: true,
-    external: ['better-sqlite3', 'geoip-country'],
+    // saxon-js (the EN 16931 rules' engine) is sloppy-mode code that breaks inside a strict ES module bundle
+    external: ['better-sqlite3', 'geoip-country', 'saxon-js'],
     // CommonJS packages inside an ES module bundle still call require() for Node's own modules, and read __dirname
     // (pdfmake's virtual file system names its files by it): both are given as CommonJS would.
     banner: {

@@ -40,6 +40,10 @@ export interface ClientDefaults {
   invoice_template_lang_code: string;
 }
 
+/** The e-invoice a client wants with its invoices (extension): none, UBL, CII or Factur-X (docs/einvoice.md). */
+export const EINVOICE_FORMATS = ['none', 'ubl', 'cii', 'facturx'] as const;
+export type EinvoiceFormat = (typeof EINVOICE_FORMATS)[number];
+
 export interface ClientAttributes {
   uid: number;
   name: string;
@@ -54,6 +58,10 @@ export interface ClientAttributes {
   billing_address: Address;
   bank: BankDetails;
   defaults: ClientDefaults;
+  /** extension: the e-invoice the client wants with its invoices */
+  einvoice_format: EinvoiceFormat;
+  /** extension: EN 16931 BT-10, the reference the buyer asks invoices to carry (a Leitweg-ID); null when none */
+  buyer_reference: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -39,6 +39,7 @@ import { createSkipOwnHandler } from './sync/skip-own';
 import { createShareCodeHandler } from './sync/share-code';
 import { createQuoteService } from './quotes/service';
 import type { QuoteAttributes } from '../../shared/quotes';
+import { exportEinvoice } from './einvoice/export';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -221,6 +222,7 @@ export async function createCore(deps: CoreDeps) {
           return { filename: quotePdfFileName(quote.attributes), pdf: await deps.quotePdf!(quote) };
         }
       : notBuilt('PDF download'),
+    'invoices.einvoice': (input) => exportEinvoice(ctx, input),
     'quotes.send': deps.sendQuote
       ? async ({ id, ...options }) => {
           const sent = await deps.sendQuote!(await quotes.read(id), options);

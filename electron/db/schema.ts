@@ -1,6 +1,7 @@
 // The Kysely view of the database. Amounts are integers in thousandths ("_milli"); exact decimals (quantities,
 // unit prices, rates) are text; JSON objects (addresses, snapshots) are text holding JSON.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { EinvoiceFormat } from '../../shared/resources';
 
 export interface SettingsTable {
   key: string;
@@ -61,6 +62,10 @@ export interface ClientsTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** the e-invoice the client wants with its invoices (0026) */
+  einvoice_format: Generated<EinvoiceFormat>;
+  /** EN 16931 BT-10: the reference the buyer asks invoices to carry (a Leitweg-ID); null when none (0026) */
+  buyer_reference: string | null;
 }
 
 export interface BankAccountsTable {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FolioError } from '../../shared/errors';
 import { operations, type HttpBinding, type OperationName, type PdfFile } from '../../shared/contract/operations';
 import type { Core } from '../core/index';
+import type { DownloadFile } from '../../shared/contract/areas/einvoice';
 
 /** Paths that answer without a key; checked by the auth hook through the route's config. */
 export interface RouteConfig {
@@ -58,6 +59,7 @@ function wrap(binding: HttpBinding, output: unknown): unknown {
     case 'id':
       return { success: true, id: (output as { id: number }).id };
     case 'pdf':
+    case 'file':
       return output;
   }
 }
@@ -69,6 +71,16 @@ export function sendPdf(reply: FastifyReply, file: PdfFile, disposition: 'attach
     .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(file.pdf));
+}
+
+/** A DownloadFile as itself: its content type, a file name to save it under, never cached. */
+export function sendFile(reply: FastifyReply, file: DownloadFile) {
+  const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return reply
+    .header('content-type', /^(application|text)\/[\w.+-]*xml$/.test(file.content_type) ? `${file.content_type}; charset=utf-8` : file.content_type)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header('cache-control', 'private, no-store')
+    .send(typeof file.content === 'string' ? file.content : Buffer.from(file.content));
 }
 
 export interface RestOptions {
@@ -93,6 +105,7 @@ export function registerRestRoutes(app: FastifyInstance, core: () => Core, optio
         handler: async (req, reply) => {
           const output = await core().call(name, requestInput(req), callContextOf(req));
           if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
+          if (binding.reply === 'file') return sendFile(reply, output as DownloadFile);
           return wrap(binding, output);
         },
       });

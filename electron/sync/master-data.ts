@@ -128,7 +128,11 @@ export function quoteEditBody(a: Record<string, any>): Record<string, unknown> {
 
 const pick = (a: Record<string, any>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined).map((k) => [k, a[k]]));
 
-const CLIENT_FIELDS = ['name', 'email', 'taxcode', 'eu_taxcode', 'type', 'fokonyv_szam', 'phone', 'tax_type', 'billing_address', 'bank', 'defaults'] as const;
+// einvoice_format and buyer_reference (0026): a remote from before them drops them from the request (unknown fields)
+const CLIENT_FIELDS = [
+  'name', 'email', 'taxcode', 'eu_taxcode', 'type', 'fokonyv_szam', 'phone', 'tax_type', 'billing_address', 'bank', 'defaults', 'einvoice_format',
+  'buyer_reference',
+] as const;
 const PRODUCT_FIELDS = [
   'name', 'price', 'unit', 'currency_code', 'vat_id', 'fokonyv_arbev', 'fokonyv_afa', 'entitlement', 'comment', 'is_service', 'barcode',
   'product_code', 'item_nr', 'categories_id', 'min_qty', 'max_qty', 'opt_qty', 'sales_price', 'purchase_price', 'width', 'height', 'depth', 'weight',
@@ -226,6 +230,9 @@ export function rowOf(entity: MasterEntity, data: { attributes: Record<string, a
         address: JSON.stringify(a.billing_address ?? {}),
         bank: JSON.stringify(a.bank ?? {}),
         defaults: JSON.stringify(a.defaults ?? {}),
+        // a client from a Folio before e-invoices (0026) has neither field: the defaults
+        einvoice_format: ['ubl', 'cii', 'facturx'].includes(a.einvoice_format) ? a.einvoice_format : 'none',
+        buyer_reference: typeof a.buyer_reference === 'string' && a.buyer_reference.trim() ? a.buyer_reference.trim() : null,
         deleted_at: data.deleted ? (a.updated_at ?? now) : null,
         ...stamps,
       };

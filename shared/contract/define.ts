@@ -7,9 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * How the REST door wraps an operation's output:
  * - data: `{success, type, data: output}`; list: `{success, type, data: output.items}`;
- * - success: `{success: true}`; id: `{success: true, id: output.id}`; pdf: the bytes as application/pdf.
+ * - success: `{success: true}`; id: `{success: true, id: output.id}`; pdf: the bytes as application/pdf;
+ * - file: a DownloadFile (areas/einvoice.ts) as its own content type, named for saving.
  */
-export type Reply = 'data' | 'list' | 'success' | 'id' | 'pdf';
+export type Reply = 'data' | 'list' | 'success' | 'id' | 'pdf' | 'file';
 
 export interface HttpBinding {
   method: HttpMethod;

@@ -7,7 +7,7 @@ import { LANGS } from '../reference/payment-methods';
 import { bool, countryCode, currency, date, decimal, email, id, int, paging, requiredText, text } from './fields';
 import { isEuVatNumber, isHungarianPersonalTaxId, isHungarianTaxNumber } from '../tax-numbers';
 import { addressList } from './areas/mail';
-import { SETUP_STEPS, VAT_STATUSES, type VatStatus } from '../resources';
+import { EINVOICE_FORMATS, SETUP_STEPS, VAT_STATUSES, type VatStatus } from '../resources';
 import { normalizePublicBaseUrl } from '../seller';
 
 const vatId = () =>
@@ -288,6 +288,9 @@ const clientFields = {
   bank: bank.optional(),
   defaults: clientDefaults.optional(),
   force: bool().optional(),
+  einvoice_format: z.enum(EINVOICE_FORMATS, { error: 'must be one of none, ubl, cii, facturx' }).optional(),
+  // null or "" clears it
+  buyer_reference: text(200).nullable().optional(),
 };
 
 /** Why a client's tax number is not acceptable for its tax type, or null. Shared with the update, which merges first. */

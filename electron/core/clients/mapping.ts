@@ -57,6 +57,8 @@ export function clientResource(row: ClientRow): Resource<ClientAttributes> {
       billing_address: billingAddressOf(row),
       bank: bankOf(row),
       defaults: { ...emptyDefaults(), ...parseJson<Partial<ClientDefaults>>(row.defaults, {}) },
+      einvoice_format: row.einvoice_format ?? 'none',
+      buyer_reference: row.buyer_reference ?? null,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

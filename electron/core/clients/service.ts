@@ -41,6 +41,8 @@ export function clientRowValues(input: ClientCreateInput, now: string) {
     address: JSON.stringify({ ...emptyAddress(), ...input.billing_address }),
     bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
     defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
+    einvoice_format: input.einvoice_format ?? 'none',
+    buyer_reference: input.buyer_reference?.trim() || null,
     deleted_at: null,
     created_at: now,
     updated_at: now,
@@ -115,6 +117,8 @@ export function createClientService(ctx: CoreContext) {
           address: JSON.stringify({ ...current.billing_address, ...input.billing_address }),
           bank: JSON.stringify({ ...current.bank, ...input.bank }),
           defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
+          einvoice_format: input.einvoice_format ?? current.einvoice_format,
+          buyer_reference: input.buyer_reference === undefined ? current.buyer_reference : input.buyer_reference?.trim() || null,
           updated_at: nowStamp(ctx),
         };
         const r = await trx

@@ -18,6 +18,7 @@ type Updated<T> = Omit<T, 'created_at' | 'deleted_at'> & { id: number };
 const CLIENT_COLUMNS: Record<keyof ClientValues, true> = {
   name: true, email: true, taxcode: true, eu_taxcode: true, type: true, fokonyv_szam: true, phone: true, tax_type: true,
   address: true, bank: true, defaults: true, deleted_at: true, created_at: true, updated_at: true,
+  einvoice_format: true, buyer_reference: true,
 };
 const PRODUCT_COLUMNS: Record<keyof ProductValues, true> = {
   name: true, price: true, unit: true, vat_id: true, currency_code: true, entitlement: true, attrs: true,
@@ -31,7 +32,8 @@ function columns<T extends object>(all: Record<keyof T, true>, p: T, leave: stri
 
 const insertClient = prepareStatement((db, p: ClientValues) => db.insertInto('clients').values(columns(CLIENT_COLUMNS, p)));
 const updateClient = prepareStatement((db, p: Updated<ClientValues>) =>
-  db.updateTable('clients').set(columns(CLIENT_COLUMNS, p as unknown as ClientValues, ['created_at', 'deleted_at'])).where('id', '=', p.id),
+  // an import file has no e-invoice fields: an updated client keeps what the user chose
+  db.updateTable('clients').set(columns(CLIENT_COLUMNS, p as unknown as ClientValues, ['created_at', 'deleted_at', 'einvoice_format', 'buyer_reference'])).where('id', '=', p.id),
 );
 const insertProduct = prepareStatement((db, p: ProductValues) => db.insertInto('products').values(columns(PRODUCT_COLUMNS, p)));
 const updateProduct = prepareStatement((db, p: Updated<ProductValues>) =>

@@ -1,0 +1,98 @@
+// `npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii]`
+// Writes the EN 16931 e-invoice of every issued invoice in the issue-date range, each checked against the standard's
+// rules first: an invoice whose file would fail a rule is reported and not written, and the command exits 1.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EINVOICE_EXPORT_FORMATS } from '../../../shared/contract/areas/einvoice';
+import { isValidDate } from '../../../shared/dates';
+import { FolioError } from '../../../shared/errors';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { systemClock } from '../../core/clock';
+import { einvoiceFile } from '../../core/einvoice/index';
+import { isExportFormat } from '../../core/einvoice/export';
+import { readSettings } from '../../core/settings/service';
+import { openDatabase } from '../../db/open';
+
+const HELP = `Usage: npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii]
+Writes one EN 16931 e-invoice per issued invoice (normal, cancelling, modifying, advance and final invoices) issued in
+the date range (default: all): UBL 2.1 (default) or UN/CEFACT CII D16B, named <number>-<format>.xml. Every file is
+checked against the official EN 16931 rules before it is written; exits 1 if any invoice could not be written.`;
+
+async function exportEinvoices(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      db: { type: 'string' },
+      out: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      format: { type: 'string', default: 'ubl' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (!values.db || !values.out) {
+    console.error(`Missing --db or --out.\n${HELP}`);
+    return 2;
+  }
+  const format = values.format!.toLowerCase();
+  if (!isExportFormat(format)) {
+    console.error(`Unknown format "${values.format}": use one of ${EINVOICE_EXPORT_FORMATS.join(', ')}`);
+    return 2;
+  }
+  for (const d of [values.from, values.to]) {
+    if (d !== undefined && !isValidDate(d)) {
+      console.error(`Not a date: ${d} (use YYYY-MM-DD)`);
+      return 2;
+    }
+  }
+  const { db, close } = await openDatabase(values.db);
+  try {
+    const ctx = { db, clock: systemClock, timeZone: (await readSettings(db)).time_zone };
+    let q = db.selectFrom('invoices').select(['id', 'invoice_no', 'prefix']).where('type', '=', INVOICE_TYPE.invoice).where('invoice_no', 'is not', null);
+    if (values.from) q = q.where('date', '>=', values.from);
+    if (values.to) q = q.where('date', '<=', values.to);
+    const rows = await q.orderBy('date').orderBy('id').execute();
+    mkdirSync(values.out, { recursive: true });
+    const names = new Set<string>();
+    let failed = 0;
+    for (const [i, row] of rows.entries()) {
+      process.stderr.write(`\r${i + 1} / ${rows.length} invoices`);
+      try {
+        const file = await einvoiceFile(ctx, row.id, format);
+        writeFileSync(join(values.out, file.filename), file.content);
+        names.add(file.filename);
+      } catch (e) {
+        failed++;
+        const detail = e instanceof FolioError && e.errors ? `\n  ${e.errors.map((f) => f.message).join('\n  ')}` : '';
+        console.error(`\n${row.prefix ? `${row.prefix} / ` : ''}${row.invoice_no}: ${e instanceof Error ? e.message : String(e)}${detail}`);
+      }
+    }
+    process.stderr.write('\n');
+    // what is really in the folder: two numbers that met in one file name must not leave an invoice out unsaid
+    const onDisk = new Set(readdirSync(values.out));
+    const written = [...names].filter((n) => onDisk.has(n)).length;
+    console.log(`wrote ${written} ${format.toUpperCase()} e-invoices to ${values.out}${failed ? `; ${failed} could not be made (see above)` : ''}`);
+    if (written + failed !== rows.length) {
+      console.error(`folio: ${rows.length} invoices were selected but only ${written} files are in ${values.out}: file names collided; the export is incomplete`);
+      return 1;
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await close();
+  }
+}
+
+export const command = {
+  summary: 'E-invoices (EN 16931): `einvoice export` writes the UBL or CII file of issued invoices',
+  async run(args: string[]): Promise<number> {
+    const [sub, ...rest] = args;
+    if (sub === 'export') return exportEinvoices(rest);
+    console.log(HELP);
+    return sub === undefined || sub === '--help' || sub === '-h' ? 0 : 2;
+  },
+};
