@@ -264,7 +264,7 @@ test('a draft has no e-invoice (422), an unknown format is a 422 naming the supp
   const issued = await invoice(s.api, {});
   const unknown = await s.api.get(`/invoices/${issued}/einvoice?format=xrechnung-xml`);
   expect(unknown.status).toBe(422);
-  expect(unknown.body.errors).toEqual([{ field: 'format', message: 'must be one of ubl, cii', reason: 'unsupported_format' }]);
+  expect(unknown.body.errors).toEqual([{ field: 'format', message: 'must be one of ubl, cii, facturx', reason: 'unsupported_format' }]);
 });
 
 test('the same export over /rpc: the file as data', async () => {
