@@ -2,13 +2,15 @@
 // server on 127.0.0.1 whose deliveries are parsed back (mailparser): Factur-X goes instead of the plain PDF, UBL and
 // CII XML beside it, nothing extra for a client who wants none or for a proforma. Every XML that arrives is run
 // through the EN 16931 rules again here, and the Factur-X PDF is opened to find its factur-x.xml.
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { validateEn16931 } from '../../electron/core/einvoice/rules';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
-import { clientBody } from '../support/fixtures';
-import { rpcOn, setSeller, startFolio, API_KEY, type Folio } from '../e2e/support/folio';
-import { pdfText, startSmtp, type TestSmtp } from './helpers';
+import { clientBody, seedSeller, TEST_SELLER } from '../support/fixtures';
+import { rpcOn, startFolio, API_KEY, type Folio } from '../e2e/support/folio';
+import { mailDb } from '../../electron/mail/tables';
+import { pdfText, startSmtp, until, type TestSmtp } from './helpers';
 
 let folio: Folio;
 let smtp: TestSmtp;
@@ -18,7 +20,12 @@ test.beforeAll(async () => {
   folio = await startFolio(undefined, {
     env: { FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?security=none`, FOLIO_MAIL_FROM: 'Minta Bt. <szamla@minta.example>' },
   });
-  await setSeller(folio);
+  // a transfer invoice names the account to pay to (BR-61): the seller has one
+  const bank = await folio.server.core.call('bankAccounts.create', {
+    bank_name: 'Minta Bank', account_no: '11773016-11111018', account_no_iban: 'HU42117730161111101800000000', account_swift: 'OTPVHUHB', currency: 'HUF',
+  } as never);
+  await seedSeller(folio.server.core, { ...TEST_SELLER, eu_taxcode: 'HU23456787' });
+  await folio.server.core.call('settings.update', { default_bank_account_uid: (bank as { id: number }).id } as never);
   // the first rules check compiles the CII and UBL rules (or loads them from the cache file)
   test.setTimeout(120_000);
 });
@@ -101,6 +108,25 @@ for (const format of ['ubl', 'cii'] as const) {
     expect(xml).toContain(format === 'ubl' ? 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2' : 'CrossIndustryInvoice');
     if (format === 'cii') expect(xml).toContain('04011000-1234512345-06'); // the buyer reference, BT-10
     expect((await validateEn16931(format, xml)).filter((f) => f.flag === 'fatal')).toEqual([]);
+
+    // once sent, the outbox keeps the XML's name and hash, not its bytes (as for the PDF)
+    const row = await until(() =>
+      mailDb(folio.server.core.ctx.db)
+        .selectFrom('mail_outbox')
+        .select(['state', 'einvoice_format', 'xml_name', 'xml_attachment', 'xml_sha256', 'xml_size', 'attachment'])
+        .where('invoice_id', '=', inv.id)
+        .where('state', '=', 'sent')
+        .executeTakeFirst(),
+    );
+    expect(row).toEqual({
+      state: 'sent',
+      einvoice_format: format,
+      xml_name: `Számla-${inv.no}.xml`,
+      xml_attachment: null,
+      xml_sha256: createHash('sha256').update(mail.attachments[1]!.content).digest('hex'),
+      xml_size: mail.attachments[1]!.content.length,
+      attachment: null,
+    });
   });
 }
 
