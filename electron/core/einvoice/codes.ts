@@ -98,14 +98,17 @@ function categoryOfReason(e: EntitlementDef): VatCategory {
   }
 }
 
-/** UNCL 4461 payment means of a Folio payment method; credit transfers need the seller's account (BR-61). */
-export function paymentMeansCode(methodId: number | undefined, hasIban: boolean): string {
+/**
+ * UNCL 4461 payment means of a Folio payment method. A credit transfer names the account paid to (BR-61): without
+ * one on the invoice (a seller with no bank account) the means is "not defined" (1), its words still "Átutalás".
+ */
+export function paymentMeansCode(methodId: number | undefined, hasIban: boolean, hasAccount: boolean): string {
   switch (methodId) {
     case 1: // cash
     case 4: // cash on delivery
       return '10';
     case 2: // wire transfer: SEPA credit transfer when paid to an IBAN, a credit transfer otherwise
-      return hasIban ? '58' : '30';
+      return hasIban ? '58' : hasAccount ? '30' : '1';
     case 5: // bank card
     case 6: // SZÉP card
     case 10: // health insurance fund card

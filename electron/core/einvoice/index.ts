@@ -7,7 +7,7 @@ import type { InvoiceAttributes } from '../../../shared/resources';
 import type { CoreContext } from '../context';
 import { createInvoiceQueries } from '../invoices/queries';
 import { ciiXmlOf } from './cii';
-import { buildEinvoiceModel, EinvoiceModelError, type EinvoiceClientFields, type EinvoiceModel } from './model';
+import { buildEinvoiceModel, EinvoiceModelError, EinvoiceUnsupportedError, type EinvoiceClientFields, type EinvoiceModel } from './model';
 import { fatalFailures, validateEn16931, type EinvoiceSyntax, type RuleFailure } from './rules';
 import { ublXmlOf } from './ubl';
 
@@ -32,6 +32,9 @@ export function einvoiceModel(invoice: InvoiceAttributes, client: EinvoiceClient
   try {
     return buildEinvoiceModel(invoice, client);
   } catch (e) {
+    if (e instanceof EinvoiceUnsupportedError) {
+      throw new FolioError('rule_violation', `No e-invoice can be made of this invoice: ${e.message}`, [{ field: e.field, message: e.message, reason: e.reason }]);
+    }
     if (e instanceof EinvoiceModelError) throw new FolioError('internal', `The e-invoice could not be made: ${e.message}`);
     throw e;
   }

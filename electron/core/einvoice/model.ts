@@ -115,6 +115,13 @@ export interface EinvoiceClientFields {
 
 export class EinvoiceModelError extends Error {}
 
+/** An invoice EN 16931 cannot express (not a bug of the mapping): the caller's 422. */
+export class EinvoiceUnsupportedError extends Error {
+  constructor(message: string, readonly field: string, readonly reason: string) {
+    super(message);
+  }
+}
+
 const big = (v: string | null | undefined): Big => new Big(v && v.trim() ? v : '0');
 const sum = (values: Big[]): Big => values.reduce((a, b) => a.plus(b), new Big(0));
 
@@ -139,6 +146,14 @@ export function buildEinvoiceModel(invoice: InvoiceAttributes, client: EinvoiceC
   const lines = supplied.map((item, i) => lineOf(item, i + 1, sign));
   const breakdown = breakdownOf(lines);
   const hasO = lines.some((l) => l.category.code === 'O');
+  if (hasO && lines.some((l) => l.category.code !== 'O')) {
+    // BR-O-11…14: an invoice with a line outside the scope of VAT may have no other category
+    throw new EinvoiceUnsupportedError(
+      'an invoice with lines outside the scope of VAT (ÁKK, ÁTHK, EUE) and other lines cannot be one EN 16931 e-invoice (BR-O-11)',
+      'items',
+      'einvoice_mixed_out_of_scope',
+    );
+  }
 
   const lineNet = sum(lines.map((l) => l.net));
   const tax = sum(breakdown.map((b) => b.tax));
@@ -178,7 +193,7 @@ export function buildEinvoiceModel(invoice: InvoiceAttributes, client: EinvoiceC
     buyer,
     ...(buyer.address.country !== seller.address.country ? { deliverToCountry: buyer.address.country } : {}),
     payment: {
-      meansCode: paymentMeansCode(invoice.payment_method?.id, iban !== ''),
+      meansCode: paymentMeansCode(invoice.payment_method?.id, iban !== '', account !== ''),
       meansText: method ? printedPaymentMethodName(method, 'hu') : (invoice.payment_method?.name ?? ''),
       ...(account ? { account: { id: account, name: invoice.seller.name, ...(invoice.seller.bank_swift ? { bic: invoice.seller.bank_swift.trim() } : {}) } } : {}),
     },

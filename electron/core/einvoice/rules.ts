@@ -11,7 +11,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SaxonJS from 'saxon-js';
 
 export type EinvoiceSyntax = 'ubl' | 'cii';
@@ -79,11 +78,31 @@ export async function warmUpRules(): Promise<void> {
   await Promise.all([compiledRules('ubl'), compiledRules('cii')]);
 }
 
-async function loadOrCompile(syntax: EinvoiceSyntax): Promise<Compiled> {
+/**
+ * Makes sure the compiled rules are in the disk cache, compiling what is missing, without loading them: the desktop
+ * app calls it a while after start, so the first e-invoice does not wait ~15 s per syntax for the compiler, while a
+ * user who never exports one pays only a few file checks.
+ */
+export async function prepareRulesCache(): Promise<void> {
+  for (const syntax of ['ubl', 'cii'] as const) {
+    const { xsl, sef } = cachePaths(syntax);
+    if (existsSync(sef)) continue;
+    mkdirSync(dirname(sef), { recursive: true });
+    const partial = `${sef}.${process.pid}.${Date.now()}.tmp`;
+    await compileWithXslt3(xsl, partial);
+    renameSync(partial, sef);
+  }
+}
+
+function cachePaths(syntax: EinvoiceSyntax): { xsl: string; sef: string } {
   const xsl = join(rulesDir(), STYLESHEETS[syntax]);
   const hash = createHash('sha256').update(readFileSync(xsl)).digest('hex').slice(0, 16);
-  const dir = cacheDir();
-  const sef = join(dir, `${STYLESHEETS[syntax].replace(/\.xslt$/, '')}-${hash}.sef.json`);
+  return { xsl, sef: join(cacheDir(), `${STYLESHEETS[syntax].replace(/\.xslt$/, '')}-${hash}.sef.json`) };
+}
+
+async function loadOrCompile(syntax: EinvoiceSyntax): Promise<Compiled> {
+  const { xsl, sef } = cachePaths(syntax);
+  const dir = dirname(sef);
   if (existsSync(sef)) {
     try {
       return JSON.parse(readFileSync(sef, 'utf8')) as Compiled;
@@ -130,11 +149,13 @@ export function rulesDir(): string {
   if (fromEnv) return fromEnv;
   const resources = (process as { resourcesPath?: string }).resourcesPath;
   if (resources && existsSync(join(resources, 'einvoice-rules'))) return join(resources, 'einvoice-rules');
-  // From sources, the node bundle (dist/node) or the Electron bundle (dist/electron): the project folder is above.
-  for (let dir = moduleDir(); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'electron', 'einvoice-rules');
-    if (existsSync(join(candidate, STYLESHEETS.ubl))) return candidate;
-    if (dirname(dir) === dir) break;
+  // The node bundle (dist/node), the Electron bundle (dist/electron) or the sources: the project folder is above.
+  for (const start of searchRoots()) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      const candidate = join(dir, 'electron', 'einvoice-rules');
+      if (existsSync(join(candidate, STYLESHEETS.ubl))) return candidate;
+      if (dirname(dir) === dir) break;
+    }
   }
   throw new Error('the EN 16931 rules (electron/einvoice-rules) are missing; set FOLIO_EINVOICE_RULES');
 }
@@ -143,16 +164,19 @@ function cacheDir(): string {
   return process.env.FOLIO_EINVOICE_CACHE || join(tmpdir(), 'folio-en16931-sef');
 }
 
-function moduleDir(): string {
-  // import.meta.url is empty in a CommonJS bundle (the Electron main process), where __dirname is defined instead
-  const url = import.meta.url as string | undefined;
-  if (url) return dirname(fileURLToPath(url));
-  if (typeof __dirname !== 'undefined') return __dirname;
-  return process.cwd();
+/**
+ * Where to look from: the bundle's own folder (both bundles define __dirname; import.meta would be empty in the
+ * CommonJS one), the entry script's folder, the working folder (the sources run by tsx, from the project).
+ */
+function searchRoots(): string[] {
+  const roots = typeof __dirname !== 'undefined' ? [__dirname] : [];
+  if (process.argv[1]) roots.push(dirname(resolve(process.argv[1])));
+  roots.push(process.cwd());
+  return roots;
 }
 
 function xslt3Bin(): string {
-  const require = createRequire(join(moduleDir(), 'noop.js'));
+  const require = createRequire(join(searchRoots()[0]!, 'noop.js'));
   let bin: string;
   try {
     bin = require.resolve('xslt3/xslt3.js');
