@@ -152,3 +152,26 @@ test('the send dialog is told what goes with the message', async () => {
   const fx = await issue(await clientWanting('facturx', 'dialog-fx@vevo.example'));
   expect(await rpc('mail.compose', { id: fx.id })).toMatchObject({ einvoice_format: 'facturx', xml_name: null });
 });
+
+test('an e-invoice that fails the EN 16931 rules is never mailed: the send is refused naming the rule, nothing is queued', async () => {
+  const clientId = await clientWanting('facturx', 'invalid@vevo.example');
+  // ten 1-forint lines at 27 %: each line's VAT rounds to 0, the category's would be 2.70 (BR-CO-17 allows 1)
+  const created = await folio.server.core.call('invoices.create', {
+    client_uid: clientId, payment_method: 2, currency: 'HUF', type: INVOICE_TYPE.invoice, fulfillment_date: '2026-11-22', due_date: '2026-11-30',
+    items: Array.from({ length: 10 }, (_, i) => ({ description: `Apró tétel ${i + 1}`, qty: 1, net_unit_price: '1', vat_id: 1 })),
+  } as never);
+  const res = await fetch(`${folio.url}/rpc/invoices.send`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: created.id }),
+  });
+  const body = (await res.json()) as { code: string; error: string; errors: Array<{ reason: string }> };
+  expect(res.status).toBe(500);
+  expect(body.code).toBe('internal');
+  expect(body.error).toMatch(/fails the EN 16931 rules .*BR-CO-17/);
+  expect(body.errors.map((e) => e.reason)).toContain('BR-CO-17');
+  const rows = await mailDb(folio.server.core.ctx.db).selectFrom('mail_outbox').select('id').where('invoice_id', '=', created.id).execute();
+  expect(rows).toEqual([]);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes('invalid@vevo.example'))).toEqual([]);
+});
