@@ -28,6 +28,7 @@ import * as m0024 from './0024-quote-sync';
 import * as m0025 from './0025-vendor-id';
 import * as m0026 from './0026-client-einvoice';
 import * as m0027 from './0027-expense-einvoice';
+import * as m0028 from './0028-mail-einvoice';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025-vendor-id': m0025,
   '0026-client-einvoice': m0026,
   '0027-expense-einvoice': m0027,
+  '0028-mail-einvoice': m0028,
 };

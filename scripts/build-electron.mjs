@@ -3,6 +3,7 @@
 // module (built for Electron's ABI by scripts/electron-native.mjs), and geoip-country reads its data files from
 // beside its own code; electron-builder packs both from node_modules.
 import { build } from 'esbuild';
+import { copyPdfAssets } from './pdf-assets.mjs';
 
 const common = {
   bundle: true,
@@ -30,4 +31,5 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
+copyPdfAssets('dist/electron');
 console.log('built dist/electron/main.cjs and dist/electron/preload.cjs');

@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPdfAssets, pdfAssetsPresent } from './pdf-assets.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NODE_DIST = join(ROOT, 'dist/node');
@@ -49,7 +50,8 @@ export async function buildNode() {
   // Folio's own sources; packages change only through an install, which rewrites package-lock.json (checking the
   // lock instead of the ~900 package files they were bundled from keeps the check at a few milliseconds)
   const sources = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/'));
-  const inputs = [...sources, 'package-lock.json', 'scripts/build-node.mjs'];
+  const inputs = [...sources, 'package-lock.json', 'scripts/build-node.mjs', 'scripts/pdf-assets.mjs'];
+  copyPdfAssets(NODE_DIST);
   writeFileSync(INPUTS, JSON.stringify(inputs));
   pruneOldChunks(new Set(Object.keys(result.metafile.outputs).map((o) => resolve(ROOT, o))));
 }
@@ -62,14 +64,14 @@ function pruneOldChunks(current) {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const name of readdirSync(NODE_DIST)) {
     const file = join(NODE_DIST, name);
-    if (file === INPUTS || current.has(file)) continue;
+    if (file === INPUTS || name === 'data' || current.has(file)) continue;
     if (statSync(file).mtimeMs < dayAgo) rmSync(file, { force: true });
   }
 }
 
 /** True when dist/node holds a bundle newer than every file it was built from. */
 export function nodeBuildIsFresh() {
-  if (!existsSync(INPUTS)) return false;
+  if (!existsSync(INPUTS) || !pdfAssetsPresent(NODE_DIST)) return false;
   const builtAt = statSync(INPUTS).mtimeMs;
   for (const input of JSON.parse(readFileSync(INPUTS, 'utf8'))) {
     const stat = statSync(join(ROOT, input), { throwIfNoEntry: false });

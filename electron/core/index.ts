@@ -40,7 +40,7 @@ import { createSkipOwnHandler } from './sync/skip-own';
 import { createShareCodeHandler } from './sync/share-code';
 import { createQuoteService } from './quotes/service';
 import type { QuoteAttributes } from '../../shared/quotes';
-import { exportEinvoice } from './einvoice/export';
+import { exportEinvoice, type FacturxRenderer } from './einvoice/export';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -70,6 +70,8 @@ export interface CoreDeps {
   navRetry?: DutiesReader;
   quotePdf?: QuotePdfRenderer;
   sendQuote?: QuoteSender;
+  /** packs an invoice's CII into its PDF as Factur-X; without it `invoices.einvoice` answers format=facturx with 501 */
+  facturx?: FacturxRenderer;
   /** NAV's taxpayer lookup (electron/nav/taxpayer.ts); without it tax numbers are checked by their check digit only */
   taxpayer?: TaxpayerLookup;
   /** the device's sync service (settings, status, sync now); the runtime injects it */
@@ -225,7 +227,7 @@ export async function createCore(deps: CoreDeps) {
           return { filename: quotePdfFileName(quote.attributes), pdf: await deps.quotePdf!(quote) };
         }
       : notBuilt('PDF download'),
-    'invoices.einvoice': (input) => exportEinvoice(ctx, input),
+    'invoices.einvoice': (input) => exportEinvoice(ctx, input, deps.facturx),
     'quotes.send': deps.sendQuote
       ? async ({ id, ...options }) => {
           const sent = await deps.sendQuote!(await quotes.read(id), options);

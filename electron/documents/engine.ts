@@ -25,9 +25,15 @@ interface PdfmakeInstance {
 }
 
 /** The parts of pdfmake's pdfkit document we look at: its per-document cache of embedded fonts. */
-interface PdfkitDocument {
+export interface PdfkitDocument {
   fontCache?: Record<string, Record<string, { font?: unknown } | undefined>>;
 }
+
+/**
+ * Runs on the laid-out pdfkit document just before it is closed: the one way to add what pdfmake's definition cannot
+ * carry safely (facturx.ts embeds the e-invoice XML here). Code, not data: a definition still cannot embed files.
+ */
+export type FinishDocument = (doc: PdfkitDocument) => void;
 
 let engine: PdfmakeInstance | null = null;
 let fontCacheInstalled = false;
@@ -61,17 +67,17 @@ export function fontTableCacheActive(): boolean {
 }
 
 /** Renders a document definition to PDF bytes, refusing anything that would reach outside the process. */
-export async function renderDocDefinition(def: TDocumentDefinitions): Promise<Buffer> {
+export async function renderDocDefinition(def: TDocumentDefinitions, finish?: FinishDocument): Promise<Buffer> {
   assertSelfContained(def);
   guardDynamicContent(def);
-  return renderWithPdfmakePolicies(def);
+  return renderWithPdfmakePolicies(def, finish);
 }
 
 /**
  * The inner layer alone: pdfmake with its URL and local-file policies denying everything, without the definition
  * check. Exported so the tests can prove this layer holds on its own; callers use renderDocDefinition.
  */
-export async function renderWithPdfmakePolicies(def: TDocumentDefinitions): Promise<Buffer> {
+export async function renderWithPdfmakePolicies(def: TDocumentDefinitions, finish?: FinishDocument): Promise<Buffer> {
   const output = lockedEngine().createPdf(def);
   if (!fontCacheInstalled) {
     // The first document hands over a font pdfkit parsed; from then on parsed tables are shared (fontkit-cache.ts).
@@ -79,6 +85,8 @@ export async function renderWithPdfmakePolicies(def: TDocumentDefinitions): Prom
     const faces = Object.values(doc.fontCache?.[FONT_FAMILY] ?? {});
     fontCacheInstalled = faces.some((face) => installFontTableCache(face?.font));
   }
+  // getStream() hands back the same, not yet ended, document every time; getBuffer() ends it.
+  if (finish) finish(await output.getStream());
   return output.getBuffer();
 }
 

@@ -10,3 +10,4 @@ export { realTimers, type Timers, type MailEvent } from './worker';
 export { mailOperationsFor, type MailServiceDeps } from './service';
 export { sendTestMessage } from './test-message';
 export { failureReasonOf } from './failure-reason';
+export { einvoiceForMail, xmlAttachmentName, type EinvoiceForMail, type EinvoiceMailDeps, type MailDocument } from './einvoice';

@@ -14,6 +14,7 @@ import type { MailComposed } from '../../shared/contract/areas/mail';
 import type { InvoiceSendOptions } from '../../shared/contract/schemas';
 import type { Db } from '../db/types';
 import { attachmentName, composeInvoiceMail } from './compose';
+import { xmlAttachmentName, type EinvoiceForMail, type MailDocument } from './einvoice';
 import { enqueue, entriesForInvoice, entriesForQuote, entryById, requeue, toDuty, type NewMessage, type OutboxEntry } from './outbox';
 import { clientAddresses, recipientsFor } from './recipients';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy';
@@ -29,6 +30,8 @@ export interface MailerDeps {
   pdf: PdfRenderer;
   /** renders quotes; without it a quote cannot be sent */
   quotePdf?: QuotePdfRenderer;
+  /** the e-invoice the client asked for (einvoice.ts); without it invoices go as the plain PDF only */
+  einvoice?: EinvoiceForMail;
   /** fixed SMTP settings (`npm run serve`: smtpSettingsFromEnv(process.env)); wins over the stored ones */
   transportOptions?: SmtpSettings | null;
   /** the desktop: settings come from the database, the password sealed by this box (Electron safeStorage) */
@@ -90,7 +93,7 @@ export function createMailer(deps: MailerDeps): Mailer {
     /** the waiting messages of the same document */
     entries(): Promise<OutboxEntry[]>;
     party: Pick<InvoiceAttributes, 'client_uid' | 'client' | 'seller'>;
-    render(): Promise<Uint8Array>;
+    render(): Promise<MailDocument>;
     mail(): { lang: string; subject: string; text: string };
     attachmentName: string;
     /** in the Message-ID: "folio.12" for an invoice, "folio.q12" for a quote */
@@ -108,7 +111,9 @@ export function createMailer(deps: MailerDeps): Mailer {
     const waiting = (await doc.entries()).find((e) => e.state === 'queued' || e.state === 'sending');
     if (waiting) return waiting;
     // Rendered outside the transaction (it is slow) and stored with the message: every retry sends these bytes.
-    const pdf = Buffer.from(await doc.render());
+    const rendered = await doc.render();
+    const pdf = Buffer.from(rendered.pdf);
+    const xml = rendered.xml ? Buffer.from(rendered.xml.content) : null;
     const mail = doc.mail();
     const domain = addressOf(settings.from).split('@')[1] || 'folio.invalid';
     const seller = doc.party.seller;
@@ -125,7 +130,9 @@ export function createMailer(deps: MailerDeps): Mailer {
         body_text: options.message ?? mail.text,
         attachment_name: doc.attachmentName,
         attachment: pdf,
-        attachment_sha256: createHash('sha256').update(pdf).digest('hex'),
+        attachment_sha256: sha256(pdf),
+        einvoice_format: rendered.format,
+        ...(rendered.xml && xml ? { xml: { name: rendered.xml.name, content: xml, sha256: sha256(xml) } } : {}),
       },
       clock.now(),
     );
@@ -141,7 +148,7 @@ export function createMailer(deps: MailerDeps): Mailer {
         owner: { invoice_id: invoice.id, quote_id: null },
         entries: () => entriesForInvoice(deps.db, invoice.id),
         party: a,
-        render: () => deps.pdf(invoice),
+        render: async () => (deps.einvoice ? deps.einvoice.documents(invoice, deps.pdf) : { format: 'none', pdf: await deps.pdf(invoice) }),
         mail: () => composeInvoiceMail(a),
         attachmentName: attachmentName(a),
         tag: `folio.${invoice.id}`,
@@ -159,7 +166,7 @@ export function createMailer(deps: MailerDeps): Mailer {
         owner: { invoice_id: null, quote_id: quote.id },
         entries: () => entriesForQuote(deps.db, quote.id),
         party: q,
-        render: () => render(quote),
+        render: async () => ({ format: 'none', pdf: await render(quote) }),
         mail: () => composeQuoteMail(q),
         attachmentName: quoteAttachmentName(q),
         tag: `folio.q${quote.id}`,
@@ -181,12 +188,15 @@ export function createMailer(deps: MailerDeps): Mailer {
     async compose(invoice) {
       const mail = composeInvoiceMail(invoice.attributes);
       const configured = deps.transportOptions != null || (store !== null && (await store.view()) !== null);
+      const einvoiceFormat = deps.einvoice ? await deps.einvoice.formatFor(invoice) : 'none';
       return {
         to: await clientAddresses(deps.db, invoice.attributes),
         cc: [],
         subject: mail.subject,
         message: mail.text,
         attachment_name: attachmentName(invoice.attributes),
+        einvoice_format: einvoiceFormat,
+        xml_name: einvoiceFormat === 'ubl' || einvoiceFormat === 'cii' ? xmlAttachmentName(invoice.attributes) : null,
         lang: mail.lang,
         configured,
       };
@@ -210,4 +220,8 @@ export function createMailer(deps: MailerDeps): Mailer {
     stop: () => worker.stop(),
     settings: store,
   };
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }

@@ -18,6 +18,8 @@ export function toItem(e: OutboxEntry, invoiceNo: string | null): MailOutboxItem
     cc: e.cc,
     subject: e.subject,
     attachment_name: e.attachment_name,
+    einvoice_format: e.einvoice_format,
+    xml_name: e.xml_name,
     attempts: e.attempts,
     reason: e.reason,
     last_error: e.last_error,

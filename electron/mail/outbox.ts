@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
 import type { MailFailureReason } from '../../shared/contract/areas/mail';
-import { mailDb, type OutboxRow, type OutboxState } from './tables';
+import { mailDb, type EinvoiceMailFormat, type OutboxRow, type OutboxState } from './tables';
 
 /** What the UI shows for one message (no attachment bytes). */
 export interface OutboxEntry {
@@ -22,6 +22,11 @@ export interface OutboxEntry {
   attachment_name: string;
   attachment_size: number;
   attachment_sha256: string;
+  /** what the message carries for the client's e-invoicing: 'facturx' (the PDF is one), 'ubl'/'cii' (XML beside it) */
+  einvoice_format: EinvoiceMailFormat;
+  /** the XML attachment's name, when there is one */
+  xml_name: string | null;
+  xml_size: number | null;
   attempts: number;
   /** attempts whose outcome was never recorded (the process died mid-send); the message was sent again */
   interrupted: number;
@@ -51,9 +56,12 @@ export interface NewMessage {
   attachment_name: string;
   attachment: Buffer;
   attachment_sha256: string;
+  einvoice_format?: EinvoiceMailFormat;
+  /** the UBL or CII XML beside the PDF */
+  xml?: { name: string; content: Buffer; sha256: string };
 }
 
-export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
+export function toEntry(r: Omit<OutboxRow, 'attachment' | 'xml_attachment' | 'xml_sha256'>): OutboxEntry {
   return {
     id: r.id,
     invoice_id: r.invoice_id,
@@ -66,6 +74,9 @@ export function toEntry(r: Omit<OutboxRow, 'attachment'>): OutboxEntry {
     attachment_name: r.attachment_name,
     attachment_size: r.attachment_size,
     attachment_sha256: r.attachment_sha256,
+    einvoice_format: r.einvoice_format,
+    xml_name: r.xml_name,
+    xml_size: r.xml_size,
     attempts: r.attempts,
     interrupted: r.interrupted,
     last_error: r.last_error,
@@ -85,7 +96,7 @@ export function toDuty(e: OutboxEntry): EmailDuty {
 
 export const ENTRY_COLUMNS = [
   'id', 'invoice_id', 'quote_id', 'message_id', 'recipients', 'cc', 'reply_to', 'lang', 'subject', 'body_text', 'attachment_name',
-  'attachment_sha256', 'attachment_size', 'state', 'attempts', 'attempt_id', 'lease_until', 'interrupted',
+  'attachment_sha256', 'attachment_size', 'einvoice_format', 'xml_name', 'xml_size', 'state', 'attempts', 'attempt_id', 'lease_until', 'interrupted',
   'next_attempt_at', 'last_error', 'failure_reason', 'smtp_response', 'created_at', 'updated_at', 'sent_at',
 ] as const;
 
@@ -105,10 +116,16 @@ export async function enqueue(db: Db, msg: NewMessage, now: Date): Promise<{ ent
       .executeTakeFirst();
     if (pending) return { entry: toEntry(pending), created: false };
     const stamp = now.toISOString();
+    const { xml, ...message } = msg;
     const inserted = await t
       .insertInto('mail_outbox')
       .values({
-        ...msg,
+        ...message,
+        einvoice_format: msg.einvoice_format ?? 'none',
+        xml_name: xml?.name ?? null,
+        xml_attachment: xml?.content ?? null,
+        xml_sha256: xml?.sha256 ?? null,
+        xml_size: xml?.content.length ?? null,
         recipients: msg.recipients.join(','),
         cc: (msg.cc ?? []).join(','),
         attachment_size: msg.attachment.length,
@@ -189,7 +206,7 @@ async function settle(db: Db, id: number, attemptId: string, values: Record<stri
 
 export function markSent(db: Db, id: number, attemptId: string, response: string, now: Date): Promise<boolean> {
   const stamp = now.toISOString();
-  // The PDF bytes are dropped once delivered: the sealed invoice renders the same document again and the hash
+  // The PDF (and XML) bytes are dropped once delivered: the sealed invoice renders the same document again and the hash
   // stays as the record of what was sent. This keeps the database (and every backup) small.
   return settle(db, id, attemptId, {
     state: 'sent',
@@ -198,6 +215,7 @@ export function markSent(db: Db, id: number, attemptId: string, response: string
     smtp_response: response.slice(0, 1000),
     lease_until: null,
     attachment: null,
+    xml_attachment: null,
   });
 }
 

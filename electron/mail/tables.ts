@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
 export type SmtpSecurity = 'tls' | 'starttls' | 'none';
+export type EinvoiceMailFormat = 'none' | 'ubl' | 'cii' | 'facturx';
 
 export type MailOutboxTable = {
   id: Generated<number>;
@@ -26,6 +27,13 @@ export type MailOutboxTable = {
   attachment: Buffer | null;
   attachment_sha256: string;
   attachment_size: number;
+  /** migration 0028: 'facturx' — `attachment` is the Factur-X PDF; 'ubl' | 'cii' — the XML rides beside the PDF */
+  einvoice_format: Generated<EinvoiceMailFormat>;
+  xml_name: string | null;
+  /** the UBL or CII XML as queued; emptied once sent, like the PDF */
+  xml_attachment: Buffer | null;
+  xml_sha256: string | null;
+  xml_size: number | null;
   state: OutboxState;
   attempts: Generated<number>;
   attempt_id: string | null;

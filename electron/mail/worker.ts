@@ -145,7 +145,7 @@ export class OutboxWorker {
         // recipient's mail program, not a new one.
         messageId: m.message_id,
         date: new Date(m.created_at),
-        attachments: [{ filename: m.attachment_name, content: m.attachment, contentType: 'application/pdf' }],
+        attachments: attachmentsOf(m),
         headers: { 'X-Folio-Outbox-Id': String(m.id) },
       });
     } catch (e) {
@@ -217,4 +217,11 @@ export class OutboxWorker {
       // a logging hook never stops delivery
     }
   }
+}
+
+/** The PDF (a Factur-X one, when the client asked for that), and the UBL or CII XML beside it when there is one. */
+function attachmentsOf(m: ClaimedMessage): { filename: string; content: Buffer; contentType: string }[] {
+  const attachments = [{ filename: m.attachment_name, content: m.attachment, contentType: 'application/pdf' }];
+  if (m.xml_name && m.xml_attachment) attachments.push({ filename: m.xml_name, content: m.xml_attachment, contentType: 'application/xml' });
+  return attachments;
 }

@@ -9,7 +9,7 @@ import { createNavSettings } from '../nav-settings/service';
 import { navSealHook } from '../nav-queue/store';
 import type { FetchLike } from '../nav/transport';
 import { createTaxpayerLookup } from '../nav/taxpayer';
-import { createMailer, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
+import { createMailer, einvoiceForMail, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
 import type { SecretBox } from '../secrets/secret-box';
 import { systemClock } from '../core/clock';
 import { createRatePrefetch, prefetchCurrencies, prefetchEnabled, ratesFromEnv, type PrefetchTuning } from '../rates/index';
@@ -67,12 +67,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The PDF engine (pdfmake with its fonts, most of the code there is) is loaded on the first document, not at start.
   const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => (await import('../documents/render')).renderInvoicePdf(invoice.attributes);
   const quotePdf = async (quote: Parameters<NonNullable<CoreDeps['quotePdf']>>[0]) => (await import('../documents/render')).renderQuotePdf(quote.attributes);
+  const facturx: NonNullable<CoreDeps['facturx']> = async (invoice, cii) => (await import('../documents/facturx')).renderFacturX(invoice.attributes, cii);
   // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
   const mailer = createMailer({
     db: options.db,
     clock: systemClock,
     pdf,
     quotePdf,
+    // what a client who wants e-invoices gets by e-mail; the XML is the core's, checked against the EN 16931 rules
+    einvoice: einvoiceForMail({
+      db: options.db,
+      xml: async (invoiceId, syntax) => (await import('../core/einvoice/index')).einvoiceXml(core.ctx, invoiceId, syntax),
+      facturx,
+    }),
     transportOptions: smtpSettingsFromEnv(env),
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
   });
@@ -90,6 +97,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     send: mailer.send,
     quotePdf,
     sendQuote: mailer.sendQuote,
+    facturx,
     sealHooks: [navSealHook, () => nav.kick()],
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);

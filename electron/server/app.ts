@@ -220,7 +220,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const rpc = async (name: string, body: unknown) => {
     if (!(name in operations) || name === 'invoices.download') throw new FolioError('not_found', `Unknown operation ${name}`);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new FolioError('bad_request', 'The request body must be a JSON object');
-    return { success: true, data: await coreOf().call(name as OperationName, body) };
+    return { success: true, data: jsonSafe(await coreOf().call(name as OperationName, body)) };
   };
   app.post('/rpc/:name', async (req) => rpc((req.params as { name: string }).name, req.body ?? {}));
   // An import carries its file (base64) in the body: those operations alone take bodies of up to the file limit.
@@ -271,4 +271,12 @@ declare module 'fastify' {
     /** answers without an API key (share links, the UI's static files) */
     public?: boolean;
   }
+}
+
+/** A file's bytes (a Factur-X PDF from `invoices.einvoice`) travel over JSON as base64, said so beside them; text stays text. */
+function jsonSafe(output: unknown): unknown {
+  if (output && typeof output === 'object' && 'content' in output && output.content instanceof Uint8Array) {
+    return { ...output, content: Buffer.from(output.content).toString('base64'), content_encoding: 'base64' };
+  }
+  return output;
 }

@@ -279,7 +279,7 @@ test('a draft has no e-invoice (422), an unknown format is a 422 naming the supp
   const issued = await invoice(s.api, {});
   const unknown = await s.api.get(`/invoices/${issued}/einvoice?format=xrechnung-xml`);
   expect(unknown.status).toBe(422);
-  expect(unknown.body.errors).toEqual([{ field: 'format', message: 'must be one of ubl, cii', reason: 'unsupported_format' }]);
+  expect(unknown.body.errors).toEqual([{ field: 'format', message: 'must be one of ubl, cii, facturx', reason: 'unsupported_format' }]);
 });
 
 test('an invoice EN 16931 cannot express is a 422: lines outside the scope of VAT beside taxed ones', async () => {

@@ -199,6 +199,9 @@ test.describe('sending invoices', () => {
       subject: `Rechnung ${inv.no} – Minta Bt.`,
       message: expect.stringContaining(`anbei erhalten Sie die Rechnung ${inv.no}.`),
       attachment_name: `Rechnung-${inv.no}.pdf`,
+      // the client wants no e-invoice: nothing beside the PDF
+      einvoice_format: 'none',
+      xml_name: null,
       lang: 'de',
       configured: true,
     });

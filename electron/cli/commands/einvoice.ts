@@ -1,4 +1,4 @@
-// `npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii]`
+// `npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii|facturx]`
 // Writes the EN 16931 e-invoice of every issued invoice in the issue-date range, each checked against the standard's
 // rules first: an invoice whose file would fail a rule is reported and not written, and the command exits 1.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -9,15 +9,18 @@ import { isValidDate } from '../../../shared/dates';
 import { FolioError } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { systemClock } from '../../core/clock';
-import { einvoiceFile } from '../../core/einvoice/index';
-import { isExportFormat } from '../../core/einvoice/export';
+import { exportEinvoice, isExportFormat, type FacturxRenderer } from '../../core/einvoice/export';
 import { readSettings } from '../../core/settings/service';
 import { openDatabase } from '../../db/open';
 
-const HELP = `Usage: npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii]
+const HELP = `Usage: npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii|facturx]
 Writes one EN 16931 e-invoice per issued invoice (normal, cancelling, modifying, advance and final invoices) issued in
-the date range (default: all): UBL 2.1 (default) or UN/CEFACT CII D16B, named <number>-<format>.xml. Every file is
-checked against the official EN 16931 rules before it is written; exits 1 if any invoice could not be written.`;
+the date range (default: all): UBL 2.1 (default) or UN/CEFACT CII D16B, named <number>-<format>.xml, or Factur-X (the
+PDF with the CII inside), named <number>-facturx.pdf. Every file is checked against the official EN 16931 rules before
+it is written; exits 1 if any invoice could not be written.`;
+
+// The PDF engine is loaded only when Factur-X is asked for.
+const facturx: FacturxRenderer = async (invoice, cii) => (await import('../../documents/facturx')).renderFacturX(invoice.attributes, cii);
 
 async function exportEinvoices(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -63,7 +66,7 @@ async function exportEinvoices(args: string[]): Promise<number> {
     for (const [i, row] of rows.entries()) {
       process.stderr.write(`\r${i + 1} / ${rows.length} invoices`);
       try {
-        const file = await einvoiceFile(ctx, row.id, format);
+        const file = await exportEinvoice(ctx, { id: row.id, format }, facturx);
         writeFileSync(join(values.out, file.filename), file.content);
         names.add(file.filename);
       } catch (e) {
@@ -76,7 +79,7 @@ async function exportEinvoices(args: string[]): Promise<number> {
     // what is really in the folder: two numbers that met in one file name must not leave an invoice out unsaid
     const onDisk = new Set(readdirSync(values.out));
     const written = [...names].filter((n) => onDisk.has(n)).length;
-    console.log(`wrote ${written} ${format.toUpperCase()} e-invoices to ${values.out}${failed ? `; ${failed} could not be made (see above)` : ''}`);
+    console.log(`wrote ${written} ${format === 'facturx' ? 'Factur-X' : format.toUpperCase()} e-invoices to ${values.out}${failed ? `; ${failed} could not be made (see above)` : ''}`);
     if (written + failed !== rows.length) {
       console.error(`folio: ${rows.length} invoices were selected but only ${written} files are in ${values.out}: file names collided; the export is incomplete`);
       return 1;
@@ -88,7 +91,7 @@ async function exportEinvoices(args: string[]): Promise<number> {
 }
 
 export const command = {
-  summary: 'E-invoices (EN 16931): `einvoice export` writes the UBL or CII file of issued invoices',
+  summary: 'E-invoices (EN 16931): `einvoice export` writes the UBL, CII or Factur-X file of issued invoices',
   async run(args: string[]): Promise<number> {
     const [sub, ...rest] = args;
     if (sub === 'export') return exportEinvoices(rest);

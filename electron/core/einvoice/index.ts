@@ -79,8 +79,8 @@ export async function einvoiceFileOf(invoice: InvoiceAttributes, client: Einvoic
   return { filename: einvoiceFileName(model.number, syntax), content_type: 'application/xml', content: xml };
 }
 
-/** "2026-000042-ubl.xml": the number made safe for a file name, and the syntax. */
-export function einvoiceFileName(number: string, syntax: EinvoiceSyntax): string {
+/** "2026-000042-ubl.xml": the number made safe for a file name, and the syntax ("2026-000042-facturx.pdf"). */
+export function einvoiceFileName(number: string, syntax: EinvoiceSyntax | 'facturx'): string {
   const safe = number.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'invoice';
-  return `${safe}-${syntax}.xml`;
+  return `${safe}-${syntax}.${syntax === 'facturx' ? 'pdf' : 'xml'}`;
 }

@@ -4,7 +4,7 @@
 import type { InputOf, OperationName, OutputOf } from '../../../shared/contract/operations';
 import type { ShellOperationName, ShellOperations } from '../../../shared/contract/bridge';
 import { ApiError } from './errors';
-import type { PdfBlob, PdfKind, Transport } from './transport';
+import type { EinvoiceFormat, PdfBlob, PdfKind, Transport } from './transport';
 
 export class Api {
   constructor(readonly transport: Transport) {}
@@ -24,6 +24,10 @@ export class Api {
 
   downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
     return this.transport.downloadPdf(id, kind);
+  }
+
+  downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob> {
+    return this.transport.downloadEinvoice(id, format);
   }
 
   today(): Promise<string> {

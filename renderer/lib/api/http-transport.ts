@@ -2,7 +2,7 @@
 // {success:true, data} or the error envelope. The PDF comes from GET /invoices/:id/download (the REST route),
 // today's date from the public GET /time.
 import { ApiError, isEnvelope } from './errors';
-import { localToday, type PdfBlob, type PdfKind, type Transport } from './transport';
+import { localToday, type EinvoiceFormat, type PdfBlob, type PdfKind, type Transport } from './transport';
 
 export interface HttpTransportOptions {
   key: () => string | null;
@@ -61,12 +61,22 @@ export class HttpTransport implements Transport {
   }
 
   async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
-    const res = await this.send(`${kind}/${encodeURIComponent(String(id))}/download`, { method: 'GET' });
+    return this.file(`${kind}/${encodeURIComponent(String(id))}/download`, `${kind === 'quotes' ? 'quote' : 'invoice'}-${id}.pdf`);
+  }
+
+  async downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob> {
+    const fallback = `invoice-${id}${format === 'facturx' ? '-facturx.pdf' : `-${format}.xml`}`;
+    return this.file(`invoices/${encodeURIComponent(String(id))}/einvoice?format=${format}`, fallback);
+  }
+
+  /** A file from a GET route, named by its Content-Disposition. */
+  private async file(path: string, fallbackName: string): Promise<PdfBlob> {
+    const res = await this.send(path, { method: 'GET' });
     if (!res.ok) return this.fail(res);
     const disposition = res.headers.get('content-disposition') ?? '';
     const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
     const plain = /filename="([^"]+)"/i.exec(disposition);
-    const filename = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? `${kind === 'quotes' ? 'quote' : 'invoice'}-${id}.pdf`);
+    const filename = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? fallbackName);
     return { filename, blob: await res.blob() };
   }
 

@@ -2,7 +2,7 @@
 // envelopes, never throws, so every failure arrives with its code and field errors.
 import type { FolioBridge, ShellInfo } from '../../../shared/contract/bridge';
 import { ApiError, isEnvelope } from './errors';
-import type { PdfBlob, PdfKind, Transport } from './transport';
+import type { EinvoiceFormat, PdfBlob, PdfKind, Transport } from './transport';
 
 export class IpcTransport implements Transport {
   readonly kind = 'ipc' as const;
@@ -24,6 +24,12 @@ export class IpcTransport implements Transport {
   async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
     const file = (await this.call(`${kind}.download`, { id })) as { filename: string; pdf: Uint8Array };
     return { filename: file.filename, blob: new Blob([file.pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }) };
+  }
+
+  async downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob> {
+    const file = (await this.call('invoices.einvoice', { id, format })) as { filename: string; content_type: string; content: string | Uint8Array };
+    const content = typeof file.content === 'string' ? file.content : (file.content as Uint8Array<ArrayBuffer>);
+    return { filename: file.filename, blob: new Blob([content], { type: file.content_type }) };
   }
 
   async today(): Promise<string> {

@@ -12,9 +12,13 @@ export interface Transport {
   /** The invoice's PDF (a 501 "not_available" until the documents module is wired). */
   /** the PDF of an invoice, or of a quote (`kind` 'quotes') */
   downloadPdf(id: number, kind?: PdfKind): Promise<PdfBlob>;
+  /** an issued invoice's e-invoice: UBL or CII XML, or the Factur-X PDF */
+  downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob>;
   /** Today in the business's time zone (the core's clock), 'YYYY-MM-DD'. */
   today(): Promise<string>;
 }
+
+export type EinvoiceFormat = 'ubl' | 'cii' | 'facturx';
 
 /** Which documents' download: /invoices/{id}/download or /quotes/{id}/download. */
 export type PdfKind = 'invoices' | 'quotes';

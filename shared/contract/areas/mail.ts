@@ -64,6 +64,9 @@ export interface MailOutboxItem {
   cc: string[];
   subject: string;
   attachment_name: string;
+  /** what the message carries for the client's e-invoicing (migration 0028): the PDF is a Factur-X, or an XML rides beside it */
+  einvoice_format: 'none' | 'ubl' | 'cii' | 'facturx';
+  xml_name: string | null;
   attempts: number;
   /** why the last attempt failed (queued: it will be retried; failed: it will not) */
   reason: MailFailureReason | null;
@@ -89,6 +92,10 @@ export interface MailComposed {
   subject: string;
   message: string;
   attachment_name: string;
+  /** the client's e-invoice format as the message will carry it: 'facturx' — the PDF is a Factur-X; 'ubl' / 'cii' —
+   * the XML goes beside the PDF as `xml_name` (docs/einvoice.md) */
+  einvoice_format: 'none' | 'ubl' | 'cii' | 'facturx';
+  xml_name: string | null;
   lang: 'hu' | 'en' | 'de' | 'hu-en';
   /** false while no SMTP account is set up: sending would be refused */
   configured: boolean;

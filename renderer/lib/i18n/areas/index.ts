@@ -16,6 +16,7 @@ import { documentMessages } from './documents';
 import { quoteMessages } from './quotes';
 import { taxpayerMessages } from './taxpayer';
 import { einvoiceImportMessages } from './einvoice-import';
+import { eInvoicingMessages } from './e-invoicing';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -35,6 +36,7 @@ export const AREA_MESSAGES = [
   quoteMessages,
   taxpayerMessages,
   einvoiceImportMessages,
+  eInvoicingMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
