@@ -1,6 +1,7 @@
 // The Kysely view of the database. Amounts are integers in thousandths ("_milli"); exact decimals (quantities,
 // unit prices, rates) are text; JSON objects (addresses, snapshots) are text holding JSON.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { NumberKind } from '../../shared/invoice-codes';
 
 export interface SettingsTable {
   key: string;
@@ -22,7 +23,7 @@ export interface InvoiceBlocksTable {
  */
 export interface SyncClaimsTable {
   block_id: number;
-  kind: 'invoice' | 'proforma';
+  kind: NumberKind;
   year: number;
   device: string;
   upto: number;
@@ -32,7 +33,7 @@ export interface SyncClaimsTable {
 export interface NumberCountersTable {
   block_id: number;
   year: number;
-  kind: 'invoice' | 'proforma';
+  kind: NumberKind;
   last_no: number;
 }
 
@@ -127,7 +128,7 @@ export interface InvoicesTable {
   status: number;
   sealed: number;
   block_id: number;
-  number_kind: 'invoice' | 'proforma' | null;
+  number_kind: NumberKind | null;
   number_year: number | null;
   number_seq: number | null;
   invoice_no: string | null;
@@ -182,6 +183,8 @@ export interface InvoicesTable {
   quote_id: number | null;
   /** the caller's own id of the document, given at creation (v3's vendor_id; migration 0025) */
   vendor_id: string | null;
+  /** 1: a draft made to become a receipt (migration 0029) */
+  receipt_draft: number;
 }
 
 export interface InvoiceItemsTable {

@@ -195,6 +195,8 @@ export const de: Messages = {
   'type.1': 'Proformarechnung',
   'type.3': 'Rechnung',
   'type.cancel': 'Stornorechnung',
+  'type.receipt': 'Quittung',
+  'type.cancelReceipt': 'Stornoquittung',
 
   'dash.title': 'Übersicht',
   'dash.unpaid': 'Offen',

@@ -195,6 +195,8 @@ export const en: Messages = {
   'type.1': 'Proforma invoice',
   'type.3': 'Invoice',
   'type.cancel': 'Cancelling invoice',
+  'type.receipt': 'Receipt',
+  'type.cancelReceipt': 'Cancelling receipt',
 
   'dash.title': 'Dashboard',
   'dash.unpaid': 'Unpaid',

@@ -193,6 +193,8 @@ export const hu = {
   'type.1': 'Díjbekérő',
   'type.3': 'Számla',
   'type.cancel': 'Sztornó számla',
+  'type.receipt': 'Nyugta',
+  'type.cancelReceipt': 'Sztornó nyugta',
 
   'dash.title': 'Áttekintés',
   'dash.unpaid': 'Kifizetetlen',
