@@ -106,6 +106,15 @@ export function paymentMethodToV3(id: number | string): string {
   return PAYMENT_TO_V3[Number(id)] ?? 'other';
 }
 
+/**
+ * A receipt line's ReceiptVat (none, 5%, 18%, 27%, AAM, TAM) → Folio's code. `none` (no VAT in the price) is read as
+ * Folio's 0 % (code 6): nothing is added to the price, and a Document answers it as `0%`.
+ */
+export function receiptVatFromV3(value: string): string | undefined {
+  if (value === 'none') return '6';
+  return ['5%', '18%', '27%', 'AAM', 'TAM'].includes(value) ? vatFromV3(value) : undefined;
+}
+
 export function paymentMethodFromV3(value: string): number | undefined {
   if (value === 'other') return PAYMENT_NEAREST.other;
   const direct = Object.entries(PAYMENT_TO_V3).find(([id, v]) => v === value && id !== '10');
