@@ -129,3 +129,14 @@ test('the v2 reads leave receipts out; the app and v3 see them', async () => {
   // the interface's invoice bodies cannot make one
   expect((await refusal(tc.core.call('invoices.create', invoiceBody(client, { type: INVOICE_TYPE.receipt })))).code).toBe('validation_failed');
 });
+
+test('the dashboard counts a receipt as revenue, never as owed', async () => {
+  tc = await openTestCore();
+  const before = await tc.core.call('invoices.summary', {});
+  await tc.core.call('receipts.create', receiptBody());
+  const after = await tc.core.call('invoices.summary', {});
+  const month = (s: typeof before) => s.months.find((m) => m.month === '2026-03')!;
+  expect(month(after).count).toBe(month(before).count + 1);
+  expect(Number(month(after).net) - Number(month(before).net)).toBe(1000);
+  expect(after.unpaid).toEqual(before.unpaid);
+});
