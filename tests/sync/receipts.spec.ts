@@ -10,10 +10,12 @@ import { recordOf } from '../../electron/core/sync/invoice-record';
 
 let remote: RunningServer;
 let device: Device;
+let other: Device | undefined;
 let tmp: ReturnType<typeof tempDir>;
 
 test.afterAll(async () => {
   await device?.close();
+  await other?.close();
   await remote?.close();
   tmp?.remove();
 });
@@ -52,6 +54,19 @@ test('a device’s receipts keep their numbers on the remote, and a cancelling r
   } finally {
     db.close();
   }
+
+  // another device pulls them as they are: same numbers, kinds and states
+  other = await openDevice('Desktop R', tmp.file('d.db'));
+  await configure(other, remote.url, { block_prefix: 'DESR' });
+  await syncOk(other);
+  const pulled = (await other.runtime.core.call('invoices.query', { start_date: '1900-01-01', end_date: '9999-12-31', type: 5, page: 1, max_per_page: 10 } as never)) as {
+    items: Array<{ attributes: Record<string, any> }>;
+  };
+  expect(pulled.items.map((i) => [i.attributes.prefixed_invoice_no, i.attributes.document_kind, i.attributes.status]).sort()).toEqual([
+    ['LAPR / NY-2026-000001', 'receipt', 1],
+    ['LAPR / NY-2026-000002', 'receipt', 4],
+    ['LAPR / NY-2026-000003', 'cancelling_receipt', 1],
+  ]);
 
   // a receipt's record that claims to be unpaid, or a cancelling invoice of a receipt, is refused by its own checks
   const unpaid = recordOf(local[0].attributes, (_e, id) => id, { status: 2, total_paid: '0', payments: [] });
