@@ -106,6 +106,7 @@ export const de: Messages = {
   'fm.oneItem': 'fügen Sie mindestens eine Position hinzu',
   'fm.onePrice': 'geben Sie einen Einzelpreis ein',
   'fm.noClient': 'wählen Sie einen Kunden',
+  'fm.receiptDraft': 'dieser Entwurf wurde als Quittung angelegt: er wird als Quittung ausgestellt (über die v3-Schnittstelle)',
   'fm.currency': 'ein dreistelliger Währungscode ist nötig (z. B. HUF, EUR)',
   'fm.accountOrIban': 'geben Sie die Kontonummer oder die IBAN ein',
   'fm.prefixUsed': 'dieses Präfix verwendet bereits ein anderer Rechnungskreis',

@@ -106,6 +106,7 @@ export const en: Messages = {
   'fm.oneItem': 'add at least one item',
   'fm.onePrice': 'enter a unit price',
   'fm.noClient': 'choose a client',
+  'fm.receiptDraft': 'this draft was made to become a receipt: it is issued as a receipt (through the v3 door)',
   'fm.currency': 'a 3-letter currency code is needed (e.g. HUF, EUR)',
   'fm.accountOrIban': 'enter the account number or the IBAN',
   'fm.prefixUsed': 'another invoice block already uses this prefix',

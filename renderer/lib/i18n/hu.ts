@@ -104,6 +104,7 @@ export const hu = {
   'fm.oneItem': 'legalább egy tétel kell',
   'fm.onePrice': 'adj meg egy egységárat',
   'fm.noClient': 'válassz ügyfelet',
+  'fm.receiptDraft': 'ez a piszkozat nyugtának készült: nyugtaként állítható ki (a v3 kapcsolaton át)',
   'fm.currency': 'háromjegyű pénznemkód kell (pl. HUF, EUR)',
   'fm.accountOrIban': 'add meg a számlaszámot vagy az IBAN-t',
   'fm.prefixUsed': 'ezt az előtagot már egy másik számlatömb használja',
