@@ -126,6 +126,9 @@ test('the v2 reads leave receipts out; the app and v3 see them', async () => {
   expect(onlyReceipts.items.map((i) => i.id)).toEqual([r.id]);
   const v2Query = await tc.core.call('invoices.query', { type: INVOICE_TYPE.receipt, v2_only: 1, start_date: '2026-01-01', end_date: '2026-12-31' });
   expect(v2Query.items).toEqual([]);
+  // the search box reads a receipt's number with its "NY-"
+  const found = await tc.core.call('invoices.query', { search: 'NY-2026-000001', start_date: '2026-01-01', end_date: '2026-12-31' });
+  expect(found.items.map((i) => i.id)).toEqual([r.id]);
   // the interface's invoice bodies cannot make one
   expect((await refusal(tc.core.call('invoices.create', invoiceBody(client, { type: INVOICE_TYPE.receipt })))).code).toBe('validation_failed');
 });
