@@ -107,12 +107,13 @@ export function paymentMethodToV3(id: number | string): string {
 }
 
 /**
- * A receipt line's ReceiptVat (none, 5%, 18%, 27%, AAM, TAM) → Folio's code. `none` (no VAT in the price) is read as
- * Folio's 0 % (code 6): nothing is added to the price, and a Document answers it as `0%`.
+ * A receipt line's VAT → Folio's code. 3.0.15's ReceiptVat (none, 5%, 18%, 27%, AAM, TAM); 3.0.14 types it as the
+ * whole Vat enum, so any Hungarian value is read too. `none` (no VAT in the price) is Folio's 0 % (code 6): nothing is
+ * added to the price, and a Document answers it as `0%`. A member state's rate is refused: a receipt is a domestic sale.
  */
 export function receiptVatFromV3(value: string): string | undefined {
   if (value === 'none') return '6';
-  return ['5%', '18%', '27%', 'AAM', 'TAM'].includes(value) ? vatFromV3(value) : undefined;
+  return HU_VAT.find(([, v]) => v === value)?.[0];
 }
 
 export function paymentMethodFromV3(value: string): number | undefined {

@@ -3,7 +3,9 @@
 // sequence, cancelled by a cancelling receipt, never queued for NAV and never shown by the v2 door. Every /v3 answer
 // is validated against 3.0.14.
 import { expect, test } from '@playwright/test';
-import { rawDb, startTestServer, TODAY, type TestServer } from '../support/fixtures';
+import { DocumentService, OpenAPI } from '@codingsans/billingo-client';
+import { API_KEY, rawDb, seedSeller, startTestServer, TODAY, type TestServer } from '../support/fixtures';
+import { v3SchemaErrors } from '../support/v3-schema';
 import { partnerBody, v3 } from '../support/v3-client';
 
 let s: TestServer;
@@ -146,4 +148,32 @@ test('the seller must be complete, else 422 and no number is taken', async () =>
   s = await startTestServer({ seller: false });
   const refused = (await v3(s.api, 'POST', '/documents/receipt', { status: 422, schema: 'ValidationErrorResponse' }, { body: receiptInsert() })).body;
   expect(refused.message).toMatch(/receipt cannot be issued/);
+  expect(refused.errors.map((e: { field: string }) => e.field)).toContain('seller');
+  await seedSeller(s.core);
+  expect((await createReceipt()).invoice_number).toBe('NY-2026-000001');
+});
+
+test('a till written for Billingo runs unchanged: the published client (3.0.14) makes, converts and lists receipts', async () => {
+  OpenAPI.BASE = `${s.url}/v3`;
+  OpenAPI.HEADERS = { 'X-API-KEY': API_KEY };
+  const valid = <T>(schema: string, value: T): T => {
+    expect(v3SchemaErrors(schema, value), JSON.stringify(value).slice(0, 1500)).toEqual([]);
+    return value;
+  };
+  const made = valid('Document', await DocumentService.createReceipt({
+    block_id: 0, type: 'receipt' as never, payment_method: 'cash' as never, currency: 'HUF' as never,
+    items: [{ name: 'Kávé', unit_price: 635, vat: '27%' as never }, { name: 'Szörp', unit_price: 300, vat: '0%' as never }],
+  }));
+  expect(made).toMatchObject({ type: 'receipt', invoice_number: 'NY-2026-000001', gross_total: 935, payment_status: 'paid' });
+  const draft = valid('Document', await DocumentService.createReceipt({
+    block_id: 0, type: 'draft' as never, payment_method: 'bankcard' as never, currency: 'HUF' as never, name: 'Tóth Péter', emails: ['peter@example.com'],
+    items: [{ name: 'Torta', unit_price: 8890, vat: '27%' as never }],
+  }));
+  expect(draft.type).toBe('draft');
+  const converted = valid('Document', await DocumentService.createReceiptFromDraft(draft.id!, {
+    block_id: 0, type: 'receipt' as never, payment_method: 'bankcard' as never, currency: 'HUF' as never,
+  }));
+  expect(converted).toMatchObject({ id: draft.id, type: 'receipt', invoice_number: 'NY-2026-000002', gross_total: 8890, document_partner: { name: 'Tóth Péter', emails: ['peter@example.com'] } });
+  const listed = valid('DocumentList', await DocumentService.listDocument(1, 25, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'receipt' as never));
+  expect(listed.data!.map((d) => d.invoice_number)).toEqual(['NY-2026-000002', 'NY-2026-000001']);
 });

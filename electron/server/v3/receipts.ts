@@ -33,7 +33,7 @@ function receiptItemsOf(raw: unknown) {
     const qty = it.quantity === undefined || it.quantity === null ? {} : { qty: asText(it.quantity) };
     if (it.product_id !== undefined && it.product_id !== null) return { product_uid: it.product_id, ...qty };
     const vat = typeof it.vat === 'string' ? receiptVatFromV3(it.vat) : undefined;
-    if (vat === undefined) throw v3Invalid(`items.${i}.vat`, 'must be none, 5%, 18%, 27%, AAM or TAM');
+    if (vat === undefined) throw v3Invalid(`items.${i}.vat`, 'must be none, 5%, 18%, 27%, AAM, TAM or another Hungarian VAT value');
     return {
       description: asText(it.name),
       gross_unit_price: asText(it.unit_price),
