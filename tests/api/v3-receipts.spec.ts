@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
 import { DocumentService, OpenAPI } from '@codingsans/billingo-client';
 import { API_KEY, rawDb, seedSeller, startTestServer, TODAY, type TestServer } from '../support/fixtures';
 import { v3SchemaErrors } from '../support/v3-schema';
+import { pdfText } from '../documents/pdf-text';
+import { savePdfPng } from '../documents/png';
 import { partnerBody, v3 } from '../support/v3-client';
 
 let s: TestServer;
@@ -176,4 +178,23 @@ test('a till written for Billingo runs unchanged: the published client (3.0.14) 
   expect(converted).toMatchObject({ id: draft.id, type: 'receipt', invoice_number: 'NY-2026-000002', gross_total: 8890, document_partner: { name: 'Tóth Péter', emails: ['peter@example.com'] } });
   const listed = valid('DocumentList', await DocumentService.listDocument(1, 25, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'receipt' as never));
   expect(listed.data!.map((d) => d.invoice_number)).toEqual(['NY-2026-000002', 'NY-2026-000001']);
+});
+
+test('a receipt prints on the till roll (print/pos) and downloads as its A4 PDF', async () => {
+  const doc = await createReceipt({ items: [line(), line({ name: 'Pogácsa', unit_price: 420, vat: '5%' })] });
+  const get = async (path: string) => {
+    const res = await fetch(`${s.url}/v3${path}`, { headers: { 'X-API-KEY': API_KEY } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    return Buffer.from(await res.arrayBuffer());
+  };
+  const pos = await get(`/documents/${doc.id}/print/pos?size=58`);
+  savePdfPng(pos, 'v3-receipt-pos-58mm', 200);
+  const roll = (await pdfText(pos)).text;
+  for (const words of ['Nyugta', 'NY-2026-000001', 'Kávé', 'Pogácsa', 'Készpénz']) expect(roll).toContain(words);
+  // a receipt of nobody in particular names no buyer, on the roll either
+  expect(roll).not.toContain('Vevő');
+  const a4 = (await pdfText(await get(`/documents/${doc.id}/download`))).text;
+  expect(a4).toContain('Nyugta');
+  expect(a4).toContain('NY-2026-000001');
 });
