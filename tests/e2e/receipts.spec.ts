@@ -67,5 +67,15 @@ test('the list shows receipts with their badge, filters them, and opens one', as
     await page.screenshot({ path: shotPath('receipts', 'hu-detail') });
   });
 
+  await test.step('a receipt of nobody in particular: a dash in the list, no buyer on its page', async () => {
+    await page.goto(`${folio.url}/#/invoices`);
+    await expect(page.getByLabel('Nincs megnevezett vevő')).toHaveCount(1);
+    await page.goto(`${folio.url}/#/invoices/${receiptIds[0]}`);
+    await expect(page.getByText('NY-2026-000001').first()).toBeVisible();
+    await expect(page.getByText('Magánszemély')).toHaveCount(0);
+    await expect(page.getByText('Nincs megnevezett vevő')).toBeVisible();
+    await page.screenshot({ path: shotPath('receipts', 'hu-detail-anonymous') });
+  });
+
   expect(errors).toEqual([]);
 });

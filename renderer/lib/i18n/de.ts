@@ -236,6 +236,7 @@ export const de: Messages = {
   'inv.clientSearchPlaceholder': 'Nach Kunde suchen…',
   'inv.col.number': 'Nummer',
   'inv.col.client': 'Kunde',
+  'inv.noBuyer': 'Kein Käufer genannt',
   'inv.col.date': 'Datum',
   'inv.col.due': 'Fällig',
   'inv.col.total': 'Brutto',

@@ -236,6 +236,7 @@ export const en: Messages = {
   'inv.clientSearchPlaceholder': 'Search by client…',
   'inv.col.number': 'Number',
   'inv.col.client': 'Client',
+  'inv.noBuyer': 'No buyer named',
   'inv.col.date': 'Issued',
   'inv.col.due': 'Due',
   'inv.col.total': 'Gross',

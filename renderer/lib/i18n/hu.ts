@@ -234,6 +234,7 @@ export const hu = {
   'inv.clientSearchPlaceholder': 'Keresés ügyfélre…',
   'inv.col.number': 'Sorszám',
   'inv.col.client': 'Ügyfél',
+  'inv.noBuyer': 'Nincs megnevezett vevő',
   'inv.col.date': 'Kelte',
   'inv.col.due': 'Határidő',
   'inv.col.total': 'Bruttó',
