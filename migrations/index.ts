@@ -29,6 +29,7 @@ import * as m0025 from './0025-vendor-id';
 import * as m0026 from './0026-client-einvoice';
 import * as m0027 from './0027-expense-einvoice';
 import * as m0028 from './0028-mail-einvoice';
+import * as m0029 from './0029-receipts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026-client-einvoice': m0026,
   '0027-expense-einvoice': m0027,
   '0028-mail-einvoice': m0028,
+  '0029-receipts': m0029,
 };

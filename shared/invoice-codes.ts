@@ -1,8 +1,12 @@
 // The interface's numeric codes for an invoice's type and status, named once. The numbers are the interface's own
 // (they cross every door as numbers); everywhere else in Folio they are read through these names.
 
-/** `type`: draft 0, proforma 1, normal invoice 3 (the interface rejects 2). */
-export const INVOICE_TYPE = Object.freeze({ draft: 0, proforma: 1, invoice: 3 } as const);
+/**
+ * `type`: draft 0, proforma 1, normal invoice 3 (the interface rejects 2), receipt (nyugta) 5. A receipt is Folio's
+ * own code, never sent by the v2 interface: 2 is the one v2 refuses (a v2 client may give it a meaning), and 4 is
+ * v2's `status` "cancelled", so 5 is the first number no v2 client reads as anything. The v2 door never shows one.
+ */
+export const INVOICE_TYPE = Object.freeze({ draft: 0, proforma: 1, invoice: 3, receipt: 5 } as const);
 export type InvoiceType = (typeof INVOICE_TYPE)[keyof typeof INVOICE_TYPE];
 
 /** `status`: paid 1, unpaid 2, cancelled 4 (a cancelling invoice is created paid). */
@@ -20,14 +24,19 @@ export function statusNameOf(status: number): InvoiceStatusName | undefined {
   return (Object.keys(INVOICE_STATUS) as InvoiceStatusName[]).find((name) => INVOICE_STATUS[name] === status);
 }
 
-/** The counter a type takes its number from; a draft takes none. */
-export type NumberKind = 'invoice' | 'proforma';
+/** The counter a type takes its number from; a draft takes none. Receipts have their own gapless sequence. */
+export type NumberKind = 'invoice' | 'proforma' | 'receipt';
 
 export function numberKindOf(type: number): NumberKind | null {
   if (type === INVOICE_TYPE.invoice) return 'invoice';
   if (type === INVOICE_TYPE.proforma) return 'proforma';
+  if (type === INVOICE_TYPE.receipt) return 'receipt';
   return null;
 }
+
+/** The types the v2 interface knows (its clients were written for these alone). */
+export const isV2Type = (type: number): boolean => type === INVOICE_TYPE.draft || type === INVOICE_TYPE.proforma || type === INVOICE_TYPE.invoice;
+export const isReceipt = (type: number): boolean => type === INVOICE_TYPE.receipt;
 
 export const isDraft = (type: number): boolean => type === INVOICE_TYPE.draft;
 export const isProforma = (type: number): boolean => type === INVOICE_TYPE.proforma;
@@ -41,18 +50,19 @@ export function statusForPaid(paidMilli: number, totalMilli: number): InvoiceSta
 export type Lang = 'hu' | 'en' | 'de';
 
 /** What a document is called, by what it is: the words on screens, PDFs, e-mails and exports. */
-export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling';
+export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling' | 'receipt' | 'cancelling_receipt';
 
 export function documentKindOf(doc: { type: number; is_cancel_invoice: number | boolean }): DocumentKind {
   if (doc.type === INVOICE_TYPE.draft) return 'draft';
   if (doc.type === INVOICE_TYPE.proforma) return 'proforma';
+  if (doc.type === INVOICE_TYPE.receipt) return doc.is_cancel_invoice ? 'cancelling_receipt' : 'receipt';
   return doc.is_cancel_invoice ? 'cancelling' : 'invoice';
 }
 
 export const DOCUMENT_TITLES: Readonly<Record<Lang, Readonly<Record<DocumentKind, string>>>> = Object.freeze({
-  hu: { draft: 'Piszkozat', proforma: 'Díjbekérő', invoice: 'Számla', cancelling: 'Sztornó számla' },
-  en: { draft: 'Draft', proforma: 'Proforma invoice', invoice: 'Invoice', cancelling: 'Cancellation invoice' },
-  de: { draft: 'Entwurf', proforma: 'Proforma-Rechnung', invoice: 'Rechnung', cancelling: 'Stornorechnung' },
+  hu: { draft: 'Piszkozat', proforma: 'Díjbekérő', invoice: 'Számla', cancelling: 'Sztornó számla', receipt: 'Nyugta', cancelling_receipt: 'Sztornó nyugta' },
+  en: { draft: 'Draft', proforma: 'Proforma invoice', invoice: 'Invoice', cancelling: 'Cancellation invoice', receipt: 'Receipt', cancelling_receipt: 'Cancellation receipt' },
+  de: { draft: 'Entwurf', proforma: 'Proforma-Rechnung', invoice: 'Rechnung', cancelling: 'Stornorechnung', receipt: 'Quittung', cancelling_receipt: 'Stornoquittung' },
 });
 
 export const STATUS_LABELS: Readonly<Record<Lang, Readonly<Record<InvoiceStatus, string>>>> = Object.freeze({

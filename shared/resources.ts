@@ -140,7 +140,7 @@ export interface InvoiceItem {
 }
 
 /** What kind of document an invoice is (derived from its type and links; docs/document-set.md). */
-export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling' | 'modifying' | 'advance' | 'final';
+export type DocumentKind = 'draft' | 'proforma' | 'invoice' | 'cancelling' | 'modifying' | 'advance' | 'final' | 'receipt' | 'cancelling_receipt';
 
 /** The invoice a modifying or cancelling invoice refers to, as printed on it. */
 export interface OriginalReference {

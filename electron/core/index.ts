@@ -139,6 +139,8 @@ export async function createCore(deps: CoreDeps) {
     'invoices.modifyExternal': invoices.modifyExternal,
     'invoices.pay': invoices.pay,
     'invoices.unpay': invoices.unpay,
+    'receipts.create': invoices.createReceipt,
+    'receipts.issue': invoices.issueReceipt,
     'invoices.code': invoices.code,
     'invoices.revokeCode': invoices.revokeCode,
     'invoices.download': deps.pdf

@@ -2,6 +2,7 @@
 // unit prices, rates) are text; JSON objects (addresses, snapshots) are text holding JSON.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { EinvoiceFormat } from '../../shared/resources';
+import type { NumberKind } from '../../shared/invoice-codes';
 
 export interface SettingsTable {
   key: string;
@@ -23,7 +24,7 @@ export interface InvoiceBlocksTable {
  */
 export interface SyncClaimsTable {
   block_id: number;
-  kind: 'invoice' | 'proforma';
+  kind: NumberKind;
   year: number;
   device: string;
   upto: number;
@@ -33,7 +34,7 @@ export interface SyncClaimsTable {
 export interface NumberCountersTable {
   block_id: number;
   year: number;
-  kind: 'invoice' | 'proforma';
+  kind: NumberKind;
   last_no: number;
 }
 
@@ -148,7 +149,7 @@ export interface InvoicesTable {
   status: number;
   sealed: number;
   block_id: number;
-  number_kind: 'invoice' | 'proforma' | null;
+  number_kind: NumberKind | null;
   number_year: number | null;
   number_seq: number | null;
   invoice_no: string | null;
@@ -203,6 +204,8 @@ export interface InvoicesTable {
   quote_id: number | null;
   /** the caller's own id of the document, given at creation (v3's vendor_id; migration 0025) */
   vendor_id: string | null;
+  /** 1: a draft made to become a receipt (migration 0029) */
+  receipt_draft: number;
 }
 
 export interface InvoiceItemsTable {

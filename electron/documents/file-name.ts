@@ -13,6 +13,8 @@ const PREFIX: Record<Lang, Record<DocumentKind, string>> = {
     modifying: 'modosito-szamla',
     advance: 'elolegszamla',
     final: 'vegszamla',
+    receipt: 'nyugta',
+    cancelling_receipt: 'sztorno-nyugta',
   },
   en: {
     invoice: 'invoice',
@@ -22,6 +24,8 @@ const PREFIX: Record<Lang, Record<DocumentKind, string>> = {
     modifying: 'modifying-invoice',
     advance: 'advance-invoice',
     final: 'final-invoice',
+    receipt: 'receipt',
+    cancelling_receipt: 'cancellation-receipt',
   },
   de: {
     invoice: 'rechnung',
@@ -31,6 +35,8 @@ const PREFIX: Record<Lang, Record<DocumentKind, string>> = {
     modifying: 'rechnungskorrektur',
     advance: 'anzahlungsrechnung',
     final: 'schlussrechnung',
+    receipt: 'quittung',
+    cancelling_receipt: 'stornoquittung',
   },
 };
 

@@ -107,7 +107,7 @@ ${view.watermark ? `<div class="watermark">${esc(view.watermark)}</div>` : ''}
     .map((n) => `<div class="notice ${n.tone}">${esc(n.text)}</div>`)
     .join('')}</div>
 <div class="number"><div class="caption">${esc(view.numberLabel)}</div><strong>${esc(view.number)}</strong></div></div>
-<div class="parties">${party(view.seller)}${party(view.buyer)}</div>
+<div class="parties">${party(view.seller)}${view.buyer ? party(view.buyer) : ''}</div>
 <div class="meta">${view.meta.map((f) => `<div><div class="caption">${esc(f.label)}</div><b>${esc(f.value)}</b></div>`).join('')}</div>
 <table class="items"><thead><tr><th>${esc(c.description)}</th><th class="num">${esc(c.qty)}</th><th>${esc(
     c.unit,

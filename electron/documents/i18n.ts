@@ -53,6 +53,7 @@ const LABELS = {
   notIssued: { hu: 'nincs kiállítva', en: 'not issued', de: 'nicht ausgestellt' },
   seller: { hu: 'Eladó', en: 'Seller', de: 'Verkäufer' },
   buyer: { hu: 'Vevő', en: 'Buyer', de: 'Käufer' },
+  receiptTotal: { hu: 'Összesen', en: 'Total', de: 'Gesamtbetrag' },
   taxNumber: { hu: 'Adószám', en: 'Tax number', de: 'Steuernummer' },
   euTaxNumber: { hu: 'Közösségi adószám', en: 'EU VAT number', de: 'USt-IdNr.' },
   bank: { hu: 'Bank', en: 'Bank', de: 'Bank' },

@@ -128,7 +128,7 @@ function noticeLine(notice: NoticeView): Content {
 function parties(view: InvoiceView): Content {
   const gap: TableCell = { text: '', border: [false, false, false, false] };
   return {
-    table: { widths: ['*', 14, '*'], body: [[partyCell(view.seller), gap, partyCell(view.buyer)]] },
+    table: { widths: ['*', 14, '*'], body: [[partyCell(view.seller), gap, view.buyer ? partyCell(view.buyer) : gap]] },
     layout: boxLayout,
     margin: [0, 0, 0, 12],
   };

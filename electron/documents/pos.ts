@@ -67,12 +67,16 @@ function posViewDefinition(view: InvoiceView, mm: PosWidth): TDocumentDefinition
     { text: `${view.numberLabel}: ${view.number}`, alignment: 'center' },
     ...view.notices.map((n): Content => ({ text: fit(n.text), alignment: 'center', fontSize: small })),
     RULE(),
-    // an invoice names its buyer, on a roll of paper too (Áfa tv. 169. § e)
-    { text: view.buyer.heading, bold: true, fontSize: small },
-    { text: fit(view.buyer.name), bold: true },
-    ...view.buyer.addressLines.map((l): Content => ({ text: fit(l) })),
-    ...view.buyer.fields.map((f): Content => ({ text: fit(`${f.label}: ${f.value}`), fontSize: small })),
-    RULE(),
+    // an invoice names its buyer, on a roll of paper too (Áfa tv. 169. § e); a receipt may name none
+    ...(view.buyer
+      ? [
+          { text: view.buyer.heading, bold: true, fontSize: small },
+          { text: fit(view.buyer.name), bold: true },
+          ...view.buyer.addressLines.map((l): Content => ({ text: fit(l) })),
+          ...view.buyer.fields.map((f): Content => ({ text: fit(`${f.label}: ${f.value}`), fontSize: small })),
+          RULE(),
+        ]
+      : []),
     ...view.meta.map((f) => pair(f)),
     RULE(),
   ];

@@ -89,7 +89,8 @@ export interface InvoiceView {
   notices: NoticeView[];
   watermark: string | null;
   seller: PartyView;
-  buyer: PartyView;
+  /** null: a receipt that names no buyer (a receipt needs none, Áfa tv. 166. §) */
+  buyer: PartyView | null;
   meta: Field[];
   columns: Record<
     'description' | 'qty' | 'unit' | 'netUnitPrice' | 'netAmount' | 'vatRate' | 'vatAmount' | 'grossAmount',
@@ -133,10 +134,14 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
   const seller = invoice.seller;
   const client = invoice.client;
 
+  // a receipt is settled on the spot: it has its date, no separate fulfillment and no due date
+  const receipt = kind === 'receipt' || kind === 'cancelling_receipt';
   const meta: Field[] = [
     { label: label(lang, 'issueDate'), value: formatDate(invoice.date, fmt) },
-    { label: label(lang, 'fulfillmentDate'), value: formatDate(invoice.fulfillment_date, fmt) },
-    { label: label(lang, 'dueDate'), value: formatDate(invoice.due_date, fmt) },
+    ...(receipt ? [] : [
+      { label: label(lang, 'fulfillmentDate'), value: formatDate(invoice.fulfillment_date, fmt) },
+      { label: label(lang, 'dueDate'), value: formatDate(invoice.due_date, fmt) },
+    ]),
     { label: label(lang, 'paymentMethod'), value: paymentMethodName(invoice, lang) },
     { label: label(lang, 'currency'), value: currency },
   ];
@@ -205,7 +210,7 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
         [label(lang, 'phone'), seller.phone],
       ]),
     },
-    buyer: {
+    buyer: receipt && !client.name.trim() ? null : {
       heading: label(lang, 'buyer'),
       name: client.name,
       addressLines: addressLines(client.billing_address, lang, crossBorder),
@@ -253,7 +258,7 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
 function noticesOf(invoice: InvoiceAttributes, kind: DocumentKind, lang: DocLang): NoticeView[] {
   const fmt = formatLang(lang);
   const notices: NoticeView[] = [];
-  if (kind === 'modifying' || kind === 'cancelling') {
+  if (kind === 'modifying' || kind === 'cancelling' || kind === 'cancelling_receipt') {
     const original = invoice.original;
     const originalNo = original?.invoice_no || invoice.connected_invoice_no;
     if (originalNo) {
@@ -274,6 +279,8 @@ function noticesOf(invoice: InvoiceAttributes, kind: DocumentKind, lang: DocLang
  * keeps "Fizetendő -X", as Hungarian stornos print it.
  */
 function payableLabel(kind: DocumentKind, total: string, lang: DocLang): string {
+  // a receipt was paid when it was issued: its total is what was paid
+  if (kind === 'receipt' || kind === 'cancelling_receipt') return label(lang, 'receiptTotal');
   if (kind !== 'modifying') return label(lang, 'payable');
   const sign = toBig(total).cmp(0);
   return label(lang, sign > 0 ? 'differencePayable' : sign < 0 ? 'differenceCredited' : 'difference');

@@ -59,10 +59,11 @@ export const EXPENSE_COLUMNS: Array<Column<SectionRecords['expenses']>> = [
   ['created_at', (r) => r.attributes.created_at],
 ];
 
-/** The type column in words: draft, proforma, invoice, or cancelling invoice. */
+/** The type column in words: draft, proforma, invoice, cancelling invoice, receipt or cancelling receipt. */
 function typeText(a: InvoiceAttributes): string {
   const kind = documentKindOf(a);
-  return kind === 'cancelling' ? 'cancelling invoice' : kind;
+  if (kind === 'cancelling') return 'cancelling invoice';
+  return kind === 'cancelling_receipt' ? 'cancelling receipt' : kind;
 }
 
 export const INVOICE_COLUMNS: Array<Column<SectionRecords['invoices']>> = [

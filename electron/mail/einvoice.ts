@@ -47,10 +47,13 @@ export function einvoiceForMail(deps: EinvoiceMailDeps): EinvoiceForMail {
   };
 }
 
-/** A proforma asks for payment but is no invoice: it has no e-invoice form (nor has a draft, which is never sent). */
+/**
+ * Only an invoice (and its cancelling invoice) has an e-invoice form: a proforma asks for payment, a receipt is no
+ * invoice in law, and a draft is never sent.
+ */
 function carriesEinvoice(a: InvoiceAttributes): boolean {
   const kind = documentKindOf(a);
-  return kind !== 'proforma' && kind !== 'draft';
+  return kind === 'invoice' || kind === 'cancelling';
 }
 
 async function clientFormat(db: Db, clientId: number): Promise<EinvoiceMailFormat> {

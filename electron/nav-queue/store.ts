@@ -136,7 +136,8 @@ const queueReport = prepareStatement((db, p: { invoice_id: number; at: string })
     .values({ invoice_id: p.invoice_id, state: 'waiting', attempts: 0, messages: '[]', created_at: p.at, updated_at: p.at } as never),
 );
 
-/** Normal and cancelling invoices (and those generated from proformas) are reported; drafts and proformas are not. */
+/** Normal and cancelling invoices (and those generated from proformas) are reported; drafts, proformas and receipts
+ * (nyugta: Online Számla takes invoices only, a receipt is never reported) are not. */
 export const navSealHook: SealHook = (trx, invoice: InvoiceRow) => {
   if (invoice.type !== INVOICE_TYPE.invoice) return;
   queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });

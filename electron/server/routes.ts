@@ -103,7 +103,7 @@ export function registerRestRoutes(app: FastifyInstance, core: () => Core, optio
         config: limit ? { rateLimit: limit } : {},
         ...(options.bodyLimits?.[name] ? { bodyLimit: options.bodyLimits[name] } : {}),
         handler: async (req, reply) => {
-          const output = await core().call(name, requestInput(req), callContextOf(req));
+          const output = await core().call(name, { ...requestInput(req), ...binding.fixed }, callContextOf(req));
           if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
           if (binding.reply === 'file') return sendFile(reply, output as DownloadFile);
           return wrap(binding, output);

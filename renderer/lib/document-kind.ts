@@ -19,6 +19,9 @@ const BADGE_KEYS: Partial<Record<DocumentKind, MessageKey>> = {
   modifying: 'doc.badge.modifying',
   advance: 'doc.badge.advance',
   final: 'doc.badge.final',
+  // a receipt's row says what it is; the status badge tells a cancelling one
+  receipt: 'doc.badge.receipt',
+  cancelling_receipt: 'doc.badge.receipt',
 };
 
 /** The list row's small badge: the kinds the status badge does not already tell (it says "Sztornó számla"). */

@@ -16,7 +16,8 @@ export interface InvoiceFilters {
   q: string;
 }
 
-export const KIND_FILTERS = ['modifying', 'advance', 'final', 'cancelling'] as const;
+/** The kinds the list filters by: the query's `kind`, and receipts (the query's type 5). */
+export const KIND_FILTERS = ['modifying', 'advance', 'final', 'cancelling', 'receipt'] as const;
 export type DocumentKindFilter = (typeof KIND_FILTERS)[number];
 
 /** Rows per page of the invoice list: the DOM never holds more. */
@@ -77,13 +78,14 @@ export function queryInput(f: InvoiceFilters, page: number, perPage: number): { 
   if (f.pm) input.payment_method = f.pm;
   if (f.block) input.block = f.block;
   if (f.q.trim()) input.search = f.q.trim();
-  if (f.kind) input.kind = f.kind;
+  if (f.kind === 'receipt') input.type = INVOICE_TYPE.receipt;
+  else if (f.kind) input.kind = f.kind;
   switch (f.st) {
     case 'paid':
-      Object.assign(input, { status: INVOICE_STATUS.paid, type: INVOICE_TYPE.invoice });
+      Object.assign(input, { status: INVOICE_STATUS.paid, type: input.type ?? INVOICE_TYPE.invoice });
       break;
     case 'unpaid':
-      Object.assign(input, { status: INVOICE_STATUS.unpaid, type: INVOICE_TYPE.invoice });
+      Object.assign(input, { status: INVOICE_STATUS.unpaid, type: input.type ?? INVOICE_TYPE.invoice });
       break;
     case 'cancelled':
       input.status = INVOICE_STATUS.cancelled;

@@ -26,7 +26,14 @@ export function badgeOf(a: BadgeInput, today: string): BadgeKind {
 }
 
 // The screens' own words for the kinds (the dictionaries keep their older keys).
-const TYPE_LABEL_KEYS: Record<DocumentKind, MessageKey> = { draft: 'type.0', proforma: 'type.1', invoice: 'type.3', cancelling: 'type.cancel' };
+const TYPE_LABEL_KEYS: Record<DocumentKind, MessageKey> = {
+  draft: 'type.0',
+  proforma: 'type.1',
+  invoice: 'type.3',
+  cancelling: 'type.cancel',
+  receipt: 'type.receipt',
+  cancelling_receipt: 'type.cancelReceipt',
+};
 
 /** The i18n key of what the invoice is: draft, proforma, invoice or cancelling invoice. */
 export function typeLabelKey(a: Pick<InvoiceAttributes, 'type' | 'is_cancel_invoice'>): MessageKey {

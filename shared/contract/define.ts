@@ -18,6 +18,8 @@ export interface HttpBinding {
   paths: readonly string[];
   type?: string;
   reply: Reply;
+  /** input this door always sets, over whatever the request says (the v2 door's `v2_only`: see invoice-codes.ts) */
+  fixed?: Readonly<Record<string, unknown>>;
 }
 
 export interface OperationDef<I extends z.ZodType = z.ZodType, O = unknown> {

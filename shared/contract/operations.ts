@@ -196,19 +196,22 @@ export interface EuVatResult {
 
 type Inv = Resource<InvoiceAttributes>;
 
+/** The v2 door's reads show only the documents v2 knows: its clients were written for types 0, 1 and 3. */
+const V2_ONLY = Object.freeze({ v2_only: 1 });
+
 export const operations = {
   // invoices
   'invoices.list': op<Page<Inv>>()({
     name: 'invoices.list',
     summary: 'Invoices, newest first, paged',
-    input: s.pageInput,
-    http: get('/invoices', 'list', 'invoices'),
+    input: s.invoiceListInput,
+    http: { ...get('/invoices', 'list', 'invoices'), fixed: V2_ONLY },
   }),
   'invoices.query': op<Page<Inv> & { total?: number }>()({
     name: 'invoices.query',
     summary: 'Invoices by issue date range, number range, payment method and block',
     input: s.invoiceQueryInput,
-    http: get('/invoices/query', 'list', 'invoices'),
+    http: { ...get('/invoices/query', 'list', 'invoices'), fixed: V2_ONLY },
   }),
   'invoices.blocks': op<Array<Resource<InvoiceBlockAttributes>>>()({
     name: 'invoices.blocks',
@@ -224,8 +227,18 @@ export const operations = {
   'invoices.get': op<Inv>()({
     name: 'invoices.get',
     summary: 'One invoice',
-    input: s.idInput,
-    http: get('/invoices/:id', 'data', 'invoices'),
+    input: s.invoiceGetInput,
+    http: { ...get('/invoices/:id', 'data', 'invoices'), fixed: V2_ONLY },
+  }),
+  'receipts.create': op<Inv>()({
+    name: 'receipts.create',
+    summary: 'Issue a receipt (nyugta), paid on the spot and numbered in its own sequence; with draft=1 a draft that becomes one',
+    input: s.receiptCreateInput,
+  }),
+  'receipts.issue': op<Inv>()({
+    name: 'receipts.issue',
+    summary: 'Issue a draft as a receipt',
+    input: s.receiptIssueInput,
   }),
   'invoices.create': op<InvoiceCreated>()({
     name: 'invoices.create',

@@ -1,6 +1,6 @@
 // Input schemas of every operation, one per request body or query of the interface.
 import { z } from 'zod';
-import { isInvoiceType } from '../invoice-codes';
+import { isInvoiceType, isV2Type } from '../invoice-codes';
 import { ENTITLEMENT_CODES } from '../reference/entitlements';
 import { findVatCode } from '../reference/vat-codes';
 import { LANGS } from '../reference/payment-methods';
@@ -57,7 +57,8 @@ const invoiceBody = {
   client_uid: id(),
   payment_method: id(),
   currency: currency(),
-  type: int().refine(isInvoiceType, {
+  // a receipt (5) is made by receipts.create alone: the interface's invoice bodies know 0, 1 and 3
+  type: int().refine(isV2Type, {
     message: 'must be 0 (draft), 1 (proforma) or 3 (normal invoice)',
   }),
   fulfillment_date: date(),
@@ -85,6 +86,51 @@ export const invoiceCreateInput = z.object({
   vendor_id: text(100).optional(),
 });
 export type InvoiceCreateInput = z.output<typeof invoiceCreateInput>;
+
+/**
+ * A receipt (nyugta, docs/document-set.md "Receipts"): a B2C document settled on the spot. Its prices include VAT
+ * (a line gives gross_unit_price, or a product), the buyer is optional (a client, or only a name and an e-mail
+ * address, or nobody), and it is dated, fulfilled and due today. `draft: 1` keeps it a draft that receipts.issue
+ * turns into the receipt.
+ */
+const receiptItem = z
+  .object({
+    product_uid: id().optional(),
+    description: text(500).optional(),
+    vat_id: vatId().optional(),
+    qty: decimal({ positive: true }).optional(),
+    gross_unit_price: decimal().optional(),
+    unit: text(50).optional(),
+    item_comment: text(1000).optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.product_uid !== undefined) return;
+    if (!item.description?.trim()) ctx.addIssue({ code: 'custom', path: ['description'], message: 'is required' });
+    if (item.vat_id === undefined) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: 'is required' });
+    if (item.gross_unit_price === undefined) ctx.addIssue({ code: 'custom', path: ['gross_unit_price'], message: 'is required' });
+  });
+
+export const receiptCreateInput = z.object({
+  draft: int({ min: 0, max: 1 }).optional(),
+  client_uid: id().optional(),
+  /** the buyer as printed, when there is no client (or to print another name than the client's) */
+  buyer_name: text(200).optional(),
+  buyer_email: email().optional(),
+  payment_method: id(),
+  currency: currency(),
+  exchange_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
+  block_uid: int({ min: 0, max: 2_000_000_000 }).optional(),
+  comment: text(5000).optional(),
+  template_lang_code: z.enum(TEMPLATE_LANGS, { error: 'must be hu, en, de or hu-en' }).optional(),
+  electronic_invoice: int({ min: 0, max: 1 }).optional(),
+  items: z.array(receiptItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+  vendor_id: text(100).optional(),
+});
+export type ReceiptCreateInput = z.output<typeof receiptCreateInput>;
+
+/** Issuing a draft as a receipt; the buyer's printed name and e-mail may be given (else the draft's stand). */
+export const receiptIssueInput = z.object({ id: id(), buyer_name: text(200).optional(), buyer_email: email().optional() });
+export type ReceiptIssueInput = z.output<typeof receiptIssueInput>;
 
 /** Draft update: a partial body; `type` may only stay a draft here (issuing is its own operation). */
 export const invoiceUpdateInput = z.object({
@@ -193,8 +239,10 @@ export const invoiceQueryInput = z
     search: text(200).optional(),
     /** extension: 1 paid, 2 unpaid, 4 cancelled */
     status: int({ min: 1, max: 4 }).optional(),
-    /** extension: invoice type */
-    type: int({ min: 0, max: 3 }).optional(),
+    /** extension: invoice type (5: receipts) */
+    type: int().refine(isInvoiceType, { message: 'must be 0, 1, 3 or 5' }).optional(),
+    /** the v2 door's: only the types the v2 interface knows (no receipts); the door always sets it */
+    v2_only: int({ min: 0, max: 1 }).optional(),
     /** extension: the documents of one kind (the Hungarian document set) */
     kind: z.enum(['modifying', 'advance', 'final', 'cancelling'], { error: 'must be modifying, advance, final or cancelling' }).optional(),
     /** extension: one client's invoices */
@@ -503,6 +551,9 @@ export const expenseCategoriesInput = z.object({
 });
 
 export const pageInput = z.object(paging);
+/** invoices.list and invoices.get: `v2_only` (set by the v2 door) leaves receipts out, as v2 clients know none */
+export const invoiceListInput = z.object({ ...paging, v2_only: int({ min: 0, max: 1 }).optional() });
+export const invoiceGetInput = z.object({ id: id(), v2_only: int({ min: 0, max: 1 }).optional() });
 export const changesInput = z.object({
   after: int({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
   limit: int({ min: 1, max: 1000 }).optional(),

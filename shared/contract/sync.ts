@@ -4,7 +4,7 @@
 // - the remote's extensions a device calls: join (a block of its own, and the numbers it issued in the default
 //   block before joining), and storing the invoices it issued, as records.
 import { z } from 'zod';
-import { INVOICE_STATUS, INVOICE_TYPE } from '../invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE, type NumberKind } from '../invoice-codes';
 import { date, id, int, requiredText, text } from './fields';
 import { invoiceClientSnapshot, sellerSnapshot } from './schemas';
 
@@ -101,7 +101,7 @@ export const syncJoinInput = z.object({
   prefix: z.string().trim().min(1, 'is required').max(20).regex(PREFIX_RE, 'may hold letters, digits, "-", "_" and "." only'),
   /** how far the device numbered in its own default block before joining, per kind and year */
   legacy: z
-    .array(z.object({ kind: z.enum(['invoice', 'proforma']), year: int({ min: 1900, max: 9999 }), last_no: int({ min: 1, max: 999_999 }) }))
+    .array(z.object({ kind: z.enum(['invoice', 'proforma', 'receipt']), year: int({ min: 1900, max: 9999 }), last_no: int({ min: 1, max: 999_999 }) }))
     .max(200)
     .default([]),
 });
@@ -109,7 +109,7 @@ export type SyncJoinInput = z.output<typeof syncJoinInput>;
 
 export interface SyncJoinResult {
   block: { id: number; name: string; prefix: string };
-  claims: Array<{ kind: 'invoice' | 'proforma'; year: number; upto: number }>;
+  claims: Array<{ kind: NumberKind; year: number; upto: number }>;
   /** true when this device had joined before (the answer repeats the first one) */
   rejoined: boolean;
   /**
@@ -152,9 +152,10 @@ const recordPayment = z.object({
 
 /** An issued invoice as a record: everything that makes it the legal document it is, with the remote's ids. */
 export const invoiceRecord = z.object({
-  type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]),
+  /** a receipt (5) travels like an invoice and keeps its own number ("NY-2026-000001"; older nodes send none) */
+  type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice), z.literal(INVOICE_TYPE.receipt)]),
   status: z.union([z.literal(INVOICE_STATUS.paid), z.literal(INVOICE_STATUS.unpaid), z.literal(INVOICE_STATUS.cancelled)]),
-  invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/),
+  invoice_no: z.string().regex(/^(D-|NY-)?\d{4}-\d{6}$/),
   prefix: z.string().max(20),
   block_uid: int({ min: 0, max: 2_000_000_000 }),
   date: date(),

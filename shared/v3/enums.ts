@@ -106,6 +106,16 @@ export function paymentMethodToV3(id: number | string): string {
   return PAYMENT_TO_V3[Number(id)] ?? 'other';
 }
 
+/**
+ * A receipt line's VAT → Folio's code. 3.0.15's ReceiptVat (none, 5%, 18%, 27%, AAM, TAM); 3.0.14 types it as the
+ * whole Vat enum, so any Hungarian value is read too. `none` (no VAT in the price) is Folio's 0 % (code 6): nothing is
+ * added to the price, and a Document answers it as `0%`. A member state's rate is refused: a receipt is a domestic sale.
+ */
+export function receiptVatFromV3(value: string): string | undefined {
+  if (value === 'none') return '6';
+  return HU_VAT.find(([, v]) => v === value)?.[0];
+}
+
 export function paymentMethodFromV3(value: string): number | undefined {
   if (value === 'other') return PAYMENT_NEAREST.other;
   const direct = Object.entries(PAYMENT_TO_V3).find(([id, v]) => v === value && id !== '10');

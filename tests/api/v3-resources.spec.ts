@@ -175,8 +175,11 @@ test('document blocks: list (the default block first), create 201, filtered by t
   const list = await v3(s.api, 'GET', '/document-blocks', { status: 200, schema: 'DocumentBlockList' });
   expect(list.body.data[0].id).toBe(0);
   expect(list.body.data.map((x: { id: number }) => x.id)).toContain(created.body.id);
+  // every block numbers receipts too (their own sequence): filtered to receipt, the same blocks as receipt blocks
   const receipts = await v3(s.api, 'GET', '/document-blocks', { status: 200, schema: 'DocumentBlockList' }, { query: { type: 'receipt' } });
-  expect(receipts.body).toMatchObject({ data: [], total: 0 });
+  expect(receipts.body.data.map((x: { id: number; type: string }) => [x.id, x.type])).toEqual(list.body.data.map((x: { id: number }) => [x.id, 'receipt']));
+  const waybills = await v3(s.api, 'GET', '/document-blocks', { status: 200, schema: 'DocumentBlockList' }, { query: { type: 'waybill' } });
+  expect(waybills.body).toMatchObject({ data: [], total: 0 });
   await v3(s.api, 'POST', '/document-blocks', { status: 422, schema: 'ValidationErrorResponse' }, { body: { name: '' } });
 });
 

@@ -10,20 +10,29 @@ import {
   isDraft,
   isInvoiceType,
   isProforma,
+  isV2Type,
   numberKindOf,
   STATUS_LABELS,
   statusForPaid,
   statusNameOf,
 } from '../../shared/invoice-codes';
 
-test('the names stand for the interface numbers: type 0/1/3, status 1/2/4', () => {
-  expect(INVOICE_TYPE).toEqual({ draft: 0, proforma: 1, invoice: 3 });
+test('the names stand for the interface numbers: type 0/1/3 (and Folio\'s receipt 5), status 1/2/4', () => {
+  expect(INVOICE_TYPE).toEqual({ draft: 0, proforma: 1, invoice: 3, receipt: 5 });
   expect(INVOICE_STATUS).toEqual({ paid: 1, unpaid: 2, cancelled: 4 });
   expect(Object.isFrozen(INVOICE_TYPE) && Object.isFrozen(INVOICE_STATUS)).toBe(true);
 });
 
-test('isInvoiceType accepts 0, 1 and 3 only (the interface rejects 2)', () => {
-  expect([-1, 0, 1, 2, 3, 4, 1.5].filter(isInvoiceType)).toEqual([0, 1, 3]);
+test('isInvoiceType accepts 0, 1, 3 and the receipt 5 (the interface rejects 2); isV2Type the interface\'s three', () => {
+  expect([-1, 0, 1, 2, 3, 4, 5, 6, 1.5].filter(isInvoiceType)).toEqual([0, 1, 3, 5]);
+  expect([-1, 0, 1, 2, 3, 4, 5, 6, 1.5].filter(isV2Type)).toEqual([0, 1, 3]);
+});
+
+test('a receipt numbers in its own kind; its kinds and titles', () => {
+  expect(numberKindOf(INVOICE_TYPE.receipt)).toBe('receipt');
+  expect(documentKindOf({ type: INVOICE_TYPE.receipt, is_cancel_invoice: 0 })).toBe('receipt');
+  expect(documentKindOf({ type: INVOICE_TYPE.receipt, is_cancel_invoice: 1 })).toBe('cancelling_receipt');
+  expect([DOCUMENT_TITLES.hu.receipt, DOCUMENT_TITLES.en.receipt, DOCUMENT_TITLES.de.receipt]).toEqual(['Nyugta', 'Receipt', 'Quittung']);
 });
 
 test('the predicates answer for their one code', () => {
@@ -63,8 +72,10 @@ test('documentKindOf: the type decides, and among normal invoices the cancel fla
 
 test('every language has a title for every kind and a label for every status', () => {
   for (const lang of ['hu', 'en', 'de'] as const) {
-    for (const kind of ['draft', 'proforma', 'invoice', 'cancelling'] as const) expect(DOCUMENT_TITLES[lang][kind]).toMatch(/\S/);
+    for (const kind of ['draft', 'proforma', 'invoice', 'cancelling', 'receipt', 'cancelling_receipt'] as const) expect(DOCUMENT_TITLES[lang][kind]).toMatch(/\S/);
     for (const status of Object.values(INVOICE_STATUS)) expect(STATUS_LABELS[lang][status]).toMatch(/\S/);
   }
-  expect(DOCUMENT_TITLES.hu).toEqual({ draft: 'Piszkozat', proforma: 'Díjbekérő', invoice: 'Számla', cancelling: 'Sztornó számla' });
+  expect(DOCUMENT_TITLES.hu).toEqual({
+    draft: 'Piszkozat', proforma: 'Díjbekérő', invoice: 'Számla', cancelling: 'Sztornó számla', receipt: 'Nyugta', cancelling_receipt: 'Sztornó nyugta',
+  });
 });

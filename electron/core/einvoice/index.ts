@@ -2,7 +2,7 @@
 // the official rules before it is handed out. A file that fails a fatal rule never leaves Folio: that is a bug in
 // the mapping, reported as an internal error naming the rules.
 import { FolioError } from '../../../shared/errors';
-import { isDraft, isProforma } from '../../../shared/invoice-codes';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes } from '../../../shared/resources';
 import type { CoreContext } from '../context';
 import { createInvoiceQueries } from '../invoices/queries';
@@ -22,10 +22,10 @@ export interface EinvoiceFile {
   content: string;
 }
 
-/** The model of an invoice resource; a draft or proforma has none (422). */
+/** The model of an invoice resource; a draft, a proforma or a receipt (nyugta: no invoice in law) has none (422). */
 export function einvoiceModel(invoice: InvoiceAttributes, client: EinvoiceClientFields): EinvoiceModel {
-  if (isDraft(invoice.type) || isProforma(invoice.type) || !invoice.invoice_no) {
-    throw new FolioError('rule_violation', 'Only issued invoices have e-invoices: a draft or a proforma is not an invoice', [
+  if (invoice.type !== INVOICE_TYPE.invoice || !invoice.invoice_no) {
+    throw new FolioError('rule_violation', 'Only issued invoices have e-invoices: a draft, a proforma or a receipt is not an invoice', [
       { field: 'id', message: 'only issued invoices have e-invoices', reason: 'not_issued' },
     ]);
   }

@@ -59,7 +59,8 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
         block_id: block.id,
         prefix: block.prefix ?? original.prefix,
         date,
-        ...numbersFor(trx, INVOICE_TYPE.invoice, block.id, date, input.invoice_no),
+        // a receipt is cancelled by a cancelling receipt, numbered in the receipts' own sequence
+        ...numbersFor(trx, original.type === INVOICE_TYPE.receipt ? INVOICE_TYPE.receipt : INVOICE_TYPE.invoice, block.id, date, input.invoice_no),
         status: INVOICE_STATUS.paid,
         total_paid_milli: -(original.current_total_milli ?? original.total_milli),
         is_cancel_invoice: 1,

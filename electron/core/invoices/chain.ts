@@ -85,6 +85,7 @@ export function modifiableProblems(original: InvoiceRow): FieldError[] {
   const problem = (message: string): FieldError[] => [{ field: 'id', message }];
   if (original.type === INVOICE_TYPE.draft) return problem('a draft is not modified: edit it');
   if (original.type === INVOICE_TYPE.proforma) return problem('a proforma is not a tax document: it is not modified');
+  if (original.type === INVOICE_TYPE.receipt) return problem('a receipt is not modified: cancel it and issue a new one');
   if (original.is_cancel_invoice) return problem('a cancelling invoice is not modified');
   if (original.modification_index !== null) return problem('a modifying invoice is not modified itself: modify its original');
   if (original.status === INVOICE_STATUS.cancelled) return problem('a cancelled invoice cannot be modified (NAV refuses it)');

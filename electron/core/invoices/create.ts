@@ -10,7 +10,7 @@ import { sellerSnapshotFor } from '../settings/service';
 import { createdResponse, invoicesOf } from './mapping';
 import { prepareStatement } from '../../db/prepared';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
-import { requireLegal } from './legal/check';
+import { requireLegal, requireReceiptLegal } from './legal/check';
 import { numbersFor } from './numbering';
 import { exchangeRate, requestContent } from './request';
 import { insertLines, recordAdvancePayment, seal } from './seal';
@@ -31,6 +31,7 @@ export function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInpu
   if (input.type === INVOICE_TYPE.invoice && input.invoice_no === undefined) {
     requireLegal(trx, { ...content, date, period_start: extra.period_start }, lines);
   }
+  if (input.type === INVOICE_TYPE.receipt && input.invoice_no === undefined) requireReceiptLegal(trx);
   const now = nowStamp(env.ctx);
   const values = invoiceValues(
     {

@@ -10,6 +10,7 @@ import { nowStamp } from '../context';
 import { invoiceRow } from './queries';
 import { exchangeRate, requestContent } from './request';
 import type { ResolvedLine } from './lines';
+import { isWalkIn } from './receipt-buyer';
 import { insertLines } from './seal';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
 import { lineValues } from './values';
@@ -70,6 +71,9 @@ export async function replaceLines(trx: WriteTx, invoiceId: number, lines: Resol
 
 async function rewriteDraft(env: InvoiceEnv, trx: WriteTx, id: number, input: InvoiceCreateInput, rate: RateQuote) {
   const { content, lines } = requestContent(trx, input, rate, id);
+  // a receipt's draft for nobody in particular keeps the buyer's name and e-mail it was given (./receipt-buyer.ts)
+  const stored = await draftRow(trx, id);
+  if (stored.client_id === content.client_id && isWalkIn(trx, content.client_id)) content.client_snapshot = stored.client_snapshot;
   await replaceLines(trx, id, lines);
   await trx
     .updateTable('invoices')

@@ -94,6 +94,7 @@ export function buyerOfSnapshot(snapshot: string): InvoiceClient {
 export function documentKind(row: Pick<InvoiceRow, 'type' | 'is_cancel_invoice' | 'modification_index' | 'is_cancel_invoice' | 'is_advance'>, items: Array<Pick<InvoiceItemRow, 'advance_invoice_id'>>): DocumentKind {
   if (row.type === INVOICE_TYPE.draft) return 'draft';
   if (row.type === INVOICE_TYPE.proforma) return 'proforma';
+  if (row.type === INVOICE_TYPE.receipt) return row.is_cancel_invoice ? 'cancelling_receipt' : 'receipt';
   if (row.is_cancel_invoice) return 'cancelling';
   if (row.modification_index !== null) return 'modifying';
   if (row.is_advance) return 'advance';

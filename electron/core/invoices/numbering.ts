@@ -47,16 +47,18 @@ const firstOwnBlock = prepareStatement((db, _p: Record<string, never>) =>
   db.selectFrom('invoice_blocks').select(['id', 'prefix']).where('owner', '=', 'local').orderBy('id').limit(1),
 );
 
-/** "2026-000001"; proformas "D-2026-000001" (their own counter). */
+/** What a number of each kind starts with: proformas "D-", receipts (nyugta) "NY-"; invoices nothing. */
+const KIND_MARK: Readonly<Record<NumberKind, string>> = { invoice: '', proforma: 'D-', receipt: 'NY-' };
+
+/** "2026-000001"; proformas "D-2026-000001", receipts "NY-2026-000001" (each kind its own counter). */
 export function formatNumber(kind: NumberKind, year: number, seq: number): string {
-  const n = `${year}-${String(seq).padStart(6, '0')}`;
-  return kind === 'proforma' ? `D-${n}` : n;
+  return `${KIND_MARK[kind]}${year}-${String(seq).padStart(6, '0')}`;
 }
 
 /** The year and sequence of a number of the given kind, or null when it is not one. */
 export function parseNumber(invoiceNo: string, kind: NumberKind): { year: number; seq: number } | null {
-  const m = /^(D-)?(\d{4})-(\d{6})$/.exec(invoiceNo);
-  if (!m || Boolean(m[1]) !== (kind === 'proforma')) return null;
+  const m = /^(D-|NY-)?(\d{4})-(\d{6})$/.exec(invoiceNo);
+  if (!m || (m[1] ?? '') !== KIND_MARK[kind]) return null;
   return { year: Number(m[2]), seq: Number(m[3]) };
 }
 

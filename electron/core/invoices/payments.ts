@@ -62,6 +62,8 @@ async function settle(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow, paid: 
 async function payable(trx: WriteTx, id: number): Promise<InvoiceRow> {
   const invoice = await invoiceRow(trx, id);
   if (invoice.type === INVOICE_TYPE.draft) throw rule('A draft cannot be paid; issue it first');
+  // a receipt is paid when it is issued, on the spot; its payment is part of what it records
+  if (invoice.type === INVOICE_TYPE.receipt) throw rule('A receipt is paid when it is issued; its payment does not change');
   if (invoice.is_cancel_invoice) throw rule('A cancelling invoice cannot be paid');
   if (invoice.modifies_id !== null) throw rule('A modifying invoice is settled through the invoice it modifies: record the payment there');
   if (invoice.status === INVOICE_STATUS.cancelled) throw rule('A cancelled invoice cannot be paid');

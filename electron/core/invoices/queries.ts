@@ -2,7 +2,7 @@
 // code's invoice. Rows become the interface's resource in ./mapping.ts.
 import type { InvoiceQueryInput } from '../../../shared/contract/schemas';
 import { notFound } from '../../../shared/errors';
-import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE, isV2Type } from '../../../shared/invoice-codes';
 import { firstDayOfMonth } from '../../../shared/dates';
 import type { InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -27,6 +27,14 @@ export function createInvoiceQueries(ctx: CoreContext) {
     return res!;
   }
 
+  /** One invoice; for the v2 door (`v2_only`) a receipt is not there, as v2 knows no receipts. */
+  async function get(input: { id: number; v2_only?: number | undefined }) {
+    const row = await invoiceRow(db, input.id);
+    if (input.v2_only && !isV2Type(row.type)) throw notFound(`Invoice ${input.id}`);
+    const [res] = await loadInvoices(db, [row]);
+    return res!;
+  }
+
   /** A page of a query, newest first, as resources. */
   async function pageOf(q: ReturnType<typeof all>, w: ReturnType<typeof pageWindow>) {
     const rows = await q
@@ -40,8 +48,8 @@ export function createInvoiceQueries(ctx: CoreContext) {
 
   const all = () => db.selectFrom('invoices').selectAll();
 
-  async function list(input: { page?: number | undefined; max_per_page?: number | undefined }) {
-    return pageOf(all(), pageWindow(input));
+  async function list(input: { page?: number | undefined; max_per_page?: number | undefined; v2_only?: number | undefined }) {
+    return pageOf(input.v2_only ? all().where('type', '!=', INVOICE_TYPE.receipt) : all(), pageWindow(input));
   }
 
   async function query(input: InvoiceQueryInput) {
@@ -69,6 +77,7 @@ export function createInvoiceQueries(ctx: CoreContext) {
     if (input.block !== undefined) q = q.where('block_id', '=', input.block);
     if (input.status !== undefined) q = q.where('status', '=', input.status);
     if (input.type !== undefined) q = q.where('type', '=', input.type);
+    if (input.v2_only) q = q.where('type', '!=', INVOICE_TYPE.receipt);
     if (input.client_uid !== undefined) q = q.where('client_id', '=', input.client_uid);
     if (input.kind === 'cancelling') q = q.where('is_cancel_invoice', '=', 1);
     if (input.kind === 'modifying') q = q.where('modification_index', 'is not', null).where('is_cancel_invoice', '=', 0);
@@ -101,5 +110,5 @@ export function createInvoiceQueries(ctx: CoreContext) {
     return res;
   }
 
-  return { read, get: (input: { id: number }) => read(input.id), list, query, byShareCode };
+  return { read, get, list, query, byShareCode };
 }

@@ -21,12 +21,13 @@ export function insertLines(trx: WriteTx, lines: ItemValues[]): void {
 
 /**
  * The state an invoice is issued in. A normal invoice paid in advance (cash, card: its payment method says so) is paid
- * when it is issued. Any other document starts as its payments (none yet) make it, as a payment would later
+ * when it is issued; a receipt always is, whatever its method (it is settled on the spot: that is what a receipt is). Any other document starts as its payments (none yet) make it, as a payment would later
  * (statusForPaid): a total of zero or less — a discount as large as its lines — is settled at once, with no payment
  * of nothing recorded. Every node derives the state of an invoice it is sent the same way, so they must agree here.
  */
 export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: string, now: string): InvoiceRow {
-  const advance = invoice.type === INVOICE_TYPE.invoice && findPaymentMethod(invoice.payment_method_id)?.advancePaid;
+  const advance =
+    invoice.type === INVOICE_TYPE.receipt || (invoice.type === INVOICE_TYPE.invoice && findPaymentMethod(invoice.payment_method_id)?.advancePaid);
   if (!advance || invoice.total_milli <= 0) {
     const status = statusForPaid(invoice.total_paid_milli, invoice.total_milli);
     if (status === invoice.status) return invoice;

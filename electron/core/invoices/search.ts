@@ -7,8 +7,8 @@ import type { Db } from '../../db/types';
 
 export interface SearchTerms {
   /** a number with its year ("2026-000417"), its block prefix when one was typed ("WEB / 2026-000417"), and a
-   * proforma's "D-" ("D-2026-000003") */
-  numberOfYear?: { prefix?: string; proforma: boolean; year: number; seq: number };
+   * proforma's "D-" ("D-2026-000003") or a receipt's "NY-" ("NY-2026-000003") */
+  numberOfYear?: { prefix?: string; proforma: boolean; receipt?: boolean; year: number; seq: number };
   /** a bare sequence number ("417"): that number in any year */
   seq?: number;
   /** the text as an amount, in thousandths ("190 500" → 190500000), compared with the total the list shows */
@@ -17,7 +17,7 @@ export interface SearchTerms {
   like: string;
 }
 
-const NUMBER_OF_YEAR = /^(?:(.*?)\s*\/\s*)?(d-)?(\d{4})\s*-\s*(\d{1,6})$/i;
+const NUMBER_OF_YEAR = /^(?:(.*?)\s*\/\s*)?(d-|ny-)?(\d{4})\s*-\s*(\d{1,6})$/i;
 const SPACES = /[\s\u00a0\u202f]/g;
 
 /** "190 500", "190.500", "190 500,50", "1 234,5 Ft" → thousandths; undefined when the text is no amount. */
@@ -44,7 +44,8 @@ export function searchTerms(text: string): SearchTerms {
   const m = NUMBER_OF_YEAR.exec(q);
   if (m) {
     const prefix = m[1]?.trim();
-    terms.numberOfYear = { proforma: m[2] !== undefined, year: Number(m[3]), seq: Number(m[4]), ...(prefix ? { prefix } : {}) };
+    const mark = m[2]?.toLowerCase();
+    terms.numberOfYear = { proforma: mark === 'd-', ...(mark === 'ny-' ? { receipt: true } : {}), year: Number(m[3]), seq: Number(m[4]), ...(prefix ? { prefix } : {}) };
   } else if (/^\d{1,6}$/.test(q)) {
     terms.seq = Number(q);
   }
@@ -76,6 +77,7 @@ export function searchCondition(db: Db, terms: SearchTerms, years: number[]) {
     if (n) {
       const parts = [eb('number_year', '=', n.year), eb('number_seq', '=', n.seq)];
       if (n.proforma) parts.push(eb('number_kind', '=', 'proforma'));
+      if (n.receipt) parts.push(eb('number_kind', '=', 'receipt'));
       if (n.prefix) parts.push(eb(eb.fn('lower', ['prefix']), '=', n.prefix.toLowerCase()));
       any.push(eb.and(parts));
     }

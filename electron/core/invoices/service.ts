@@ -1,7 +1,7 @@
 // Invoices: the transitions (create, a draft's edit, issue, delete, cancel, generate from a proforma, pay, unpay,
 // share) each in its own module, and the reads in ./queries.ts; this service only puts them together for the core.
 // Every transition is one write transaction; issued invoices are sealed (./seal.ts) and then never change.
-import type { InvoiceCreateInput, ModifyExternalInput, ModifyInput, PayInput } from '../../../shared/contract/schemas';
+import type { InvoiceCreateInput, ModifyExternalInput, ModifyInput, PayInput, ReceiptCreateInput, ReceiptIssueInput } from '../../../shared/contract/schemas';
 import { modifyExternal, modifyInvoice } from './modify';
 import type { CoreContext } from '../context';
 import { cancelInvoice } from './cancel';
@@ -11,6 +11,7 @@ import { checkInvoiceRequest } from './dry-run';
 import { generateInvoice } from './generate';
 import { issueDraft } from './issue';
 import { pay, unpay } from './payments';
+import { createReceipt, issueReceipt } from './receipts';
 import { createInvoiceQueries } from './queries';
 import { exchangeRate } from './request';
 import { revokeShareCode, shareCode } from './share';
@@ -49,6 +50,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     modifyExternal: (input: ModifyExternalInput) => modifyExternal(env, input),
     pay: (input: PayInput) => pay(env, input),
     unpay: (input: { id: number }) => unpay(env, input),
+    createReceipt: (input: ReceiptCreateInput) => createReceipt(env, input),
+    issueReceipt: (input: ReceiptIssueInput) => issueReceipt(env, input),
     code: (input: { id: number }) => shareCode(env, input),
     revokeCode: (input: { id: number }) => revokeShareCode(env, input),
   };

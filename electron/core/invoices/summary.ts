@@ -12,6 +12,8 @@ import { today } from '../context';
 
 /** Normal and cancelling invoices: proformas are not revenue and drafts are not invoices. */
 const ISSUED = INVOICE_TYPE.invoice;
+/** Revenue is invoiced and receipted sales alike (a receipt is never owed: it is paid when issued). */
+const SALES = [INVOICE_TYPE.invoice, INVOICE_TYPE.receipt];
 const UNPAID = INVOICE_STATUS.unpaid;
 
 /** Revenue is what stands: a cancelled invoice and the cancelling invoice that undid it count neither as money nor
@@ -60,7 +62,7 @@ export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> 
     db
       .selectFrom('invoices')
       .select([sql<string>`substr(date, 1, 7)`.as('month'), sql<number>`count(*)`.as('count'), sql<number>`sum(net_milli)`.as('net')])
-      .where('type', '=', ISSUED)
+      .where('type', 'in', SALES)
       .where(standing)
       .where('date', '>=', firstDay)
       .where('date', '<=', day)
@@ -70,7 +72,7 @@ export async function invoiceSummary(ctx: CoreContext): Promise<InvoiceSummary> 
     db
       .selectFrom('invoices')
       .select([sql<string>`substr(date, 1, 7)`.as('month'), 'currency', 'exchange_rate', 'net_milli'])
-      .where('type', '=', ISSUED)
+      .where('type', 'in', SALES)
       .where(standing)
       .where('date', '>=', firstDay)
       .where('date', '<=', day)

@@ -62,6 +62,7 @@ export function invoiceValues(content: DocumentContent & Numbers & Partial<Invoi
     current_total_milli: null,
     quote_id: null,
     vendor_id: null,
+    receipt_draft: 0,
     issued_at: content.type === INVOICE_TYPE.draft ? null : now,
     created_at: now,
     updated_at: now,

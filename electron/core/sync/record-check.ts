@@ -125,6 +125,8 @@ function stateProblems(r: InvoiceRecord): string[] {
     return [];
   }
   const problems: string[] = [];
+  // a receipt is settled on the spot: it is issued paid (./invoices/seal.ts recordAdvancePayment)
+  if (r.type === INVOICE_TYPE.receipt && total > 0 && r.status !== INVOICE_STATUS.paid) problems.push(`${no}: a receipt is issued paid`);
   if (r.payments.some((p) => milli(p.amount) <= 0)) problems.push(`${no}: a payment must be more than zero`);
   // A Folio invoice that can be modified is owed as its chain stands (its current total, which the record does not
   // carry: its modifications travel as their own records), so its payments may be more than its own total. Any other
@@ -140,7 +142,9 @@ function stateProblems(r: InvoiceRecord): string[] {
 function linkShapeProblems(r: InvoiceRecord): string[] {
   const no = r.invoice_no;
   const problems: string[] = [];
-  if (r.is_cancel_invoice && (r.type !== INVOICE_TYPE.invoice || r.cancels_uid === null)) problems.push(`${no}: a cancelling invoice must name the invoice it cancels`);
+  // a receipt is cancelled by a cancelling receipt, an invoice by a cancelling invoice
+  if (r.is_cancel_invoice && ((r.type !== INVOICE_TYPE.invoice && r.type !== INVOICE_TYPE.receipt) || r.cancels_uid === null)) problems.push(`${no}: a cancelling invoice must name the invoice it cancels`);
+  if (r.type === INVOICE_TYPE.receipt && (r.modification_index ?? null) !== null && !r.is_cancel_invoice) problems.push(`${no}: a receipt is not modified`);
   if (!r.is_cancel_invoice && r.cancels_uid !== null) problems.push(`${no}: only a cancelling invoice may cancel another`);
   if (r.proforma_uid !== null && (r.type !== INVOICE_TYPE.invoice || r.is_cancel_invoice)) problems.push(`${no}: only a normal invoice may be generated from a proforma`);
   problems.push(...chainShapeProblems(r));
@@ -196,7 +200,8 @@ export interface ChainMember {
  */
 export function mirrorProblem(r: InvoiceRecord, original: InvoiceRow, originalItems: InvoiceItemRow[], modifications: ChainMember[] = []): string | null {
   const no = r.invoice_no;
-  if (original.type !== INVOICE_TYPE.invoice || original.is_cancel_invoice) return `${no} cancels ${original.invoice_no}, which is not a normal invoice`;
+  if ((original.type !== INVOICE_TYPE.invoice && original.type !== INVOICE_TYPE.receipt) || original.is_cancel_invoice) return `${no} cancels ${original.invoice_no}, which is not a normal invoice`;
+  if (original.type !== r.type) return `${no} cancels ${original.invoice_no}: a receipt is cancelled by a cancelling receipt, an invoice by a cancelling invoice`;
   if (original.modifies_id !== null) return `${no} cancels ${original.invoice_no}, a modifying invoice: only its original is cancelled`;
   if (original.client_id !== r.client_uid) return `${no} cancels ${original.invoice_no} of another client`;
   if (original.currency !== r.currency || !sameRate(original.exchange_rate, r.exchange_rate)) return `${no} cancels ${original.invoice_no} in another currency or at another rate`;

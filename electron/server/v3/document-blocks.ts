@@ -1,22 +1,26 @@
-// /document-blocks: Folio's invoice blocks (numbering sequences). Every Folio block numbers invoices, so each is of
-// type 'invoice'; a list filtered to another type is empty.
+// /document-blocks: Folio's invoice blocks (numbering sequences). Every Folio block numbers invoices and, in a
+// sequence of their own, receipts: unfiltered, each is listed once as an `invoice` block; filtered to `receipt`, the
+// same blocks (same ids) are listed as `receipt` blocks, for a receipt's block_id; any other type lists none.
 import type { InvoiceBlockAttributes, Resource } from '../../../shared/resources';
 import type { InputOf } from '../../../shared/contract/operations';
 import { envelope } from './paging';
 import { bodyOf, call, type V3Route } from './route';
 
-export function documentBlockOf(b: Resource<InvoiceBlockAttributes>) {
-  return { id: b.id, name: b.attributes.name, prefix: b.attributes.prefix, custom_field1: '', custom_field2: '', type: 'invoice' };
+export function documentBlockOf(b: Resource<InvoiceBlockAttributes>, type: 'invoice' | 'receipt' = 'invoice') {
+  return { id: b.id, name: b.attributes.name, prefix: b.attributes.prefix, custom_field1: '', custom_field2: '', type };
 }
+
+/** The block types a Folio block serves. */
+const SERVED_TYPES = new Set(['invoice', 'receipt']);
 
 export const documentBlockRoutes: V3Route[] = [
   {
     method: 'GET',
     path: '/document-blocks',
     handler: async ({ core, req }) => {
-      const type = (req.query as { type?: string }).type;
-      const blocks = type && type !== 'invoice' ? [] : await call(core(), 'invoices.blocks', {});
-      return envelope(req, blocks, documentBlockOf);
+      const type = (req.query as { type?: string }).type || 'invoice';
+      const blocks = SERVED_TYPES.has(type) ? await call(core(), 'invoices.blocks', {}) : [];
+      return envelope(req, blocks, (b) => documentBlockOf(b, type as 'invoice' | 'receipt'));
     },
   },
   {

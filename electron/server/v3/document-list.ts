@@ -17,8 +17,10 @@ const V3_TYPE_QUERY: Readonly<Record<string, Record<string, unknown>>> = {
   proforma: { type: INVOICE_TYPE.proforma },
   invoice: { type: INVOICE_TYPE.invoice },
   advance: { kind: 'advance' },
-  cancellation: { kind: 'cancelling' },
+  cancellation: { type: INVOICE_TYPE.invoice, kind: 'cancelling' },
   modification: { kind: 'modifying' },
+  receipt: { type: INVOICE_TYPE.receipt },
+  receipt_cancellation: { type: INVOICE_TYPE.receipt, kind: 'cancelling' },
 };
 
 const PAYMENT_STATUS_QUERY: Readonly<Record<string, Record<string, unknown>>> = {

@@ -19,6 +19,8 @@ export function documentTypeOf(a: InvoiceAttributes): string {
     case 'advance': return 'advance';
     case 'cancelling': return 'cancellation';
     case 'modifying': return 'modification';
+    case 'receipt': return 'receipt';
+    case 'cancelling_receipt': return 'receipt_cancellation';
     default: return 'invoice';
   }
 }
@@ -28,7 +30,7 @@ export function documentTypeOf(a: InvoiceAttributes): string {
  * or unpaid as `expired` once the due date has passed, `partially_paid` with some payment, else `outstanding`.
  */
 export function paymentStatusOf(a: InvoiceAttributes, today: string): string {
-  if (a.document_kind === 'draft' || a.document_kind === 'cancelling' || a.status === INVOICE_STATUS.cancelled) return 'none';
+  if (a.document_kind === 'draft' || a.document_kind === 'cancelling' || a.document_kind === 'cancelling_receipt' || a.status === INVOICE_STATUS.cancelled) return 'none';
   if (a.status === INVOICE_STATUS.paid) return 'paid';
   if (a.due_date < today) return 'expired';
   return num(a.total_paid) > 0 ? 'partially_paid' : 'outstanding';

@@ -15,6 +15,7 @@ import { spendingRoutes } from './spendings';
 import { utilRoutes } from './utils';
 import { documentOutputRoutes } from './document-outputs';
 import { documentRoutes } from './documents';
+import { receiptRoutes } from './receipts';
 import { currencyRoutes } from './currencies';
 
 /** Every route the door serves, in v3's path notation (the served-paths test compares them with docs/v3.md). */
@@ -26,6 +27,7 @@ export const v3Routes: readonly V3Route[] = [
   ...spendingRoutes,
   ...utilRoutes,
   ...documentOutputRoutes,
+  ...receiptRoutes,
   ...documentRoutes,
   ...currencyRoutes,
 ];

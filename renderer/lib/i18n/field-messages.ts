@@ -34,6 +34,8 @@ const RULES: Rule[] = [
   [/^needs at least one item$/, 'fm.oneItem'],
   [/^give exactly one of net_unit_price and gross_unit_price$/, 'fm.onePrice'],
   [/^no such client$/, 'fm.noClient'],
+  // a draft a v3 till made to become a receipt (electron/core/invoices/issue.ts)
+  [/^This draft was made to become a receipt/, 'fm.receiptDraft'],
   [/^must be a 3-letter currency code/, 'fm.currency'],
   [/^give the account number or the IBAN$/, 'fm.accountOrIban'],
   [/^is already used by another block$/, 'fm.prefixUsed'],

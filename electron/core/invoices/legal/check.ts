@@ -5,7 +5,7 @@ import { FolioError } from '../../../../shared/errors';
 import type { WriteTx } from '../../../db/types';
 import { buyerOfSnapshot } from '../mapping';
 import { settingsForIssue } from '../../settings/service';
-import { checkInvoice, type LegalLine, type LegalResult } from './rules';
+import { checkInvoice, checkReceipt, type LegalLine, type LegalResult } from './rules';
 
 export interface DocumentFacts {
   client_snapshot: string;
@@ -42,4 +42,12 @@ export function assertLegal(result: LegalResult): void {
 /** The checks and the refusal together, for the transitions that issue. */
 export function requireLegal(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): void {
   assertLegal(legalCheck(trx, doc, lines));
+}
+
+/** A receipt needs a complete seller only (./rules.ts checkReceipt); refused like an invoice, in its own words. */
+export function requireReceiptLegal(trx: WriteTx): void {
+  const { errors } = checkReceipt(settingsForIssue(trx).settings.seller);
+  if (!errors.length) return;
+  const summary = errors.map((e) => (e.field === 'seller' ? e.message : `${e.field}: ${e.message}`)).join('; ');
+  throw new FolioError('rule_violation', `The receipt cannot be issued: ${summary}`, errors);
 }

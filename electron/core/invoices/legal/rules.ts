@@ -206,6 +206,14 @@ function intraEuIssues(facts: LegalFacts, already: LegalIssue[]): LegalIssue[] {
 }
 
 /** Every check of an invoice issued now. */
+/**
+ * A receipt's checks (Áfa tv. 166–167. §): the seller named in full — name, address, tax number; its date, serial
+ * number, total and each line's VAT rate Folio sets itself. A receipt names no buyer, so no buyer is checked.
+ */
+export function checkReceipt(seller: SellerProfile): LegalResult {
+  return { errors: sellerIssues(seller), warnings: [] };
+}
+
 export function checkInvoice(facts: LegalFacts): LegalResult {
   const dates = dateIssues(facts);
   const errors = [...sellerIssues(facts.seller), ...buyerIssues(facts.client, facts.seller), ...lineIssues(facts.lines, facts.seller), ...dates.errors];
