@@ -279,8 +279,15 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
   return times.length ? new Date(Math.min(...times)) : null;
 }
 
+/** An invoice's own messages (its reminders are listed with the reminders, docs/reminders.md). */
 export async function entriesForInvoice(db: Db, invoiceId: number): Promise<OutboxEntry[]> {
-  const rows = await mailDb(db).selectFrom('mail_outbox').select(ENTRY_COLUMNS).where('invoice_id', '=', invoiceId).orderBy('id', 'desc').execute();
+  const rows = await mailDb(db)
+    .selectFrom('mail_outbox')
+    .select(ENTRY_COLUMNS)
+    .where('invoice_id', '=', invoiceId)
+    .where('purpose', '=', 'document')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toEntry);
 }
 
