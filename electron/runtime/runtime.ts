@@ -79,6 +79,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pdf,
     quotePdf,
     transportOptions: smtpSettingsFromEnv(env),
+    retry: mailRetryFromEnv(env),
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
   });
   // Payment reminders are queued by the core into this outbox, in the transaction that records their step.
@@ -187,4 +188,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 function envMs(value: string | undefined): number | undefined {
   const n = value === undefined ? NaN : Number(value);
   return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * The crash tests (tests/reminders/crash.spec.ts) shorten the outbox's timings: FOLIO_MAIL_LEASE_MS, so a message
+ * whose attempt a SIGKILL cut short is taken again within seconds, and FOLIO_MAIL_RETRY_MS, a constant retry
+ * interval instead of the backoff. A lease shorter than an SMTP attempt's timeouts risks a second delivery: nothing
+ * but a test should set them.
+ */
+function mailRetryFromEnv(env: Record<string, string | undefined>): { leaseMs?: number; baseMs?: number; maxMs?: number } {
+  const lease = envMs(env.FOLIO_MAIL_LEASE_MS);
+  const retry = envMs(env.FOLIO_MAIL_RETRY_MS);
+  return { ...(lease !== undefined ? { leaseMs: lease } : {}), ...(retry !== undefined ? { baseMs: retry, maxMs: retry } : {}) };
 }
