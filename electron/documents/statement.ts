@@ -6,7 +6,7 @@ import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interface
 import type { Address } from '../../shared/resources';
 import { renderDocDefinition } from './engine';
 import { FONT_FAMILY } from './fonts';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatDecimal, formatMoney } from './format';
 import { formatLang, type DocLang } from './i18n';
 import { addressLines } from './view';
 
@@ -37,10 +37,10 @@ export interface StatementView {
   lines: StatementLine[];
   /** per currency, in the order of first appearance */
   totals: Array<{ currency: string; outstanding: string; interest: string | null }>;
-  /** "9.25%" style rate note for the interest column (base rate + 8 pp), when interest is stated */
-  interest_rate_note: string | null;
-  /** the recovery cost claimed, as worded in the document's language; null when not claimed */
-  recovery_cost: string | null;
+  /** the yearly interest rate in percent (base rate + 8 pp, "14.5"), when interest is stated */
+  interest_rate: string | null;
+  /** the recovery cost claimed (EUR 40, and its value in the invoice's currency when known); null when not */
+  recovery_cost: { eur: string; amount: string | null; currency: string } | null;
 }
 
 type Words = Record<
@@ -128,7 +128,7 @@ export function statementDocDefinition(view: StatementView): TDocumentDefinition
   const f = formatLang(view.lang);
   const withInterest = view.lines.some((l) => l.interest !== null);
   const head = [w.number, w.issued, w.due, w.total, w.outstanding, w.late, ...(withInterest ? [w.interest] : [])].map(
-    (text): TableCell => ({ text, bold: true, fontSize: 7.5, color: '#ffffff', fillColor: ACCENT }),
+    (text, i): TableCell => ({ text, bold: true, fontSize: 7.5, color: '#ffffff', fillColor: ACCENT, alignment: i >= 3 ? 'right' : 'left' }),
   );
   const rows: TableCell[][] = view.lines.map((l) => [
     { text: l.number },
@@ -149,8 +149,15 @@ export function statementDocDefinition(view: StatementView): TDocumentDefinition
     ...(withInterest ? [{ text: t.interest === null ? '' : formatMoney(t.interest, t.currency, f), alignment: 'right', bold: true } as TableCell] : []),
   ]);
   const notes: Content[] = [];
-  if (withInterest && view.interest_rate_note) notes.push({ text: w.rateNote.replace('{rate}', view.interest_rate_note), margin: [0, 8, 0, 0] });
-  if (view.recovery_cost) notes.push({ text: w.recovery.replace('{amount}', view.recovery_cost), margin: [0, 4, 0, 0] });
+  if (withInterest && view.interest_rate) {
+    const rate = `${formatDecimal(view.interest_rate, f, { minDecimals: 0, maxDecimals: 2 })}%`;
+    notes.push({ text: w.rateNote.replace('{rate}', rate), margin: [0, 8, 0, 0] });
+  }
+  const rc = view.recovery_cost;
+  if (rc) {
+    const amount = `${formatMoney(rc.eur, 'EUR', f)}${rc.amount !== null ? ` (${formatMoney(rc.amount, rc.currency, f)})` : ''}`;
+    notes.push({ text: w.recovery.replace('{amount}', amount), margin: [0, 4, 0, 0] });
+  }
   notes.push({ text: w.paidNote, color: MUTED, margin: [0, 10, 0, 0] });
   return {
     pageSize: 'A4',
@@ -182,7 +189,8 @@ export function statementDocDefinition(view: StatementView): TDocumentDefinition
         ? {
             table: {
               headerRows: 1,
-              widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', ...(withInterest ? ['auto'] : [])],
+              // fixed columns wrap their headers instead of pushing the last one off the page
+              widths: ['*', 54, 60, 68, 68, 38, ...(withInterest ? [62] : [])],
               body: [head, ...rows, ...totals],
             },
             layout: 'lightHorizontalLines',

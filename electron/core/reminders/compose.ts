@@ -3,7 +3,7 @@
 // cost when the company claims them. Amounts and dates use the documents' formatters, like the invoice mail.
 import type { Lang } from '../../../shared/reference/payment-methods';
 import type { InvoiceAttributes } from '../../../shared/resources';
-import { formatDate, formatMoney } from '../../documents/format';
+import { formatDate, formatDecimal, formatMoney } from '../../documents/format';
 import type { DocLang } from '../../documents/i18n';
 
 export interface ReminderFacts {
@@ -97,7 +97,7 @@ function body(f: ReminderFacts, lang: Lang): string {
   const due = formatDate(a.due_date, lang);
   const lines = [t.greeting(a.client.name.trim()), '', f.daysLate > 0 ? t.late(numberOf(a), due, f.daysLate) : t.before(numberOf(a), due), ''];
   lines.push(`${t.outstanding}: ${formatMoney(f.outstanding, a.currency, lang)}`);
-  if (f.interest) lines.push(`${t.interest(f.interest.rate.replace('.', lang === 'en' ? '.' : ','), formatDate(f.date, lang))}: ${formatMoney(f.interest.amount, a.currency, lang)}`);
+  if (f.interest) lines.push(`${t.interest(formatDecimal(f.interest.rate, lang, { minDecimals: 0, maxDecimals: 2 }), formatDate(f.date, lang))}: ${formatMoney(f.interest.amount, a.currency, lang)}`);
   if (f.recovery) {
     const own = f.recovery.amount !== null ? ` (${formatMoney(f.recovery.amount, a.currency, lang)})` : '';
     lines.push(`${t.recovery}: ${formatMoney(f.recovery.eur, 'EUR', lang)}${own}`);

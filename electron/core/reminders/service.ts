@@ -66,8 +66,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
         : null;
     const rate = interest ? new Big(baseRateFor(halfYearStart(date), rates)!).plus(INTEREST_MARGIN).toFixed() : null;
     const recovery = rules.recovery_cost && late > 0 ? await recoveryCost(a.currency, addDays(a.due_date, 1), deps.rates) : null;
-    const recoveryLine = recovery ? `${recovery.eur} EUR${recovery.amount !== null ? ` (${recovery.amount} ${recovery.currency})` : ''}` : null;
-    const view = await buildStatement(db, { invoice: a, lang, date, interest: interest !== null, baseRates: rates, rateNote: rate ? `${rate}%` : null, recoveryCost: recoveryLine });
+    const view = await buildStatement(db, { invoice: a, lang, date, interest: interest !== null, baseRates: rates, rate, recoveryCost: recovery });
     const pdf = Buffer.from(await ports().statementPdf(view));
     const composed = composeReminder({
       invoice: a,

@@ -14,7 +14,15 @@ import { openInvoices, paymentsOf } from './open-invoices';
 
 export async function buildStatement(
   db: Db,
-  args: { invoice: InvoiceAttributes; lang: DocLang; date: string; interest: boolean; baseRates: BaseRate[]; rateNote: string | null; recoveryCost: string | null },
+  args: {
+    invoice: InvoiceAttributes;
+    lang: DocLang;
+    date: string;
+    interest: boolean;
+    baseRates: BaseRate[];
+    rate: string | null;
+    recoveryCost: StatementView['recovery_cost'];
+  },
 ): Promise<StatementView> {
   const a = args.invoice;
   const rows = await openInvoices(db, { clientId: a.client_uid });
@@ -51,7 +59,7 @@ export async function buildStatement(
     client: { name: a.client.name, address: a.client.billing_address, tax_number: a.client.taxcode },
     lines,
     totals: [...totals].map(([currency, t]) => ({ currency, outstanding: t.outstanding.toFixed(3), interest: t.interest?.toFixed(3) ?? null })),
-    interest_rate_note: args.rateNote,
+    interest_rate: args.rate,
     recovery_cost: args.recoveryCost,
   };
 }
