@@ -118,7 +118,13 @@ test('a quarter day by day: each rule step once, none after payment, stop, opt-o
   const grouped = interest.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   expect(en.text).toContain('Late-payment interest to 16 Jul 2026');
   expect(en.text).toContain(grouped);
-  expect(en.text).toContain('Recovery cost');
+  expect(en.text).toContain('14.25% a year');
+  // no exchange-rate service in this rig: the recovery cost is stated in euros alone
+  expect(en.text).toMatch(/Recovery cost \(Hungarian Civil Code 6:155 \(2\)\): EUR\s40\.00\s*$/m);
+  const enStatement = (await pdfText(statementOf(en))).text;
+  expect(enStatement).toContain('Statement of account');
+  expect(enStatement).toContain(english.attributes.invoice_no!);
+  expect(enStatement).toContain(grouped);
   expect(en.subject).toBe(`Payment reminder: invoice ${english.attributes.invoice_no} is 21 days overdue`);
   const history = await core.call('reminders.forInvoice', { id: english.id });
   expect(history.history.map((h) => h.step)).toEqual(['rule:+21', 'rule:+7', 'rule:-3']);
