@@ -3,6 +3,7 @@
 // is SIGKILLed at a random moment, again and again, with the SMTP server down (nothing can be sent). After every
 // kill each recorded step has its outbox message and each reminder message its step; no step is there twice.
 // Then the SMTP server comes up and a last `serve` delivers: every invoice's reminder arrives exactly once.
+// A second test starts two `serve` processes on one file at once: their passes race, each reminder goes out once.
 // Replay a failure with FOLIO_FAULT_SEED=<seed printed below>.
 import { expect, test } from '@playwright/test';
 import { createCore } from '../../electron/core/index';
@@ -140,6 +141,35 @@ test('SIGKILL while reminders are queued: none lost, none doubled, each delivere
   } finally {
     await child?.kill('SIGKILL');
     await smtp?.close();
+    tmp.remove();
+  }
+});
+
+test('two `serve` processes on one file pass at the same time: each reminder is queued and delivered once', async () => {
+  test.setTimeout(180_000);
+  const tmp = tempDir('reminders-two');
+  const file = tmp.file('folio.db');
+  const numbers = await prepare(file);
+  const smtp = await startSmtp();
+  const env = {
+    FOLIO_NOW: NOW,
+    FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?security=none`,
+    FOLIO_MAIL_FROM: 'Minta Bt. <szamla@minta.example>',
+    FOLIO_REMINDERS_FIRST_MS: '0',
+    FOLIO_RATES_PREFETCH: 'off',
+  };
+  const children: Child[] = [];
+  try {
+    children.push(...(await Promise.all([startServe(file, API_KEY, env, { seller: false }), startServe(file, API_KEY, env, { seller: false })])));
+    const mails = await smtp.waitFor(INVOICES, 120_000);
+    await sleep(2000);
+    expect(smtp.messages).toHaveLength(INVOICES);
+    expect(numbers.map((n) => mails.filter((m) => m.subject?.includes(` ${n} számla`)).length)).toEqual(numbers.map(() => 1));
+    const s = snapshot(file);
+    expect(s).toMatchObject({ steps: INVOICES, orphanSteps: 0, orphanMessages: 0, duplicates: 0 });
+  } finally {
+    await Promise.all(children.map((c) => c.kill('SIGKILL')));
+    await smtp.close();
     tmp.remove();
   }
 });
