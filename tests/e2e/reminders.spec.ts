@@ -1,5 +1,6 @@
 // Payment reminders in Chromium, in Hungarian, against a real server and a real SMTP server on 127.0.0.1: the
-// Settings → Emlékeztetők tab (switch on, change a step, a base rate with its day, a client who wants none), then an
+// Settings → Emlékeztetők tab (switch on, change a step, a base rate with its day, a client who wants none), the
+// client form's "no reminders" box, then an
 // invoice's reminder panel (the next step, "Emlékeztető most" delivered with its statement, the history, "Leállítás").
 import { expect, test, type Page } from '@playwright/test';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
@@ -67,6 +68,17 @@ test('the reminder settings and an invoice reminded now, then stopped', async ({
     await expect(page.getByTestId('opted-out')).toContainText('Csendes Kft.');
     expect(await rpcOn(folio!.url, API_KEY, 'reminders.client', { id: quiet })).toEqual({ client_id: quiet, opted_out: true });
     await shot(page, 'settings-saved');
+  });
+
+  await test.step('the client form shows the opt-out and changes it', async () => {
+    await page.goto(`${folio!.url}/#/clients`);
+    await page.getByRole('button', { name: 'Csendes Kft.', exact: true }).click();
+    const box = page.getByLabel('Ne kapjon fizetési emlékeztetőt');
+    await expect(box).toBeChecked();
+    await shot(page, 'client-form-opt-out');
+    await box.uncheck();
+    await page.getByRole('button', { name: 'Mentés' }).click();
+    await expect.poll(async () => (await rpcOn(folio!.url, API_KEY, 'reminders.client', { id: quiet })).opted_out).toBe(false);
   });
 
   await test.step('the invoice: next step today; "Emlékeztető most" goes out with the statement; then stopped', async () => {

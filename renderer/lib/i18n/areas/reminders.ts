@@ -64,6 +64,8 @@ export const reminderMessages = defineMessages({
     'rem.step.onDue': 'a határidő napján',
     'rem.step.manual': 'kézi',
     'rem.state.withdrawn': 'Visszavonva (közben rendezve)',
+    'rem.clientOptOut': 'Ne kapjon fizetési emlékeztetőt',
+    'rem.clientOptOutHint': 'Az automatikus emlékeztetők kihagyják az ügyfél számláit; kézzel továbbra is küldhetsz.',
   },
   en: {
     'set.tab.reminders': 'Reminders',
@@ -126,6 +128,8 @@ export const reminderMessages = defineMessages({
     'rem.step.onDue': 'on the due date',
     'rem.step.manual': 'manual',
     'rem.state.withdrawn': 'Withdrawn (settled meanwhile)',
+    'rem.clientOptOut': 'No payment reminders',
+    'rem.clientOptOutHint': 'Automatic reminders skip this client’s invoices; you can still send one by hand.',
   },
   de: {
     'set.tab.reminders': 'Mahnungen',
@@ -188,5 +192,7 @@ export const reminderMessages = defineMessages({
     'rem.step.onDue': 'am Fälligkeitstag',
     'rem.step.manual': 'manuell',
     'rem.state.withdrawn': 'Zurückgezogen (inzwischen beglichen)',
+    'rem.clientOptOut': 'Keine Zahlungserinnerungen',
+    'rem.clientOptOutHint': 'Automatische Erinnerungen überspringen die Rechnungen dieses Kunden; von Hand können Sie weiterhin eine senden.',
   },
 });
