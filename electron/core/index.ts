@@ -41,6 +41,7 @@ import { createShareCodeHandler } from './sync/share-code';
 import { createQuoteService } from './quotes/service';
 import type { QuoteAttributes } from '../../shared/quotes';
 import { exportEinvoice, type FacturxRenderer } from './einvoice/export';
+import { createReminderService, type ReminderPorts } from './reminders/service';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -76,6 +77,8 @@ export interface CoreDeps {
   taxpayer?: TaxpayerLookup;
   /** the device's sync service (settings, status, sync now); the runtime injects it */
   sync?: SyncOperations;
+  /** the outbox's side of payment reminders (the runtime's mailer); without it only their settings work */
+  reminders?: ReminderPorts;
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
@@ -98,6 +101,7 @@ export async function createCore(deps: CoreDeps) {
   const settingsService = createSettingsService(ctx);
   const importer = createImportService(ctx);
   const quotes = createQuoteService(ctx, invoices);
+  const reminders = createReminderService(ctx, { ports: deps.reminders, rates: deps.rates, readInvoice: (id) => invoices.read(id) });
 
   const feed = createChangeFeed(deps.db, {
     client: async (id) => {
@@ -237,6 +241,17 @@ export async function createCore(deps: CoreDeps) {
           return sent;
         }
       : notBuilt('Sending quotes by e-mail'),
+    'reminders.settings': reminders.settings,
+    'reminders.saveSettings': reminders.saveSettings,
+    'reminders.setBaseRate': reminders.setBaseRate,
+    'reminders.deleteBaseRate': reminders.deleteBaseRate,
+    'reminders.setClient': reminders.setClient,
+    'reminders.client': reminders.client,
+    'reminders.forInvoice': reminders.forInvoice,
+    'reminders.stop': reminders.stop,
+    'reminders.resume': reminders.resume,
+    'reminders.remindNow': reminders.remindNow,
+    'reminders.run': () => reminders.run(),
   };
 
   /**
@@ -352,7 +367,7 @@ export async function createCore(deps: CoreDeps) {
     Object.assign(provided, more);
   }
 
-  return { ctx, call, provide, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, quotes, settings: settingsService };
+  return { ctx, call, provide, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, quotes, reminders, settings: settingsService };
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;

@@ -388,7 +388,7 @@ function rateSource(source: string): string {
  * Hungarian addresses put the town first ("1051 Budapest" over "Nádor utca 12."), English and German ones the
  * street first. Block, staircase, floor and door follow the house number as written.
  */
-function addressLines(a: Address, lang: DocLang, withCountry: boolean): string[] {
+export function addressLines(a: Address, lang: DocLang, withCountry: boolean): string[] {
   const floorDoor = a.floor && a.door ? `${a.floor}/${a.door}` : a.floor || a.door;
   const street = joinNonEmpty([a.street_name, a.street_type, a.house_nr, a.block, a.entrance, floorDoor]);
   const town = joinNonEmpty([a.postcode, joinNonEmpty([a.city, a.district], ', ')]);

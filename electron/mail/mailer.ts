@@ -64,6 +64,8 @@ export interface Mailer {
   retry(outboxId: number): Promise<OutboxEntry>;
   /** sends what is due now (tests, "send now" buttons); the started worker does this by itself */
   runDue(): Promise<number>;
+  /** wakes the worker: a message was queued by another part (a payment reminder) */
+  kick(): void;
   start(): void;
   stop(): Promise<void>;
   /** the stored SMTP account (desktop), or null when the settings come from transportOptions or nowhere */
@@ -216,6 +218,7 @@ export function createMailer(deps: MailerDeps): Mailer {
       return entry;
     },
     runDue: () => worker.runDue(),
+    kick: () => worker.kick(),
     start: () => worker.start(),
     stop: () => worker.stop(),
     settings: store,

@@ -3,7 +3,7 @@
 // file) never take the same message: claiming runs under SQLite's write lock (BEGIN IMMEDIATE).
 import type { EmailDuty } from '../../shared/contract/operations';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/types';
+import type { Db, WriteTx } from '../db/types';
 import { writeTransaction } from '../db/transaction';
 import type { MailFailureReason } from '../../shared/contract/areas/mail';
 import { mailDb, type EinvoiceMailFormat, type OutboxRow, type OutboxState } from './tables';
@@ -61,7 +61,7 @@ export interface NewMessage {
   xml?: { name: string; content: Buffer; sha256: string };
 }
 
-export function toEntry(r: Omit<OutboxRow, 'attachment' | 'xml_attachment' | 'xml_sha256'>): OutboxEntry {
+export function toEntry(r: Omit<OutboxRow, 'attachment' | 'xml_attachment' | 'xml_sha256' | 'purpose'>): OutboxEntry {
   return {
     id: r.id,
     invoice_id: r.invoice_id,
@@ -112,32 +112,41 @@ export async function enqueue(db: Db, msg: NewMessage, now: Date): Promise<{ ent
       .select(ENTRY_COLUMNS)
       .where((eb) => (msg.quote_id !== null ? eb('quote_id', '=', msg.quote_id) : eb('invoice_id', '=', msg.invoice_id ?? -1)))
       .where('state', 'in', ['queued', 'sending'])
+      .where('purpose', '=', 'document')
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (pending) return { entry: toEntry(pending), created: false };
-    const stamp = now.toISOString();
-    const { xml, ...message } = msg;
-    const inserted = await t
-      .insertInto('mail_outbox')
-      .values({
-        ...message,
-        einvoice_format: msg.einvoice_format ?? 'none',
-        xml_name: xml?.name ?? null,
-        xml_attachment: xml?.content ?? null,
-        xml_sha256: xml?.sha256 ?? null,
-        xml_size: xml?.content.length ?? null,
-        recipients: msg.recipients.join(','),
-        cc: (msg.cc ?? []).join(','),
-        attachment_size: msg.attachment.length,
-        state: 'queued',
-        next_attempt_at: stamp,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning(ENTRY_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return { entry: toEntry(inserted), created: true };
+    return { entry: await insertMessage(trx, msg, now), created: true };
   });
+}
+
+/**
+ * Inserts a message, due now, inside the caller's write transaction: a payment reminder is queued in the same
+ * transaction that records its step, so the two exist together or not at all.
+ */
+export async function insertMessage(trx: WriteTx, msg: NewMessage & { purpose?: 'document' | 'reminder' }, now: Date): Promise<OutboxEntry> {
+  const stamp = now.toISOString();
+  const { xml, ...message } = msg;
+  const inserted = await mailDb(trx)
+    .insertInto('mail_outbox')
+    .values({
+      ...message,
+      einvoice_format: msg.einvoice_format ?? 'none',
+      xml_name: xml?.name ?? null,
+      xml_attachment: xml?.content ?? null,
+      xml_sha256: xml?.sha256 ?? null,
+      xml_size: xml?.content.length ?? null,
+      recipients: msg.recipients.join(','),
+      cc: (msg.cc ?? []).join(','),
+      attachment_size: msg.attachment.length,
+      state: 'queued',
+      next_attempt_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning(ENTRY_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toEntry(inserted);
 }
 
 export type ClaimedMessage = OutboxRow & { attempt_id: string; attachment: Buffer; was_interrupted: boolean };
@@ -288,8 +297,15 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
   return times.length ? new Date(Math.min(...times)) : null;
 }
 
+/** An invoice's own messages (its reminders are listed with the reminders, docs/reminders.md). */
 export async function entriesForInvoice(db: Db, invoiceId: number): Promise<OutboxEntry[]> {
-  const rows = await mailDb(db).selectFrom('mail_outbox').select(ENTRY_COLUMNS).where('invoice_id', '=', invoiceId).orderBy('id', 'desc').execute();
+  const rows = await mailDb(db)
+    .selectFrom('mail_outbox')
+    .select(ENTRY_COLUMNS)
+    .where('invoice_id', '=', invoiceId)
+    .where('purpose', '=', 'document')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toEntry);
 }
 

@@ -47,6 +47,8 @@ export type MailOutboxTable = {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** 'document' (an invoice's or quote's own message) or 'reminder' (a payment reminder; migration 0031) */
+  purpose: Generated<string>;
 };
 
 export type MailSettingsTable = {

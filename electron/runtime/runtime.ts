@@ -15,6 +15,8 @@ import { systemClock } from '../core/clock';
 import { createRatePrefetch, prefetchCurrencies, prefetchEnabled, ratesFromEnv, type PrefetchTuning } from '../rates/index';
 import { euVatFromEnv } from '../vat-eu/index';
 import { createRecurringScheduler } from '../core/recurring/scheduler';
+import { createReminderScheduler } from '../core/reminders/scheduler';
+import type { ReminderPorts } from '../core/reminders/service';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
 import { createDataService, type DataService, type DataServiceOptions } from '../data-ops/service';
 
@@ -35,6 +37,8 @@ export interface RuntimeOptions {
   data?: DataServiceOptions;
   /** the exchange-rate prefetch's timings (tests shorten them); FOLIO_RATES_PREFETCH=off turns it off */
   ratePrefetch?: PrefetchTuning;
+  /** the reminder pass's timings (tests shorten them) */
+  reminders?: { firstMs?: number; everyMs?: number };
 }
 
 export interface Runtime {
@@ -42,6 +46,7 @@ export interface Runtime {
   nav: ReturnType<typeof createNavReporter>;
   sync: SyncService;
   recurring: ReturnType<typeof createRecurringScheduler>;
+  reminders: ReturnType<typeof createReminderScheduler>;
   mailer: Mailer;
   /** the data area's service, when the runtime has one (its export files are downloaded over HTTP) */
   data: DataService | null;
@@ -81,8 +86,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       facturx,
     }),
     transportOptions: smtpSettingsFromEnv(env),
+    retry: mailRetryFromEnv(env),
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
   });
+  // Payment reminders are queued by the core into this outbox, in the transaction that records their step.
+  const reminderPorts: ReminderPorts = {
+    mailFrom: async () => (await mailer.currentSettings())?.from ?? null,
+    kick: () => mailer.kick(),
+    statementPdf: async (view) => (await import('../documents/statement')).renderStatementPdf(view),
+    outboxClock: systemClock,
+  };
   const syncPort = createSyncPort();
   const rates = ratesFromEnv(options.db, env);
   const deps: CoreDeps = {
@@ -99,6 +112,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     sendQuote: mailer.sendQuote,
     facturx,
     sealHooks: [navSealHook, () => nav.kick()],
+    reminders: reminderPorts,
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
       return {
@@ -126,6 +140,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
+  const reminders = createReminderScheduler({
+    run: () => core.call('reminders.run', {}),
+    firstMs: options.reminders?.firstMs ?? envMs(env.FOLIO_REMINDERS_FIRST_MS),
+    everyMs: options.reminders?.everyMs,
+  });
   const data = options.data ? createDataService({ ...options.data, db: options.db, timeZone: () => core.ctx.timeZone }) : null;
   if (data) core.provide(data.operations);
   // Rates are fetched ahead while online, so an invoice written offline finds its day's rate in the cache.
@@ -143,11 +162,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     nav,
     sync,
     recurring,
+    reminders,
     mailer,
     data,
     async start() {
       mailer.start();
       await recurring.start();
+      reminders.start();
       nav.start();
       sync.start();
       data?.start();
@@ -157,6 +178,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await ratePrefetch?.stop();
       await data?.stop();
       await recurring.stop();
+      await reminders.stop();
       await mailer.stop();
       await sync.stop();
       await nav.stop();
@@ -168,4 +190,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return file;
     },
   };
+}
+
+/** A duration from the environment (tests shorten the first reminder pass); undefined keeps the default. */
+function envMs(value: string | undefined): number | undefined {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * The crash tests (tests/reminders/crash.spec.ts) shorten the outbox's timings: FOLIO_MAIL_LEASE_MS, so a message
+ * whose attempt a SIGKILL cut short is taken again within seconds, and FOLIO_MAIL_RETRY_MS, a constant retry
+ * interval instead of the backoff. A lease shorter than an SMTP attempt's timeouts risks a second delivery: nothing
+ * but a test should set them.
+ */
+function mailRetryFromEnv(env: Record<string, string | undefined>): { leaseMs?: number; baseMs?: number; maxMs?: number } {
+  const lease = envMs(env.FOLIO_MAIL_LEASE_MS);
+  const retry = envMs(env.FOLIO_MAIL_RETRY_MS);
+  return { ...(lease !== undefined ? { leaseMs: lease } : {}), ...(retry !== undefined ? { baseMs: retry, maxMs: retry } : {}) };
 }

@@ -8,6 +8,7 @@ import { importOperations } from './import';
 import { quoteOperations } from './quotes';
 import { einvoiceOperations } from './einvoice';
 import { expenseEinvoiceOperations } from './expense-einvoice';
+import { reminderOperations } from './reminders';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
@@ -18,4 +19,5 @@ export const areaOperations = {
   ...quoteOperations,
   ...einvoiceOperations,
   ...expenseEinvoiceOperations,
+  ...reminderOperations,
 } as const;

@@ -17,6 +17,7 @@ import { quoteMessages } from './quotes';
 import { taxpayerMessages } from './taxpayer';
 import { einvoiceImportMessages } from './einvoice-import';
 import { eInvoicingMessages } from './e-invoicing';
+import { reminderMessages } from './reminders';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -37,6 +38,7 @@ export const AREA_MESSAGES = [
   taxpayerMessages,
   einvoiceImportMessages,
   eInvoicingMessages,
+  reminderMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
