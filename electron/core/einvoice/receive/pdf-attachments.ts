@@ -302,21 +302,27 @@ function nameOf(v: PdfValue | undefined): string | undefined {
   return v instanceof PdfName ? v.name : undefined;
 }
 
+/** The PNG row filter types (RFC 2083 §6): 0 none, then these. */
+const PNG_SUB = 1;
+const PNG_UP = 2;
+const PNG_AVERAGE = 3;
+const PNG_PAETH = 4;
+
 /** PNG row filters (predictor ≥ 10), which some writers apply to embedded streams as to cross-reference streams. */
 function unpredictPng(data: Buffer, columns: number): Buffer {
   const rows: Buffer[] = [];
   let prev = Buffer.alloc(columns);
   for (let i = 0; i + columns < data.length + 1 && i < data.length; i += columns + 1) {
-    const type = data[i]!;
+    const filter = data[i]!;
     const row = Buffer.from(data.subarray(i + 1, i + 1 + columns));
     for (let j = 0; j < row.length; j++) {
       const left = j > 0 ? row[j - 1]! : 0;
       const up = prev[j] ?? 0;
       const ul = j > 0 ? (prev[j - 1] ?? 0) : 0;
-      if (type === 1) row[j] = (row[j]! + left) & 0xff;
-      else if (type === 2) row[j] = (row[j]! + up) & 0xff;
-      else if (type === 3) row[j] = (row[j]! + ((left + up) >> 1)) & 0xff;
-      else if (type === 4) {
+      if (filter === PNG_SUB) row[j] = (row[j]! + left) & 0xff;
+      else if (filter === PNG_UP) row[j] = (row[j]! + up) & 0xff;
+      else if (filter === PNG_AVERAGE) row[j] = (row[j]! + ((left + up) >> 1)) & 0xff;
+      else if (filter === PNG_PAETH) {
         const p = left + up - ul;
         const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - ul)];
         row[j] = (row[j]! + (pa <= pb && pa <= pc ? left : pb <= pc ? up : ul)) & 0xff;
