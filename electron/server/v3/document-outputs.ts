@@ -1,6 +1,7 @@
 // What comes out of a document under /v3: its PDF, a receipt-printer PDF, its public link, its e-mail, its NAV
 // report's state, and the accountant's exports (docs/v3.md "Document outputs").
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { InvoiceReminders } from '../../../shared/contract/areas/reminders';
 import type { InvoiceDuties } from '../../../shared/contract/operations';
 import { FolioError } from '../../../shared/errors';
 import { POS_WIDTHS_MM, renderPosPdf, type PosWidth } from '../../documents/pos';
@@ -42,6 +43,28 @@ export function onlineSzamlaStatus(duties: InvoiceDuties): string {
     case 'not_required':
       return 'not_checked';
   }
+}
+
+/** v3's reminder events from Folio's reminder history: sent (or failed) messages, then the queued and the next step. */
+export function reminderEventsOf(r: InvoiceReminders, clientEmail: string) {
+  const live = r.history.filter((h) => h.state !== 'withdrawn');
+  const dateOf = (stamp: string | null) => (stamp ? stamp.slice(0, 10) : undefined);
+  const sent = live
+    .filter((h) => h.mail_state === 'sent' || h.mail_state === 'failed')
+    .map((h) => ({
+      type: 'document_reminder',
+      send_at: h.business_date,
+      ...(h.sent_at ? { delivery_at: dateOf(h.sent_at) } : {}),
+      recipients: h.recipients,
+      status: { status: h.mail_state === 'sent' ? 'sent' : 'rejected', ...(h.sent_at ? { date: h.sent_at } : {}) },
+    }));
+  const upcoming = live
+    .filter((h) => h.mail_state === 'queued' || h.mail_state === 'sending')
+    .map((h) => ({ emails: h.recipients, send_at: h.business_date }));
+  if (r.eligible && r.enabled && !r.stopped && !r.client_opted_out && r.next) {
+    upcoming.push({ emails: clientEmail ? [clientEmail] : [], send_at: r.next.date });
+  }
+  return { sent_reminders: sent, upcoming_reminders: upcoming, sent_postal_mail: [] };
 }
 
 // Folio's export formats for v3's export types (v3's other types are other programs' import formats).
@@ -109,6 +132,16 @@ export const documentOutputRoutes: V3Route[] = [
       const invoice = await call(core(), 'invoices.get', { id });
       const to = invoice.attributes.client.email;
       return { emails: to ? [to] : [] };
+    },
+  },
+  {
+    // Folio's reminder history (docs/reminders.md) as 3.0.15's event list: what went out, what is queued or next.
+    method: 'GET',
+    path: '/documents/{id}/reminders',
+    handler: async ({ core, req }) => {
+      const id = idOf(req);
+      const [reminders, invoice] = await Promise.all([call(core(), 'reminders.forInvoice', { id }), call(core(), 'invoices.get', { id })]);
+      return reminderEventsOf(reminders, invoice.attributes.client.email);
     },
   },
   {
