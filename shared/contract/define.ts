@@ -17,6 +17,8 @@ export interface HttpBinding {
   paths: readonly string[];
   type?: string;
   reply: Reply;
+  /** the body may also be a file itself, of these content types; it reaches the operation base64-encoded in `field` */
+  fileBody?: { field: string; types: readonly string[] };
 }
 
 export interface OperationDef<I extends z.ZodType = z.ZodType, O = unknown> {

@@ -6,8 +6,14 @@ import { mailOperations } from './mail';
 import { dataOperations } from './data';
 import { importOperations } from './import';
 import { quoteOperations } from './quotes';
+import { bankOperations } from './bank';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
-export const areaOperations = { ...runtimeOperations, ...importOperations, ...quoteOperations } as const;
+export const areaOperations = {
+  ...runtimeOperations,
+  ...importOperations,
+  ...quoteOperations,
+  ...bankOperations,
+} as const;
