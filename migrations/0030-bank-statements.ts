@@ -1,4 +1,4 @@
-// Bank statements (issue 18): each imported file, the entries it brought, and the payments a confirmed entry recorded.
+// Bank statements (issue 18): each imported file, the entries it brought, and the payments a confirmed entry recorded (on invoices, or an expense marked paid).
 // An entry is stored once per bank account under its key (the bank's own reference, or a digest of its contents when
 // the bank gives none), so importing the same or an overlapping statement again adds nothing twice. A confirmed
 // match names the invoice_payments rows it made, so undoing it removes those payments only. The CSV column mapping
@@ -45,13 +45,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('bank_matches')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('entry_id', 'integer', (c) => c.notNull().references('bank_entries.id'))
-    .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id'))
+    // a credit pays an invoice (a payment row), a debit pays an expense (marked paid)
+    .addColumn('invoice_id', 'integer', (c) => c.references('invoices.id'))
+    .addColumn('expense_id', 'integer', (c) => c.references('expenses.id'))
     // no foreign key: an invoice's payments may be removed by hand (invoices.unpay), which leaves this row stale
-    .addColumn('payment_id', 'integer', (c) => c.notNull())
+    .addColumn('payment_id', 'integer')
     .addColumn('amount_milli', 'integer', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('conversion_rate', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
+    .addCheckConstraint('bank_matches_one_target', sql`(invoice_id is null) != (expense_id is null)`)
     .execute();
   await db.schema.createIndex('bank_matches_entry').on('bank_matches').column('entry_id').execute();
   await db.schema

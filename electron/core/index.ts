@@ -91,7 +91,7 @@ export async function createCore(deps: CoreDeps) {
   const products = createProductService(ctx);
   const expenses = createExpenseService(ctx);
   const bankAccounts = createBankAccountService(ctx);
-  const bankStatements = createBankStatementService(ctx, invoices);
+  const bankStatements = createBankStatementService(ctx, invoices, expenses);
   const recurring = createRecurringService(ctx);
   const settingsService = createSettingsService(ctx);
   const importer = createImportService(ctx);

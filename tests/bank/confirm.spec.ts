@@ -90,6 +90,29 @@ test('debits and entries set aside take no payment; a set-aside entry can be ope
   expect(reopened.suggestion).toMatchObject({ reason: 'invoice_number', confident: true });
 });
 
+test('a debit pays an unpaid expense: found by the supplier’s invoice number or by amount and payee; undone, it is unpaid again', async () => {
+  const paper = await tc.core.call('expenses.create', { categories_id: 3, name: 'Irodaszer', gross_price: 12700, supplier_name: 'Papírbolt Kft.', invoice_no: 'PB-2026/0815' } as never);
+  const rent = await tc.core.call('expenses.create', { categories_id: 3, name: 'Bérlet', gross_price: 127000, supplier_name: 'Irodaház Zrt.', invoice_no: 'IH-77' } as never);
+  const other = await tc.core.call('expenses.create', { categories_id: 3, name: 'Áram', gross_price: 9990, supplier_name: 'Áramszolgáltató Nyrt.' } as never);
+  const get = await load([
+    { ref: 'D1', date: '2026-03-05', amount: '12700', direction: 'debit', name: 'Papírbolt', remittance: 'PB 2026 0815 számla' },
+    { ref: 'D2', date: '2026-03-06', amount: '127000', direction: 'debit', name: 'IRODAHAZ ZRT', remittance: 'márciusi bérleti díj' },
+    { ref: 'D3', date: '2026-03-07', amount: '9991', direction: 'debit', name: 'Áramszolgáltató Nyrt.', remittance: 'áram' },
+  ]);
+  expect(get('D1').suggestion).toMatchObject({ reason: 'expense_invoice_number', confident: true, invoices: [], expense: { expense_id: paper.id, amount: '12700.000' } });
+  expect(get('D2').suggestion).toMatchObject({ reason: 'expense_amount_and_payee', confident: true, expense: { expense_id: rent.id } });
+  expect(get('D3').suggestion).toBeNull(); // one forint off: an expense is paid whole or not matched
+
+  expect(await tc.core.call('bankEntries.confirmSuggested', {})).toEqual({ confirmed: 2, skipped: 0 });
+  expect((await tc.core.call('expenses.get', { id: paper.id })).attributes).toMatchObject({ paid: true, payment_date: '2026-03-05' });
+  const d2 = await tc.core.call('bankEntries.undo', { id: get('D2').id });
+  expect(d2.state).toBe('open');
+  expect((await tc.core.call('expenses.get', { id: rent.id })).attributes).toMatchObject({ paid: false, payment_date: null });
+  // named by hand: the amount must be the expense's
+  await expect(tc.core.call('bankEntries.confirm', { id: get('D3').id, expense_id: other.id })).rejects.toThrow(/is 9990\.000 HUF; the entry is 9991\.000 HUF/);
+  await expect(tc.core.call('bankEntries.confirm', { id: get('D2').id, expense_id: paper.id })).rejects.toThrow(/paid already/);
+});
+
 test('receivables: open amounts by age, the clients who owe most, and what falls due in 30 days (today 2026-03-15)', async () => {
   // the invoices are issued on their days by a business clock, and looked at on 2026-03-15
   const clock = new ManualClock('2025-11-01T10:00:00+01:00');

@@ -1,5 +1,6 @@
 // Bank statements as a bookkeeper uses them, in Chromium, in Hungarian: a camt.053 file chosen on Bankszámlák, the
-// entries with their suggestions and reasons, one confirmed by a click and the certain ones together, one set aside,
+// entries with their suggestions and reasons (a debit paying an expense too), one confirmed by a click and the certain
+// ones together, one set aside,
 // a wrong confirmation undone (only the payment it recorded goes; the manual one beside it stays), the same file
 // again adding nothing, a refused file with its reason, and the receivables on the dashboard.
 import { writeFileSync } from 'node:fs';
@@ -41,6 +42,8 @@ test('import, confirm, set aside, undo a wrong confirmation, import again; recei
   const b = await issue('20000'); // 25 400
   const c = await issue('30000'); // 38 100
   await core.call('invoices.pay', { id: b.id, date: '2026-11-20', amount: '5000', payment_method: 1 }); // cash, by hand
+  // the bank's fee, recorded as an unpaid expense: the debit pays it
+  const fee = await core.call('expenses.create', { categories_id: 3, name: 'Bankköltség', gross_price: 990, supplier_name: 'Teszt Bank' } as never);
 
   const entries: TestEntry[] = [
     { ref: 'E1', date: '2026-11-18', amount: '12700', direction: 'credit', name: 'Példa Ügyfél Kft.', remittance: `Számla ${a.attributes.invoice_no}` },
@@ -70,14 +73,15 @@ test('import, confirm, set aside, undo a wrong confirmation, import again; recei
   await expect(row('E3')).toContainText('pontos összeg és a befizető');
   await expect(row('E4')).toContainText('Nincs javaslat');
   await expect(row('E5')).toContainText('terhelés');
+  await expect(row('E5')).toContainText('pontos összeg és a szállító');
   await page.screenshot({ path: shotPath('bank', 'statement-suggestions'), fullPage: true });
 
   // one by a click, the other certain ones together
   await row('E1').getByRole('button', { name: 'Jóváhagyás' }).click();
   await expect(page.getByText('A befizetés rögzítve.')).toBeVisible();
   await expect(row('E1')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Minden biztos javaslat jóváhagyása (2)' }).click();
-  await expect(page.getByText('2 befizetés rögzítve.')).toBeVisible();
+  await page.getByRole('button', { name: 'Minden biztos javaslat jóváhagyása (3)' }).click();
+  await expect(page.getByText('3 befizetés rögzítve.')).toBeVisible();
   await row('E4').getByRole('button', { name: 'Nem számlabefizetés' }).click();
   await expect(row('E4')).toHaveCount(0);
 
@@ -85,6 +89,7 @@ test('import, confirm, set aside, undo a wrong confirmation, import again; recei
   expect((await attrs(a.id)).status).toBe(1);
   expect((await attrs(b.id)).status).toBe(1);
   expect((await attrs(c.id)).status).toBe(1);
+  expect((await core.call('expenses.get', { id: fee.id })).attributes).toMatchObject({ paid: true, payment_date: '2026-11-21' });
 
   // E2 was the wrong one: undone, it takes away its own payment and leaves the cash payment recorded by hand
   await page.getByRole('tab', { name: 'Párosítva' }).click();

@@ -1,5 +1,6 @@
-// Confirming an entry records its payments through the invoices' own pay (invoices.payIn, the rule of a manual
-// payment), dated the booking date, and notes which payment rows it made; undoing removes exactly those. Each runs in
+// Confirming a credit records its payments through the invoices' own pay (invoices.payIn, the rule of a manual
+// payment), dated the booking date, and notes which payment rows it made; undoing removes exactly those. A debit
+// marks an unpaid expense paid on the booking date (the expenses' own rules), and undoing marks it unpaid again. Each runs in
 // one write transaction: an entry is matched with all its payments, or not at all.
 import type { BankConfirmInput } from '../../../shared/contract/areas/bank';
 import { notFound, rule } from '../../../shared/errors';
@@ -11,6 +12,7 @@ import { nowStamp, type CoreContext } from '../context';
 import { allocate, payable } from './allocate';
 import { allSuggestions, readEntry, type EntryRow } from './entries';
 import { openInvoices, type OpenInvoice } from './open-invoices';
+import { openExpenses } from './expenses';
 import { withBankTables } from './tables';
 
 /** Payment method 2, wire transfer: money that arrived on a bank statement came by transfer. */
@@ -21,7 +23,12 @@ export interface Payments {
   unpayIn(trx: WriteTx, input: UnpayInput): Promise<unknown>;
 }
 
-export function createConfirmations(ctx: CoreContext, payments: Payments) {
+/** The expenses' own way of marking one paid (or unpaid again), by the rules of an update. */
+export interface ExpensePayments {
+  setPaidIn(trx: WriteTx, id: number, paymentDate: string | null): Promise<void>;
+}
+
+export function createConfirmations(ctx: CoreContext, payments: Payments, expenses: ExpensePayments) {
   const { db } = ctx;
 
   async function openEntry(trx: WriteTx, id: number): Promise<EntryRow> {
@@ -29,8 +36,23 @@ export function createConfirmations(ctx: CoreContext, payments: Payments) {
     if (!entry) throw notFound(`Bank statement entry ${id}`);
     if (entry.state === 'matched') throw rule(`Entry ${id} is already confirmed; undo it first`, 'id');
     if (entry.state === 'ignored') throw rule(`Entry ${id} is set aside as not an invoice payment; open it again first`, 'id');
-    if (entry.direction !== 'credit') throw rule(`Entry ${id} is a debit: money that went out pays no invoice of yours`, 'id');
     return entry;
+  }
+
+  /** Marks the expense paid on the booking date: the debit's amount must be the expense's, in its currency. */
+  async function recordExpense(trx: WriteTx, entry: EntryRow, expenseId: number): Promise<void> {
+    const [expense] = await openExpenses(trx, [expenseId]);
+    if (!expense) throw rule(`Expense ${expenseId} is paid already, or is not an unpaid supplier invoice`, 'expense_id');
+    if (expense.currency !== entry.currency || expense.gross_price_milli !== entry.amount_milli) {
+      throw rule(`Expense ${expenseId} is ${milliToString(expense.gross_price_milli)} ${expense.currency}; the entry is ${milliToString(entry.amount_milli)} ${entry.currency}`, 'expense_id');
+    }
+    const now = nowStamp(ctx);
+    await expenses.setPaidIn(trx, expenseId, entry.booking_date);
+    await withBankTables(trx)
+      .insertInto('bank_matches')
+      .values({ entry_id: entry.id, invoice_id: null, expense_id: expenseId, payment_id: null, amount_milli: entry.amount_milli, currency: entry.currency, conversion_rate: null, created_at: now })
+      .execute();
+    await withBankTables(trx).updateTable('bank_entries').set({ state: 'matched', updated_at: now }).where('id', '=', entry.id).execute();
   }
 
   /** Pays the invoices from the entry, in order, and marks it matched. */
@@ -51,7 +73,7 @@ export function createConfirmations(ctx: CoreContext, payments: Payments) {
       });
       await withBankTables(trx)
         .insertInto('bank_matches')
-        .values({ entry_id: entry.id, invoice_id: inv.id, payment_id, amount_milli: pays, currency: inv.currency, conversion_rate: rate, created_at: now })
+        .values({ entry_id: entry.id, invoice_id: inv.id, expense_id: null, payment_id, amount_milli: pays, currency: inv.currency, conversion_rate: rate, created_at: now })
         .execute();
       inv.outstanding_milli -= pays;
       paid++;
@@ -65,6 +87,13 @@ export function createConfirmations(ctx: CoreContext, payments: Payments) {
     async confirm(input: BankConfirmInput): Promise<void> {
       await writeTransaction(db, async (trx) => {
         const entry = await openEntry(trx, input.id);
+        if (entry.direction === 'debit') {
+          if (input.invoice_ids) throw rule(`Entry ${entry.id} is a debit: money that went out pays no invoice of yours`, 'invoice_ids');
+          const expenseId = input.expense_id ?? (await allSuggestions(trx)).get(entry.id)?.expense?.expense_id;
+          if (!expenseId) throw rule(`No expense is suggested for entry ${entry.id}; name the expense it pays`, 'expense_id');
+          return recordExpense(trx, entry, expenseId);
+        }
+        if (input.expense_id) throw rule(`Entry ${entry.id} is a credit: money that came in pays no expense`, 'expense_id');
         let ids = input.invoice_ids;
         if (!ids) {
           const suggestion = (await allSuggestions(trx)).get(entry.id);
@@ -96,7 +125,8 @@ export function createConfirmations(ctx: CoreContext, payments: Payments) {
           }
           const entry = (await readEntry(trx, entryId))!;
           if (input.account_id !== undefined && entry.bank_account_id !== input.account_id) continue;
-          await record(trx, entry, suggestion.invoices.map((m) => invoices.get(m.invoice_id)!));
+          if (suggestion.expense) await recordExpense(trx, entry, suggestion.expense.expense_id);
+          else await record(trx, entry, suggestion.invoices.map((m) => invoices.get(m.invoice_id)!));
           confirmed++;
         }
         return { confirmed, skipped };
@@ -111,6 +141,13 @@ export function createConfirmations(ctx: CoreContext, payments: Payments) {
         const bank = withBankTables(trx);
         const matches = await bank.selectFrom('bank_matches').selectAll().where('entry_id', '=', entry.id).execute();
         for (const m of matches) {
+          if (m.expense_id !== null) {
+            // an expense marked unpaid since by hand stays as it is
+            const paid = await trx.selectFrom('expenses').select('id').where('id', '=', m.expense_id).where('paid', '=', 1).executeTakeFirst();
+            if (paid) await expenses.setPaidIn(trx, m.expense_id, null);
+            continue;
+          }
+          if (m.invoice_id === null || m.payment_id === null) continue;
           // a payment removed by hand since (invoices.unpay) is gone already
           const still = await trx.selectFrom('invoice_payments').select('id').where('id', '=', m.payment_id).where('invoice_id', '=', m.invoice_id).executeTakeFirst();
           if (still) await payments.unpayIn(trx, { id: m.invoice_id, payment_id: m.payment_id });

@@ -6,26 +6,32 @@ import { prefixedNumber } from '../../../shared/invoice-codes';
 import { milliToString } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { suggest } from './match';
+import { openExpenses, suggestExpenses } from './expenses';
 import { clientKeys, openInvoices } from './open-invoices';
 import { withBankTables, type BankTables } from './tables';
 import type { Selectable } from 'kysely';
 
 export type EntryRow = Selectable<BankTables['bank_entries']>;
 
-/** Every open credit's suggestion, oldest entry first. */
+/** Every open entry's suggestion (credits to invoices, debits to expenses), oldest entry first. */
 export async function allSuggestions(db: Db): Promise<Map<number, BankSuggestion>> {
-  const credits = await withBankTables(db)
+  const open = await withBankTables(db)
     .selectFrom('bank_entries')
-    .select(['id', 'amount_milli', 'currency', 'counterparty_name', 'counterparty_iban', 'remittance'])
+    .select(['id', 'direction', 'amount_milli', 'currency', 'counterparty_name', 'counterparty_iban', 'remittance'])
     .where('state', '=', 'open')
-    .where('direction', '=', 'credit')
     .orderBy('booking_date')
     .orderBy('id')
     .execute();
-  if (!credits.length) return new Map();
-  const invoices = await openInvoices(db);
-  const clients = await clientKeys(db, [...new Set(invoices.map((i) => i.client_id))]);
-  return suggest(credits, invoices, clients);
+  const credits = open.filter((e) => e.direction === 'credit');
+  const debits = open.filter((e) => e.direction === 'debit');
+  const out = new Map<number, BankSuggestion>();
+  if (credits.length) {
+    const invoices = await openInvoices(db);
+    const clients = await clientKeys(db, [...new Set(invoices.map((i) => i.client_id))]);
+    for (const [id, s] of suggest(credits, invoices, clients)) out.set(id, s);
+  }
+  if (debits.length) for (const [id, s] of suggestExpenses(debits, await openExpenses(db))) out.set(id, s);
+  return out;
 }
 
 export async function entryMatches(db: Db, entryIds: number[]): Promise<Map<number, BankEntryMatch[]>> {
@@ -33,8 +39,21 @@ export async function entryMatches(db: Db, entryIds: number[]): Promise<Map<numb
   if (!entryIds.length) return out;
   const rows = await withBankTables(db)
     .selectFrom('bank_matches')
-    .innerJoin('invoices', 'invoices.id', 'bank_matches.invoice_id')
-    .select(['bank_matches.entry_id', 'bank_matches.invoice_id', 'bank_matches.payment_id', 'bank_matches.amount_milli', 'bank_matches.currency', 'bank_matches.conversion_rate', 'invoices.prefix', 'invoices.invoice_no'])
+    .leftJoin('invoices', 'invoices.id', 'bank_matches.invoice_id')
+    .leftJoin('expenses', 'expenses.id', 'bank_matches.expense_id')
+    .select([
+      'bank_matches.entry_id',
+      'bank_matches.invoice_id',
+      'bank_matches.expense_id',
+      'bank_matches.payment_id',
+      'bank_matches.amount_milli',
+      'bank_matches.currency',
+      'bank_matches.conversion_rate',
+      'invoices.prefix',
+      'invoices.invoice_no',
+      'expenses.invoice_no as expense_no',
+      'expenses.supplier_name',
+    ])
     .where('bank_matches.entry_id', 'in', entryIds)
     .orderBy('bank_matches.id')
     .execute();
@@ -42,7 +61,8 @@ export async function entryMatches(db: Db, entryIds: number[]): Promise<Map<numb
     const list = out.get(r.entry_id) ?? [];
     list.push({
       invoice_id: r.invoice_id,
-      invoice_no: prefixedNumber(r.prefix, r.invoice_no) ?? '',
+      expense_id: r.expense_id,
+      invoice_no: r.expense_id !== null ? [r.expense_no, r.supplier_name].filter(Boolean).join(' · ') : (prefixedNumber(r.prefix ?? '', r.invoice_no) ?? ''),
       payment_id: r.payment_id,
       amount: milliToString(r.amount_milli),
       currency: r.currency,
@@ -85,7 +105,7 @@ export async function listEntries(db: Db, input: BankEntriesInput): Promise<Bank
     .offset((input.page - 1) * input.max_per_page)
     .execute();
   const page = rows.slice(0, input.max_per_page);
-  const suggestions = page.some((r) => r.state === 'open' && r.direction === 'credit') ? await allSuggestions(db) : new Map<number, BankSuggestion>();
+  const suggestions = page.some((r) => r.state === 'open') ? await allSuggestions(db) : new Map<number, BankSuggestion>();
   const matches = await entryMatches(db, page.filter((r) => r.state === 'matched').map((r) => r.id));
   return {
     items: page.map((r) => entryResource(r, suggestions.get(r.id) ?? null, matches.get(r.id) ?? [])),

@@ -45,6 +45,7 @@ export function suggest(credits: CreditToMatch[], invoices: OpenInvoice[], clien
       kind: allocation.kind,
       confident: found.unambiguous && allocation.kind === 'exact',
       invoices: allocation.invoices,
+      expense: null,
       difference: milliToString(allocation.differenceMilli),
     });
   }

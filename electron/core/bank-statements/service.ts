@@ -7,7 +7,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { nowStamp, type CoreContext } from '../context';
 import { parseJson } from '../json';
-import { createConfirmations, type Payments } from './confirm';
+import { createConfirmations, type ExpensePayments, type Payments } from './confirm';
 import { entryMatches, entryResource, listEntries, allSuggestions, readEntry } from './entries';
 import { accountKey } from './names';
 import { readStatement } from './read';
@@ -15,9 +15,9 @@ import { receivables } from './receivables';
 import { storeStatement } from './store';
 import { withBankTables } from './tables';
 
-export function createBankStatementService(ctx: CoreContext, payments: Payments) {
+export function createBankStatementService(ctx: CoreContext, payments: Payments, expenses: ExpensePayments) {
   const { db } = ctx;
-  const confirmations = createConfirmations(ctx, payments);
+  const confirmations = createConfirmations(ctx, payments, expenses);
 
   async function account(id: number, from: Db = db) {
     const row = await from.selectFrom('bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -33,7 +33,7 @@ export function createBankStatementService(ctx: CoreContext, payments: Payments)
   async function entry(id: number) {
     const row = await readEntry(db, id);
     if (!row) throw notFound(`Bank statement entry ${id}`);
-    const suggestion = row.state === 'open' && row.direction === 'credit' ? ((await allSuggestions(db)).get(id) ?? null) : null;
+    const suggestion = row.state === 'open' ? ((await allSuggestions(db)).get(id) ?? null) : null;
     return entryResource(row, suggestion, (await entryMatches(db, [id])).get(id) ?? []);
   }
 

@@ -39,8 +39,9 @@ export type BankTables = {
   bank_matches: {
     id: Generated<number>;
     entry_id: number;
-    invoice_id: number;
-    payment_id: number;
+    invoice_id: number | null;
+    expense_id: number | null;
+    payment_id: number | null;
     amount_milli: number;
     currency: string;
     conversion_rate: string | null;

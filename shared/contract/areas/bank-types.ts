@@ -58,7 +58,7 @@ export interface BankStatementSummary {
 }
 
 /** Why an entry was matched to its invoices, in the order matching tries them. */
-export type MatchReason = 'invoice_number' | 'amount_and_payer' | 'sum_of_invoices';
+export type MatchReason = 'invoice_number' | 'amount_and_payer' | 'sum_of_invoices' | 'expense_invoice_number' | 'expense_amount_and_payee';
 /** exact: the amount settles the invoices; partial: less than they owe; overpayment: more. */
 export type MatchKind = 'exact' | 'partial' | 'overpayment';
 
@@ -75,20 +75,34 @@ export interface MatchedInvoice {
   rate: string | null;
 }
 
+export interface MatchedExpense {
+  expense_id: number;
+  name: string;
+  supplier_name: string;
+  invoice_no: string;
+  amount: string;
+  currency: string;
+}
+
 export interface BankSuggestion {
   reason: MatchReason;
   kind: MatchKind;
   /** exact and unambiguous: confirmed by "confirm all suggested" */
   confident: boolean;
   invoices: MatchedInvoice[];
+  /** for a debit: the unpaid expense it pays (then `invoices` is empty) */
+  expense: MatchedExpense | null;
   /** the entry's amount beyond what the invoices owe (overpayment), or short of it (partial), in the entry's currency */
   difference: string;
 }
 
 export interface BankEntryMatch {
-  invoice_id: number;
+  /** the invoice paid, or null for an expense */
+  invoice_id: number | null;
+  expense_id: number | null;
+  /** the invoice's number, or the expense's supplier invoice number and name */
   invoice_no: string;
-  payment_id: number;
+  payment_id: number | null;
   amount: string;
   currency: string;
   rate: string | null;

@@ -83,6 +83,8 @@ export const bankConfirmInput = z.object({
   id: id(),
   /** the invoices to settle, in order; the suggestion's when left out */
   invoice_ids: z.array(id(), { error: 'must be a list of invoice ids' }).min(1).max(50).optional(),
+  /** for a debit: the unpaid expense it pays; the suggestion's when left out */
+  expense_id: id().optional(),
 });
 export type BankConfirmInput = z.output<typeof bankConfirmInput>;
 
@@ -120,7 +122,7 @@ export const bankOperations = {
   }),
   'bankEntries.confirm': op<BankEntry>()({
     name: 'bankEntries.confirm',
-    summary: 'Records the entry as payment of its invoices (invoices.pay), dated the booking date',
+    summary: 'Records a credit as payment of its invoices (invoices.pay), or a debit as an expense paid, on the booking date',
     input: bankConfirmInput,
     http: post('/bank-entries/:id/confirm', 'data', 'bank_entry'),
   }),
