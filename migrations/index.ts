@@ -30,6 +30,7 @@ import * as m0026 from './0026-client-einvoice';
 import * as m0027 from './0027-expense-einvoice';
 import * as m0028 from './0028-mail-einvoice';
 import * as m0029 from './0029-receipts';
+import * as m0030 from './0030-bank-statements';
 import * as m0031 from './0031-reminders';
 
 export const migrations: Record<string, Migration> = {
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0027-expense-einvoice': m0027,
   '0028-mail-einvoice': m0028,
   '0029-receipts': m0029,
+  '0030-bank-statements': m0030,
   '0031-reminders': m0031,
 };

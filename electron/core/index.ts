@@ -16,6 +16,7 @@ import { createdResponse } from './invoices/mapping';
 import { createChangeFeed } from './sync/feed';
 import { createSyncQuoteHandlers, readQuoteRecord } from './sync/quote-record';
 import { createBankAccountService } from './bank-accounts/service';
+import { createBankStatementService } from './bank-statements/service';
 import { createClientService } from './clients/service';
 import { createImportService } from './import/service';
 import { clientResource as clientResourceOf } from './clients/mapping';
@@ -97,6 +98,7 @@ export async function createCore(deps: CoreDeps) {
   const products = createProductService(ctx);
   const expenses = createExpenseService(ctx);
   const bankAccounts = createBankAccountService(ctx);
+  const bankStatements = createBankStatementService(ctx, invoices, expenses);
   const recurring = createRecurringService(ctx);
   const settingsService = createSettingsService(ctx);
   const importer = createImportService(ctx);
@@ -220,6 +222,16 @@ export async function createCore(deps: CoreDeps) {
     'import.analyze': importer.analyze,
     'import.preview': importer.preview,
     'import.run': importer.run,
+    'bankStatements.import': bankStatements.import,
+    'bankStatements.list': bankStatements.statements,
+    'bankStatements.csvMapping': bankStatements.csvMapping,
+    'bankStatements.saveCsvMapping': bankStatements.saveCsvMapping,
+    'bankEntries.list': bankStatements.entries,
+    'bankEntries.confirm': bankStatements.confirm,
+    'bankEntries.confirmSuggested': bankStatements.confirmSuggested,
+    'bankEntries.undo': bankStatements.undo,
+    'bankEntries.ignore': bankStatements.ignore,
+    'receivables.summary': bankStatements.receivables,
     'quotes.list': quotes.list,
     'quotes.get': quotes.get,
     'quotes.create': quotes.create,

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { FolioError, type ErrorCode } from '../../shared/errors';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { IMPORT_MAX_BODY_BYTES, importOperations } from '../../shared/contract/areas/import';
+import { BANK_STATEMENT_MAX_BODY_BYTES } from '../../shared/contract/areas/bank';
 import { timestampIn } from '../../shared/dates';
 import type { Core } from '../core/index';
 import { today } from '../core/context';
@@ -109,19 +110,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (body.trim() === '') return done(null, {});
     parseJson(req, body, done);
   });
-  // A supplier's e-invoice may also be POSTed as the file itself (POST /expenses/einvoice with the XML or the PDF as
-  // the body, the other fields in the query): it becomes the operation's content_base64. Nowhere else is such a
-  // body read.
-  app.addContentTypeParser(['application/xml', 'text/xml', 'application/pdf'], { parseAs: 'buffer' }, (req, raw, done) => {
-    if (req.url.split('?')[0]!.replace(/\/$/, '') !== '/expenses/einvoice') {
-      const err = new Error('Send the request body as application/json') as FastifyError;
-      (err as { statusCode?: number }).statusCode = 415;
-      (err as { code?: string }).code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
-      return done(err, undefined);
-    }
-    done(null, { content_base64: (raw as Buffer).toString('base64') });
-  });
-
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => {
@@ -199,7 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerRestRoutes(app, coreOf, {
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
-    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES, 'expenses.einvoice': EINVOICE_MAX_BODY_BYTES },
+    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES, 'expenses.einvoice': EINVOICE_MAX_BODY_BYTES, 'bankStatements.import': BANK_STATEMENT_MAX_BODY_BYTES },
   });
 
   // Billingo API v3 over the same core, in its own conventions (docs/v3.md)
@@ -230,6 +218,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // So does an expense's document (the core refuses more than 10 MB of file with a field error).
   app.post('/rpc/expenses.attach', { bodyLimit: EXPENSE_ATTACH_MAX_BODY_BYTES }, async (req) => rpc('expenses.attach', req.body ?? {}));
   app.post('/rpc/expenses.einvoice', { bodyLimit: EINVOICE_MAX_BODY_BYTES }, async (req) => rpc('expenses.einvoice', req.body ?? {}));
+  // And a bank statement.
+  app.post('/rpc/bankStatements.import', { bodyLimit: BANK_STATEMENT_MAX_BODY_BYTES }, async (req) => rpc('bankStatements.import', req.body ?? {}));
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).

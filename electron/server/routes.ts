@@ -97,17 +97,28 @@ export function registerRestRoutes(app: FastifyInstance, core: () => Core, optio
     if (!binding) continue;
     for (const path of binding.paths) {
       const limit = options.rateLimits?.[name];
-      app.route({
-        method: binding.method,
-        url: routePath(path),
-        config: limit ? { rateLimit: limit } : {},
-        ...(options.bodyLimits?.[name] ? { bodyLimit: options.bodyLimits[name] } : {}),
-        handler: async (req, reply) => {
-          const output = await core().call(name, { ...requestInput(req), ...binding.fixed }, callContextOf(req));
-          if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
-          if (binding.reply === 'file') return sendFile(reply, output as DownloadFile);
-          return wrap(binding, output);
-        },
+      const route = (to: FastifyInstance) =>
+        to.route({
+          method: binding.method,
+          url: routePath(path),
+          config: limit ? { rateLimit: limit } : {},
+          ...(options.bodyLimits?.[name] ? { bodyLimit: options.bodyLimits[name] } : {}),
+          handler: async (req, reply) => {
+            const output = await core().call(name, { ...requestInput(req), ...binding.fixed }, callContextOf(req));
+            if (binding.reply === 'pdf') return sendPdf(reply, output as PdfFile);
+            if (binding.reply === 'file') return sendFile(reply, output as DownloadFile);
+            return wrap(binding, output);
+          },
+        });
+      const fileBody = binding.fileBody;
+      if (!fileBody) {
+        route(app);
+        continue;
+      }
+      // Its own scope, so that these content types are read as a file on this route only (elsewhere they stay a 415).
+      void app.register(async (child) => {
+        child.addContentTypeParser([...fileBody.types], { parseAs: 'buffer' }, (_req, raw, done) => done(null, { [fileBody.field]: (raw as Buffer).toString('base64') }));
+        route(child);
       });
     }
   }

@@ -20,6 +20,8 @@ export interface HttpBinding {
   reply: Reply;
   /** input this door always sets, over whatever the request says (the v2 door's `v2_only`: see invoice-codes.ts) */
   fixed?: Readonly<Record<string, unknown>>;
+  /** the body may also be a file itself, of these content types; it reaches the operation base64-encoded in `field` */
+  fileBody?: { field: string; types: readonly string[] };
 }
 
 export interface OperationDef<I extends z.ZodType = z.ZodType, O = unknown> {

@@ -307,8 +307,8 @@ export const operations = {
   }),
   'invoices.unpay': op<PaymentResult>()({
     name: 'invoices.unpay',
-    summary: 'Remove the payments of an invoice',
-    input: s.idInput,
+    summary: 'Remove the payments of an invoice (or, with payment_id, that payment only)',
+    input: s.unpayInput,
     http: del('/invoices/:id/pay', 'data', 'invoice_payment'),
   }),
   'invoices.code': op<{ code: string }>()({

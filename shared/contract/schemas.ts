@@ -272,6 +272,9 @@ export const payInput = z.object({
   conversion_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
 });
 export type PayInput = z.output<typeof payInput>;
+/** without payment_id every payment of the invoice goes; with it, that one only (a wrong bank match undone) */
+export const unpayInput = z.object({ id: id(), payment_id: id().optional() });
+export type UnpayInput = z.output<typeof unpayInput>;
 
 export const blockInput = z.object({ name: requiredText(100), prefix: text(20).regex(/^[\p{L}\p{N}_.\-]*$/u, {
   message: 'may hold letters, digits, "-", "_" and "." only',

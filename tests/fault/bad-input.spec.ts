@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { call, isErrorEnvelope } from './support/http';
 import { contractRoutes } from './support/fuzz-cases';
+import { operations, type HttpBinding } from '../../shared/contract/operations';
 import { FUZZ_KEY, startFuzzServer, type FuzzServer } from './support/fuzz-server';
 
 let server: FuzzServer;
@@ -85,6 +86,11 @@ const NULL_BODY_ACCEPTED = [
   'POST /recurring/:id/stop',
   'POST /recurring/:id/resume',
   'PUT /settings',
+  // bank statement entries' actions take no body (bankEntries.confirm takes its invoices from the suggestion)
+  'POST /bank-entries/:id/confirm',
+  'POST /bank-entries/:id/undo',
+  'POST /bank-entries/:id/ignore',
+  'POST /bank-entries/confirm-suggested',
 ];
 
 test('bodies that are JSON but not an object are refused', async () => {
@@ -94,7 +100,8 @@ test('bodies that are JSON but not an object are refused', async () => {
       await refused(r.method, concrete(r.path), { rawBody: body, headers: { 'content-type': 'application/json' } }, 400);
     }
     const res = await call(server.url, r.method, concrete(r.path), { key: FUZZ_KEY, rawBody: 'null', headers: { 'content-type': 'application/json' } });
-    if (res.status === 200) acceptedNull.push(`${r.method} ${r.path}`);
+    // accepted: past the input's validation (an action on a record the fuzz server lacks answers 404 after it)
+    if (res.status !== 400) acceptedNull.push(`${r.method} ${r.path}`);
     else {
       expect(res.status, `${r.method} ${r.path} null: ${res.text.slice(0, 200)}`).toBe(400);
       expect(isErrorEnvelope(res.body)).toBe(true);
@@ -106,8 +113,10 @@ test('bodies that are JSON but not an object are refused', async () => {
 test('wrong content types on every body-taking route are 415 envelopes', async () => {
   const types = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml', 'image/png'];
   for (const r of bodyRoutes()) {
+    // a route that takes a file as its body (POST /bank-statements) reads these types as the file: refused as no file
+    const asFile = ((operations[r.name] as { http?: HttpBinding }).http?.fileBody?.types ?? []) as readonly string[];
     for (const type of types) {
-      await refused(r.method, concrete(r.path), { rawBody: 'name=a&price=1', headers: { 'content-type': type } }, 415);
+      await refused(r.method, concrete(r.path), { rawBody: 'name=a&price=1', headers: { 'content-type': type } }, asFile.includes(type) ? 400 : 415);
     }
   }
 });

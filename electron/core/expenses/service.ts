@@ -14,7 +14,7 @@ import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
-import type { Db } from '../../db/types';
+import type { Db, WriteTx } from '../../db/types';
 
 export { expenseResource } from './mapping';
 
@@ -154,6 +154,16 @@ export function createExpenseService(ctx: CoreContext) {
           .executeTakeFirstOrThrow();
       });
       return resource(updated);
+    },
+
+    /**
+     * Marks an expense paid on a day (or unpaid, with null) inside a caller's write transaction, by the same rules as
+     * an update: a bank statement's debit confirmed against it, or that confirmation undone.
+     */
+    async setPaidIn(trx: WriteTx, id: number, paymentDate: string | null) {
+      const current = await row(id, trx);
+      const values = resolveExpense(paymentDate ? { id, paid: true, payment_date: paymentDate } : { id, paid: false }, current);
+      await trx.updateTable('expenses').set({ ...resolvedColumns(values), updated_at: nowStamp(ctx) }).where('id', '=', id).execute();
     },
 
     async attach(input: ExpenseAttachInput) {

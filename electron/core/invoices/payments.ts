@@ -1,7 +1,8 @@
-// Payments: `pay` adds one (never beyond what is outstanding), `unpay` removes them all; the status follows what is
-// paid (paid once nothing is outstanding). Drafts, cancelled and cancelling invoices take no payment, and a proforma
+// Payments: `pay` adds one (never beyond what is outstanding), `unpay` removes them all, or the one named; the status
+// follows what is paid (paid once nothing is outstanding). The `…In` forms run inside a caller's write transaction:
+// a confirmed bank statement entry records its payments through them, so there is one rule for both. Drafts, cancelled and cancelling invoices take no payment, and a proforma
 // that generated its invoice passes payments on to that invoice.
-import type { PayInput } from '../../../shared/contract/schemas';
+import type { PayInput, UnpayInput } from '../../../shared/contract/schemas';
 import { invalid, rule } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import { milliToNumber, parseDecimal, toMilli } from '../../../shared/money';
@@ -15,36 +16,54 @@ import { invoiceRow } from './queries';
 import type { InvoiceEnv } from './types';
 
 export async function pay(env: InvoiceEnv, input: PayInput) {
-  return writeTransaction(env.ctx.db, async (trx) => {
-    const invoice = await payable(trx, input.id);
-    const amount = toMilli(parseDecimal(input.amount));
-    const outstanding = outstandingMilli(invoice);
-    if (amount > outstanding) {
-      throw rule(`The payment (${input.amount}) is more than the outstanding amount (${milliToNumber(outstanding)} ${invoice.currency})`, 'amount');
-    }
-    const method = input.payment_method ?? invoice.payment_method_id;
-    if (!findPaymentMethod(method)) throw invalid('payment_method', 'is not a payment method id');
-    await trx
-      .insertInto('invoice_payments')
-      .values({
-        invoice_id: invoice.id,
-        date: input.date,
-        amount_milli: amount,
-        payment_method_id: method,
-        conversion_rate: input.conversion_rate ?? invoice.exchange_rate,
-        created_at: nowStamp(env.ctx),
-      })
-      .execute();
-    return settle(env, trx, invoice, invoice.total_paid_milli + amount);
-  });
+  return writeTransaction(env.ctx.db, async (trx) => (await payIn(env, trx, input)).result);
 }
 
-export async function unpay(env: InvoiceEnv, input: { id: number }) {
-  return writeTransaction(env.ctx.db, async (trx) => {
-    const invoice = await payable(trx, input.id);
+/** Records one payment inside the caller's transaction; answers with the payment's id besides. */
+export async function payIn(env: InvoiceEnv, trx: WriteTx, input: PayInput) {
+  const invoice = await payable(trx, input.id);
+  const amount = toMilli(parseDecimal(input.amount));
+  const outstanding = outstandingMilli(invoice);
+  if (amount > outstanding) {
+    throw rule(`The payment (${input.amount}) is more than the outstanding amount (${milliToNumber(outstanding)} ${invoice.currency})`, 'amount');
+  }
+  const method = input.payment_method ?? invoice.payment_method_id;
+  if (!findPaymentMethod(method)) throw invalid('payment_method', 'is not a payment method id');
+  const inserted = await trx
+    .insertInto('invoice_payments')
+    .values({
+      invoice_id: invoice.id,
+      date: input.date,
+      amount_milli: amount,
+      payment_method_id: method,
+      conversion_rate: input.conversion_rate ?? invoice.exchange_rate,
+      created_at: nowStamp(env.ctx),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const result = await settle(env, trx, invoice, invoice.total_paid_milli + amount);
+  return { result, payment_id: inserted.id };
+}
+
+export async function unpay(env: InvoiceEnv, input: UnpayInput) {
+  return writeTransaction(env.ctx.db, (trx) => unpayIn(env, trx, input));
+}
+
+/** Removes every payment of the invoice, or only the one named (a wrong bank match undone), in the caller's transaction. */
+export async function unpayIn(env: InvoiceEnv, trx: WriteTx, input: UnpayInput) {
+  const invoice = await payable(trx, input.id);
+  if (input.payment_id === undefined) {
     await trx.deleteFrom('invoice_payments').where('invoice_id', '=', invoice.id).execute();
     return settle(env, trx, invoice, 0);
-  });
+  }
+  const removed = await trx
+    .deleteFrom('invoice_payments')
+    .where('invoice_id', '=', invoice.id)
+    .where('id', '=', input.payment_id)
+    .returning('amount_milli')
+    .executeTakeFirst();
+  if (!removed) throw invalid('payment_id', `is not a payment of invoice ${invoice.id}`);
+  return settle(env, trx, invoice, invoice.total_paid_milli - removed.amount_milli);
 }
 
 /** Stores what has been paid and the status it makes. */

@@ -70,6 +70,13 @@ const RULES: Rule[] = [
   [/^is larger than (\d+) MB$/, 'imp.fm.fileSize', (m) => ({ n: m[1]! })],
   [/^cannot be read as CSV/, 'imp.fm.notCsv'],
   [/^has no header row$/, 'imp.fm.noHeader'],
+  // bank statements (electron/core/bank-statements/read.ts and formats/)
+  [/^is a PDF; export the statement/, 'stmt.fm.pdf'],
+  [/^(is a CSV whose columns Folio does not recognise|has no column ")/, 'stmt.fm.columns'],
+  [/^(is not a bank statement Folio reads|is not a text file|is XML but not a camt\.053 statement)/, 'stmt.fm.notStatement'],
+  [/^is not well-formed XML \((.*)\)$/, 'stmt.fm.notXml', (m) => ({ detail: m[1]! })],
+  [/the entries do not add up/, 'stmt.fm.sums'],
+  [/^This statement is for account (\S+),/, 'stmt.fm.otherAccount', (m) => ({ account: m[1]! })],
   // the mail area (shared/contract/areas/mail.ts)
   [/^must be a server name such as/, 'mail.fm.host'],
   [/^"(.*)" is not an e-mail address$/, 'mail.fm.badAddress', (m) => ({ address: m[1]! })],

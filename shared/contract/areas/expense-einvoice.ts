@@ -71,6 +71,7 @@ export const expenseEinvoiceOperations = {
     summary:
       "Read a supplier's e-invoice (UBL, CII or Factur-X PDF; base64, or the raw file as application/xml or application/pdf) into an expense; preview=true records nothing",
     input: expenseEinvoiceInput,
-    http: post('/expenses/einvoice', 'data', 'expense_einvoice'),
+    // The raw file as the body (the other fields in the query) arrives as content_base64.
+    http: { ...post('/expenses/einvoice', 'data', 'expense_einvoice'), fileBody: { field: 'content_base64', types: ['application/xml', 'text/xml', 'application/pdf'] } },
   }),
 } as const;

@@ -9,6 +9,7 @@ import { quoteOperations } from './quotes';
 import { einvoiceOperations } from './einvoice';
 import { expenseEinvoiceOperations } from './expense-einvoice';
 import { reminderOperations } from './reminders';
+import { bankOperations } from './bank';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
@@ -20,4 +21,5 @@ export const areaOperations = {
   ...einvoiceOperations,
   ...expenseEinvoiceOperations,
   ...reminderOperations,
+  ...bankOperations,
 } as const;

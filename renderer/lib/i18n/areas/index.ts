@@ -18,6 +18,7 @@ import { taxpayerMessages } from './taxpayer';
 import { einvoiceImportMessages } from './einvoice-import';
 import { eInvoicingMessages } from './e-invoicing';
 import { reminderMessages } from './reminders';
+import { bankMessages } from './bank';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -39,6 +40,7 @@ export const AREA_MESSAGES = [
   einvoiceImportMessages,
   eInvoicingMessages,
   reminderMessages,
+  bankMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;

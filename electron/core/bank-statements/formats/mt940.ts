@@ -1,0 +1,202 @@
+// SWIFT MT940 customer statements. Each statement runs from :20: to :62F:/:62M:; a :61: line is one entry and the
+// :86: after it describes it, either structured (the "?20…?32" subfields of the German/Austrian banks' form, or the
+// "/REMI/…/NAME/…" keywords of SWIFT's) or as free text, which is then all remittance. The opening balance plus the
+// entries must give the closing balance: a cut or edited file is refused, not half-read.
+import { Big } from '../../../../shared/money';
+import { accountText, cleanText, yymmdd } from './values';
+import { refuse, type ParsedEntry, type ParsedStatement } from './types';
+
+interface Field {
+  tag: string;
+  value: string;
+  line: number;
+}
+
+export function looksLikeMt940(head: string): boolean {
+  return /(^|\n|\{4:\s*)\s*:20:/.test(head) && /:(25|60F|61):/.test(head);
+}
+
+export function readMt940(content: string): ParsedStatement {
+  const fields = fieldsOf(content);
+  if (!fields.some((f) => f.tag === '20')) refuse('is not an MT940 statement (no :20: field)');
+  const entries: ParsedEntry[] = [];
+  const refs: string[] = [];
+  let account = '';
+  let from: string | null = null;
+  let to: string | null = null;
+  let opening: Big | null = null;
+  let currency = '';
+  let net = new Big(0);
+  let statementNo = 0;
+  let last: ParsedEntry | null = null;
+
+  const close = (f: Field | null) => {
+    if (!statementNo) return;
+    if (!currency || opening === null) refuse(`statement ${statementNo} has no opening balance (:60F:)`);
+    if (!f) refuse(`statement ${statementNo} has no closing balance (:62F:); the file may be cut off`);
+  };
+
+  for (const f of fields) {
+    switch (f.tag) {
+      case '20':
+        if (statementNo && opening !== null) refuse(`line ${f.line}: statement ${statementNo} has no closing balance (:62F:)`);
+        statementNo++;
+        refs.push(f.value.trim());
+        opening = null;
+        net = new Big(0);
+        last = null;
+        break;
+      case '25':
+        account ||= accountText(f.value.split('/').pop() ?? '');
+        break;
+      case '60F':
+      case '60M': {
+        const b = balance(f);
+        opening = b.amount;
+        currency = b.currency;
+        if (!from || b.date < from) from = b.date;
+        break;
+      }
+      case '61': {
+        if (opening === null) refuse(`line ${f.line}: an entry (:61:) before the opening balance (:60F:)`);
+        last = statementLine(f, currency);
+        net = last.direction === 'credit' ? net.plus(last.amount) : net.minus(last.amount);
+        entries.push(last);
+        break;
+      }
+      case '86':
+        if (last) Object.assign(last, information(f.value, last));
+        last = null;
+        break;
+      case '62F':
+      case '62M': {
+        close(f);
+        const b = balance(f);
+        if (!opening!.plus(net).eq(b.amount)) {
+          refuse(`statement ${statementNo}: the entries do not add up: opening balance ${opening!.toFixed()} + entries ${net.toFixed()} ≠ closing balance ${b.amount.toFixed()} (:62F:)`);
+        }
+        if (!to || b.date > to) to = b.date;
+        opening = null;
+        last = null;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (opening !== null) close(null);
+  if (!account) refuse('has no account (:25:)');
+  return { format: 'mt940', statement_ref: refs.filter(Boolean).join(', '), account, period_from: from, period_to: to, entries };
+}
+
+/** The file's fields, each with the lines that continue it; SWIFT block wrappers ({1:…}{4: … -}) are dropped. */
+function fieldsOf(content: string): Field[] {
+  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const fields: Field[] = [];
+  let previous = '';
+  lines.forEach((raw, i) => {
+    const line = raw.replace(/^(\{[1-3]:[^}]*\})+/, '').replace(/^\{4:/, '');
+    if (/^-\}?\s*$/.test(line) || /^\}/.test(line)) return;
+    const m = /^:(\d{2}[A-Z]?):(.*)$/.exec(line);
+    if (m) fields.push({ tag: m[1]!, value: m[2]!, line: i + 1 });
+    else if (fields.length && line.trim() !== '') {
+      const field = fields[fields.length - 1]!;
+      // a full 65-character line of :86: was cut where the width ran out, in the middle of a word or number
+      field.value += field.tag === '86' && previous.length >= 65 ? line : `\n${line}`;
+    }
+    previous = line;
+  });
+  return fields;
+}
+
+function balance(f: Field): { amount: Big; currency: string; date: string } {
+  const m = /^([CD])(\d{6})([A-Z]{3})(\d{1,15},\d{0,3})\s*$/.exec(f.value.trim());
+  if (!m) refuse(`line ${f.line}: :${f.tag}: is not a balance (C/D, YYMMDD, currency, amount with a decimal comma)`);
+  const date = yymmdd(m![2]!);
+  if (!date) refuse(`line ${f.line}: :${f.tag}: "${m![2]}" is not a date`);
+  const amount = new Big(m![4]!.replace(',', '.'));
+  return { amount: m![1] === 'D' ? amount.neg() : amount, currency: m![3]!, date: date! };
+}
+
+const LINE_61 = /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d{1,15},\d{0,3})([NSF][A-Z0-9]{3})(.*)$/;
+
+function statementLine(f: Field, currency: string): ParsedEntry {
+  const [first, ...rest] = f.value.split('\n');
+  const m = LINE_61.exec(first!.trim());
+  if (!m) refuse(`line ${f.line}: :61: is not a statement line (value date, C/D, amount, transaction type)`);
+  const value = yymmdd(m![1]!);
+  if (!value) refuse(`line ${f.line}: :61: "${m![1]}" is not a date`);
+  const booking = m![2] ? entryDate(value!, m![2]) : value!;
+  if (!booking) refuse(`line ${f.line}: :61: "${m![2]}" is not a booking date`);
+  const amount = new Big(m![5]!.replace(',', '.'));
+  if (amount.lte(0)) refuse(`line ${f.line}: :61: the amount must be more than zero`);
+  // a reversal of a credit takes money off the account; a reversal of a debit puts it back
+  const direction = m![3] === 'C' || m![3] === 'RD' ? 'credit' : 'debit';
+  const [customerRef = '', bankRef = ''] = m![7]!.split('//');
+  const ref = bankRef.trim() || (customerRef.trim() !== 'NONREF' ? customerRef.trim() : '');
+  return {
+    bank_ref: ref,
+    booking_date: booking!,
+    value_date: value!,
+    direction,
+    amount: amount.toFixed(),
+    currency,
+    counterparty_name: '',
+    counterparty_iban: '',
+    remittance: cleanText(rest.join(' ')),
+  };
+}
+
+/** The booking date MMDD beside a value date, in the year that puts it nearest (a statement across New Year). */
+function entryDate(value: string, mmdd: string): string | null {
+  const year = Number(value.slice(0, 4));
+  const candidates = [year - 1, year, year + 1].map((y) => `${y}-${mmdd.slice(0, 2)}-${mmdd.slice(2)}`);
+  const distance = (d: string) => Math.abs(Date.parse(d) - Date.parse(value));
+  const valid = candidates.filter((d) => !Number.isNaN(Date.parse(d)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
+  return valid.sort((a, b) => distance(a) - distance(b))[0] ?? null;
+}
+
+const SLASH_CODES = ['EREF', 'KREF', 'MREF', 'CRED', 'REMI', 'USTD', 'STRD', 'NAME', 'ORDP', 'BENM', 'IBAN', 'ACCT', 'BIC', 'PURP', 'SVWZ', 'ABWA', 'CDTR', 'DBTR'];
+
+/** What :86: says: the other party and the remittance, structured when it is, else the whole text as remittance. */
+function information(raw: string, entry: ParsedEntry): Partial<ParsedEntry> {
+  const flat = raw.replace(/\n/g, '');
+  if (/^\d{3}\?\d{2}/.test(flat) || /^\?\d{2}/.test(flat)) return questionMarkFields(flat, entry);
+  if (/^\/[A-Z]{3,4}\//.test(flat)) return slashFields(flat, entry);
+  return { remittance: cleanText([entry.remittance, raw.replace(/\n/g, ' ')].filter(Boolean).join(' ')) };
+}
+
+function questionMarkFields(flat: string, entry: ParsedEntry): Partial<ParsedEntry> {
+  const sub = new Map<number, string>();
+  for (const m of flat.matchAll(/\?(\d{2})([^?]*)/g)) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? '') + m[2]);
+  const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => sub.get(a + i) ?? '').join('');
+  // ?20–?29 and ?60–?63 are one remittance text cut into 27-character pieces: joined without spaces
+  const remittance = `${range(20, 29)}${range(60, 63)}`.replace(/^(SVWZ|EREF)\+/, '');
+  return {
+    counterparty_name: cleanText(`${sub.get(32) ?? ''}${sub.get(33) ?? ''}`) || entry.counterparty_name,
+    counterparty_iban: accountText(sub.get(31) ?? sub.get(38) ?? '') || entry.counterparty_iban,
+    remittance: cleanText([entry.remittance, remittance].filter(Boolean).join(' ')),
+  };
+}
+
+function slashFields(flat: string, entry: ParsedEntry): Partial<ParsedEntry> {
+  const re = new RegExp(`/(${SLASH_CODES.join('|')})/`, 'g');
+  const parts: Array<{ code: string; value: string }> = [];
+  let match: RegExpExecArray | null;
+  let prev: { code: string; start: number } | null = null;
+  while ((match = re.exec(flat))) {
+    if (prev) parts.push({ code: prev.code, value: flat.slice(prev.start, match.index) });
+    prev = { code: match[1]!, start: match.index + match[0].length };
+  }
+  if (prev) parts.push({ code: prev.code, value: flat.slice(prev.start) });
+  const get = (...codes: string[]) => parts.filter((p) => codes.includes(p.code)).map((p) => p.value.replace(/^\//, '').trim()).filter(Boolean);
+  // "/ORDP//NAME/Kft/" nests the name in the party: NAME alone, or the party's text when it has none
+  const name = get('NAME')[0] ?? get('ORDP', 'BENM', 'CDTR', 'DBTR')[0] ?? '';
+  const iban = get('IBAN', 'ACCT')[0] ?? '';
+  const remittance = get('REMI', 'USTD', 'STRD', 'SVWZ', 'EREF', 'KREF').join(' ');
+  return {
+    counterparty_name: cleanText(name) || entry.counterparty_name,
+    counterparty_iban: accountText(iban) || entry.counterparty_iban,
+    remittance: cleanText([entry.remittance, remittance].filter(Boolean).join(' ')),
+  };
+}

@@ -1,0 +1,149 @@
+// Bank statements as a bookkeeper uses them, in Chromium, in Hungarian: a camt.053 file chosen on Bankszámlák, the
+// entries with their suggestions and reasons (a debit paying an expense too), one confirmed by a click and the certain
+// ones together, one set aside,
+// a wrong confirmation undone (only the payment it recorded goes; the manual one beside it stays), the same file
+// again adding nothing, a refused file with its reason, and the receivables on the dashboard.
+import { writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { shotPath } from './support/shots';
+import { setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
+import { addressBody, invoiceBody, netItem } from '../support/fixtures';
+import { OWN_IBAN, camt053, type TestEntry } from '../bank/statements';
+import { csv, windows1250 } from '../import/files';
+
+test.use({ locale: 'hu-HU', viewport: { width: 1360, height: 1300 } });
+
+let folio: Folio;
+test.beforeAll(async () => {
+  folio = await startFolio();
+  await setSeller(folio);
+});
+test.afterAll(async () => {
+  await folio.stop();
+});
+
+test('import, confirm, set aside, undo a wrong confirmation, import again; receivables on the dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const core = folio.server.core;
+  await core.call('bankAccounts.create', { bank_name: 'Teszt Bank', account_no_iban: OWN_IBAN, currency: 'HUF' });
+  const client = (
+    await core.call('clients.create', {
+      name: 'Példa Ügyfél Kft.',
+      tax_type: 'HAS_TAX_NUMBER',
+      taxcode: '10000001-2-41',
+      billing_address: addressBody(),
+      bank: { iban: 'HU93116000060000000012345676', swift: '', account_no: '' },
+    } as never)
+  ).id;
+  const issue = async (net: string) =>
+    core.call('invoices.create', invoiceBody(client, { fulfillment_date: '2026-11-22', due_date: '2026-11-30', items: [netItem(net)] }) as never);
+  const a = await issue('10000'); // 12 700
+  const b = await issue('20000'); // 25 400
+  const c = await issue('30000'); // 38 100
+  await core.call('invoices.pay', { id: b.id, date: '2026-11-20', amount: '5000', payment_method: 1 }); // cash, by hand
+  // the bank's fee, recorded as an unpaid expense: the debit pays it
+  const fee = await core.call('expenses.create', { categories_id: 3, name: 'Bankköltség', gross_price: 990, supplier_name: 'Teszt Bank' } as never);
+
+  const entries: TestEntry[] = [
+    { ref: 'E1', date: '2026-11-18', amount: '12700', direction: 'credit', name: 'Példa Ügyfél Kft.', remittance: `Számla ${a.attributes.invoice_no}` },
+    { ref: 'E2', date: '2026-11-19', amount: '20400', direction: 'credit', name: 'Példa Ügyfél Kft.', remittance: `${b.attributes.invoice_no} maradék` },
+    { ref: 'E3', date: '2026-11-20', amount: '38100', direction: 'credit', name: 'PELDA UGYFEL KFT', remittance: 'Köszönjük' },
+    { ref: 'E4', date: '2026-11-21', amount: '5000', direction: 'credit', name: 'Kovács Béla', remittance: 'kölcsön' },
+    { ref: 'E5', date: '2026-11-21', amount: '990', direction: 'debit', name: 'Teszt Bank', remittance: 'számlavezetési díj' },
+  ];
+  const file = test.info().outputPath('kivonat-november.xml');
+  writeFileSync(file, camt053(entries, { version: '08' }));
+  const pdf = test.info().outputPath('kivonat.pdf');
+  writeFileSync(pdf, '%PDF-1.4\n%…\n');
+
+  await withKey(page);
+  await page.goto(`${folio.url}/#/bank-accounts`);
+  await expect(page.getByRole('heading', { name: 'Bankkivonatok' })).toBeVisible();
+
+  // a PDF is refused with the reason
+  await page.getByLabel('válaszd ki…').setInputFiles(pdf);
+  await expect(page.getByTestId('statement-error')).toHaveText('ez egy PDF; a bankból camt.053 (XML), MT940 vagy CSV formában töltsd le a kivonatot');
+
+  await page.getByLabel('válaszd ki…').setInputFiles(file);
+  await expect(page.getByTestId('statement-result')).toHaveText('kivonat-november.xml: 5 tétel, ebből 5 új, 0 már korábban bekerült.');
+  const row = (ref: string) => page.getByTestId(`entry-${ref}`);
+  await expect(row('E1')).toContainText('számlaszám a közleményben');
+  await expect(row('E1')).toContainText(a.attributes.invoice_no!);
+  await expect(row('E3')).toContainText('pontos összeg és a befizető');
+  await expect(row('E4')).toContainText('Nincs javaslat');
+  await expect(row('E5')).toContainText('terhelés');
+  await expect(row('E5')).toContainText('pontos összeg és a szállító');
+  await page.screenshot({ path: shotPath('bank', 'statement-suggestions'), fullPage: true });
+
+  // one by a click, the other certain ones together
+  await row('E1').getByRole('button', { name: 'Jóváhagyás' }).click();
+  await expect(page.getByText('A befizetés rögzítve.')).toBeVisible();
+  await expect(row('E1')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Minden biztos javaslat jóváhagyása (3)' }).click();
+  await expect(page.getByText('3 befizetés rögzítve.')).toBeVisible();
+  await row('E4').getByRole('button', { name: 'Nem számlabefizetés' }).click();
+  await expect(row('E4')).toHaveCount(0);
+
+  const attrs = async (id: number) => (await core.call('invoices.get', { id })).attributes;
+  expect((await attrs(a.id)).status).toBe(1);
+  expect((await attrs(b.id)).status).toBe(1);
+  expect((await attrs(c.id)).status).toBe(1);
+  expect((await core.call('expenses.get', { id: fee.id })).attributes).toMatchObject({ paid: true, payment_date: '2026-11-21' });
+
+  // E2 was the wrong one: undone, it takes away its own payment and leaves the cash payment recorded by hand
+  await page.getByRole('tab', { name: 'Párosítva' }).click();
+  await expect(row('E2')).toContainText(b.attributes.invoice_no!);
+  await page.screenshot({ path: shotPath('bank', 'statement-matched'), fullPage: true });
+  await row('E2').getByRole('button', { name: 'Visszavonás' }).click();
+  await expect(page.getByText('A párosítás visszavonva; a befizetést töröltük a számláról.')).toBeVisible();
+  await expect(row('E2')).toHaveCount(0);
+  const bAfter = await attrs(b.id);
+  expect(bAfter).toMatchObject({ status: 2, outstanding: '20400.000' });
+  expect(bAfter.payments).toEqual([expect.objectContaining({ amount: '5000.000', payment_method: 1, date: '2026-11-20' })]);
+  expect((await attrs(a.id)).status).toBe(1);
+  expect((await attrs(c.id)).status).toBe(1);
+
+  // the same file again: nothing new, no payment twice
+  await page.getByLabel('válaszd ki…').setInputFiles(file);
+  await expect(page.getByTestId('statement-result')).toHaveText('kivonat-november.xml: 5 tétel, ebből 0 új, 5 már korábban bekerült.');
+  await expect(row('E2')).toContainText('számlaszám a közleményben');
+  expect((await attrs(a.id)).payments).toHaveLength(1);
+  expect((await attrs(b.id)).payments).toHaveLength(1);
+
+  // the dashboard: what is still open, by age
+  await page.goto(`${folio.url}/#/`);
+  const card = page.getByTestId('receivables');
+  await expect(card.getByRole('heading', { name: 'Kintlévőségek' })).toBeVisible();
+  await expect(card).toContainText(/Összesen nyitott: 20\s400\sFt/);
+  await expect(card).toContainText('Példa Ügyfél Kft.');
+  await expect(card).toContainText(/Várható befolyás a következő 30 napban: 20\s400\sFt/);
+  await page.screenshot({ path: shotPath('bank', 'dashboard-receivables'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('a CSV whose columns are not recognised: named once for the account, then read', async ({ page }) => {
+  const errors = watchErrors(page);
+  // the account of the test before, or one of its own when it runs alone
+  const core = folio.server.core;
+  if (!(await core.call('bankAccounts.list', {})).length) await core.call('bankAccounts.create', { bank_name: 'Teszt Bank', account_no_iban: OWN_IBAN, currency: 'HUF' });
+  const file = test.info().outputPath('forgalom.csv');
+  // a bank whose header words Folio does not know, Windows-1250, Hungarian amounts and dates
+  writeFileSync(file, windows1250(csv([['Nap', 'Érték', 'Ügyfél', 'Szöveg'], ['2026.11.10.', '12 700,00', 'Példa Ügyfél Kft.', 'Számla 2026-000001'], ['2026.11.11.', '-990,00', 'Teszt Bank', 'díj']], ';')));
+  await withKey(page);
+  await page.goto(`${folio.url}/#/bank-accounts`);
+  await page.getByLabel('válaszd ki…').setInputFiles(file);
+  await expect(page.getByTestId('statement-error')).toHaveText('a CSV oszlopait nem ismerjük fel; add meg őket lent, a CSV-oszlopoknál');
+  await page.getByLabel('Könyvelés dátuma').fill('Nap');
+  await page.getByLabel('Összeg (előjeles)').fill('Érték');
+  await page.getByLabel('Partner neve').fill('Ügyfél');
+  await page.getByLabel('Közlemény', { exact: true }).fill('Szöveg');
+  await page.getByRole('button', { name: 'Oszlopok mentése' }).click();
+  await expect(page.getByText('A CSV-oszlopok elmentve.')).toBeVisible();
+  await page.screenshot({ path: shotPath('bank', 'csv-columns'), fullPage: true });
+  await page.getByLabel('válaszd ki…').setInputFiles(file);
+  await expect(page.getByTestId('statement-result')).toHaveText('forgalom.csv: 2 tétel, ebből 2 új, 0 már korábban bekerült.');
+  await expect(page.getByRole('row', { name: /2026. 11. 11./ })).toContainText(/terhelés\s*−990\sFt/);
+  await expect(page.getByRole('row', { name: /2026. 11. 10./ })).toContainText(/12\s700\sFt/);
+  expect(errors).toEqual([]);
+});
