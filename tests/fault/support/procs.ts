@@ -133,7 +133,7 @@ export async function issuerEntry(): Promise<string> {
     format: 'esm',
     target: 'node20',
     outfile: out,
-    external: ['better-sqlite3'],
+    external: ['better-sqlite3', 'saxon-js'], // saxon-js cannot run inside a strict ES module bundle
     // bundled CommonJS dependencies call require(); give the ES module one
     banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
     logLevel: 'warning',
