@@ -26,6 +26,7 @@ import * as m0022 from './0022-document-chains';
 import * as m0023 from './0023-quotes';
 import * as m0024 from './0024-quote-sync';
 import * as m0025 from './0025-vendor-id';
+import * as m0032 from './0032-reports';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023-quotes': m0023,
   '0024-quote-sync': m0024,
   '0025-vendor-id': m0025,
+  '0032-reports': m0032,
 };

@@ -39,6 +39,8 @@ import { createSkipOwnHandler } from './sync/skip-own';
 import { createShareCodeHandler } from './sync/share-code';
 import { createQuoteService } from './quotes/service';
 import type { QuoteAttributes } from '../../shared/quotes';
+import { vatAnalysis } from './reports/vat';
+import { revenueReport } from './reports/revenue';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -209,6 +211,8 @@ export async function createCore(deps: CoreDeps) {
     'import.analyze': importer.analyze,
     'import.preview': importer.preview,
     'import.run': importer.run,
+    'reports.vat': (input) => vatAnalysis(ctx, input),
+    'reports.revenue': (input) => revenueReport(ctx, input),
     'quotes.list': quotes.list,
     'quotes.get': quotes.get,
     'quotes.create': quotes.create,

@@ -6,8 +6,9 @@ import { mailOperations } from './mail';
 import { dataOperations } from './data';
 import { importOperations } from './import';
 import { quoteOperations } from './quotes';
+import { reportOperations } from './reports';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
-export const areaOperations = { ...runtimeOperations, ...importOperations, ...quoteOperations } as const;
+export const areaOperations = { ...runtimeOperations, ...importOperations, ...quoteOperations, ...reportOperations } as const;
