@@ -41,6 +41,7 @@ import { createQuoteService } from './quotes/service';
 import type { QuoteAttributes } from '../../shared/quotes';
 import { vatAnalysis } from './reports/vat';
 import { revenueReport } from './reports/revenue';
+import { exportReport } from './reports/export/index';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -213,6 +214,7 @@ export async function createCore(deps: CoreDeps) {
     'import.run': importer.run,
     'reports.vat': (input) => vatAnalysis(ctx, input),
     'reports.revenue': (input) => revenueReport(ctx, input),
+    'reports.export': (input) => exportReport(ctx, input),
     'quotes.list': quotes.list,
     'quotes.get': quotes.get,
     'quotes.create': quotes.create,

@@ -13,6 +13,23 @@ export const reportRevenueInput = z.object({
   basis: z.enum(['accrual', 'cash'], { error: 'must be accrual or cash' }).default('accrual'),
 });
 
+export const reportExportInput = z.object({
+  ...period,
+  kind: z.enum(['vat', 'revenue'], { error: 'must be vat or revenue' }),
+  format: z.enum(['csv', 'xlsx', 'pdf'], { error: 'must be csv, xlsx or pdf' }),
+  basis: z.enum(['accrual', 'cash'], { error: 'must be accrual or cash' }).default('accrual'),
+  /** the language of the file's headings */
+  lang: z.enum(['hu', 'en', 'de'], { error: 'must be hu, en or de' }).default('hu'),
+});
+export type ReportExportInput = z.output<typeof reportExportInput>;
+
+/** A report file, base64-encoded so that it crosses every door (IPC, /rpc, REST) as JSON. */
+export interface ReportExportFile {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+}
+
 export const reportOperations = {
   'reports.vat': op<VatAnalysis>()({
     name: 'reports.vat',
@@ -25,5 +42,11 @@ export const reportOperations = {
     summary: 'Revenue and costs of a period by month, client, product and expense category, with the same period a year earlier',
     input: reportRevenueInput,
     http: get('/reports/revenue', 'data', 'revenue_report'),
+  }),
+  'reports.export': op<ReportExportFile>()({
+    name: 'reports.export',
+    summary: 'A report of a period as a CSV, XLSX or PDF file (base64)',
+    input: reportExportInput,
+    http: get('/reports/export', 'data', 'report_file'),
   }),
 } as const;

@@ -15,6 +15,7 @@ import { amountMessages } from './amounts';
 import { documentMessages } from './documents';
 import { quoteMessages } from './quotes';
 import { taxpayerMessages } from './taxpayer';
+import { reportMessages } from './reports';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -33,6 +34,7 @@ export const AREA_MESSAGES = [
   documentMessages,
   quoteMessages,
   taxpayerMessages,
+  reportMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
