@@ -48,6 +48,7 @@ test.describe('Revenue and costs', () => {
     // the EUR expense has no rate in Folio and stays out of the forint costs
     expect(r.costs.total).toBe('14000.000');
     expect(r.costs.by_month.map((f) => [f.key, f.amount])).toEqual([
+      ['2026-01', '0.000'],
       ['2026-02', '10000.000'],
       ['2026-03', '4000.000'],
     ]);

@@ -41,19 +41,34 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
     revenue: {
       total: milliToString(revenueTotal),
       previous: milliToString(revenuePrevious),
-      by_month: figures(revenue, revenueBefore, (r) => r.day.slice(0, 7), (r) => monthNow(r.day), (k) => k, 'key'),
+      by_month: withEveryMonth(figures(revenue, revenueBefore, (r) => r.day.slice(0, 7), (r) => monthNow(r.day), (k) => k, 'key'), period),
       by_client: figures(revenue, revenueBefore, (r) => `c${r.client}`, (r) => `c${r.client}`, (k) => names.get(k) ?? k, 'amount'),
       by_product: figures(revenue, revenueBefore, (r) => r.product, (r) => r.product, (k) => names.get(k) ?? k, 'amount'),
     },
     costs: {
       total: milliToString(costsTotal),
       previous: milliToString(costsPrevious),
-      by_month: figures(costs, costsBefore, (c) => c.day.slice(0, 7), (c) => monthNow(c.day), (k) => k, 'key'),
+      by_month: withEveryMonth(figures(costs, costsBefore, (c) => c.day.slice(0, 7), (c) => monthNow(c.day), (k) => k, 'key'), period),
       by_category: figures(costs, costsBefore, (c) => c.category, (c) => c.category, (k) => category.get(k) ?? k, 'amount'),
     },
     result: milliToString(revenueTotal - costsTotal),
     previous_result: milliToString(revenuePrevious - costsPrevious),
   };
+}
+
+/** Every month of the period, a month with nothing in it as zero: a chart of a quarter shows its three months. */
+function withEveryMonth(list: RevenueFigure[], period: ReportPeriod): RevenueFigure[] {
+  const known = new Map(list.map((f) => [f.key, f]));
+  const out: RevenueFigure[] = [];
+  let [y, m] = period.from.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = period.to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    if (key > last) break;
+    out.push(known.get(key) ?? { key, label: key, amount: '0.000', previous: '0.000', documents: [] });
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return out;
 }
 
 function sum(lines: Keyed[]): number {
