@@ -2,12 +2,13 @@
 // their NAV reports give them (electron/nav/invoice-data.ts): per invoice and VAT code, the VAT in HUF is the
 // code's VAT × the invoice's rate rounded to whole forints (the printed "ÁFA Ft-ban"), the net likewise.
 // Forint invoices are summed by SQL alone (their amounts are whole forints); only foreign-currency invoices are
-// read per invoice and code, to round each at its own rate.
+// read per invoice and code, to round each at its own rate. The tax day and the cash-accounting mark are the rules
+// of tax-point.ts, written into report_vat_lines when the invoice is sealed.
 import { sql } from 'kysely';
 import { Big, fromMilli, roundTo, toMilli } from '../../../shared/money';
 import type { Db } from '../../db/types';
-import { accrualInvoiceIds } from './tax-point';
-import { VatTally } from './tally';
+import type { VatTally } from './tally';
+import { VAT_CODES } from '../../../shared/reference/vat-codes';
 
 interface CodeSum {
   vat_id: string;
@@ -25,20 +26,30 @@ interface ForeignSum {
 }
 
 export async function accrualOutput(db: Db, from: string, to: string, tally: VatTally): Promise<void> {
-  const ids = accrualInvoiceIds(from, to);
-  const huf = await sql<CodeSum>`
-    select it.vat_id as vat_id, sum(it.net_milli) as net, sum(it.vat_milli) as vat, group_concat(distinct i.id) as ids
-    from invoices i join invoice_items it on it.invoice_id = i.id
-    where i.id in (${ids}) and i.currency = 'HUF'
-    group by it.vat_id`.execute(db);
-  for (const row of huf.rows) tally.add(row.vat_id, row.net, row.vat, (row.ids ?? '').split(',').filter(Boolean).map(Number));
-
+  // report_vat_lines (migration 0032): each sealed invoice's lines summed per VAT code, with its tax day. One range
+  // of the covering index per VAT code: no invoice row is read and nothing is sorted.
+  for (const code of VAT_CODES) {
+    const sums = await sql<CodeSum>`
+      select ${code.id} as vat_id, sum(net_milli) as net, sum(vat_milli) as vat, group_concat(invoice_id) as ids
+      from report_vat_lines
+      where cash = 0 and currency = 'HUF' and vat_id = ${code.id} and tax_day between ${from} and ${to}`.execute(db);
+    const row = sums.rows[0];
+    if (row?.ids) tally.add(code.id, row.net, row.vat, idsOf(row.ids));
+  }
+  // the other currencies on either side of 'HUF' in the index
   const foreign = await sql<ForeignSum>`
-    select i.id as id, it.vat_id as vat_id, i.exchange_rate as exchange_rate, sum(it.net_milli) as net, sum(it.vat_milli) as vat
-    from invoices i join invoice_items it on it.invoice_id = i.id
-    where i.id in (${ids}) and i.currency <> 'HUF'
-    group by i.id, it.vat_id`.execute(db);
+    select invoice_id as id, vat_id, exchange_rate, net_milli as net, vat_milli as vat
+    from report_vat_lines
+    where cash = 0 and (currency < 'HUF' or currency > 'HUF') and tax_day between ${from} and ${to}`.execute(db);
   for (const row of foreign.rows) tally.add(row.vat_id, forints(row.net, row.exchange_rate), forints(row.vat, row.exchange_rate), [row.id]);
+}
+
+function idsOf(list: string | null): number[] {
+  if (!list) return [];
+  const parts = list.split(',');
+  const out = new Array<number>(parts.length);
+  for (let i = 0; i < parts.length; i++) out[i] = +parts[i]!;
+  return out;
 }
 
 /** An amount of the invoice's currency in whole forints at its rate, half away from zero (milli). */

@@ -1,4 +1,6 @@
 // Sums a side of the VAT analysis by VAT code, with the documents behind each code; integers in thousandths.
+// A year's line may name 100,000 invoices: the lists are kept as plain arrays, sorted with a typed array's
+// numeric sort and merged through a bitmap, not through sets and comparator sorts.
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import { milliToString } from '../../../shared/money';
 import type { VatReportRow, VatReportSide } from '../../../shared/reports';
@@ -6,17 +8,17 @@ import type { VatReportRow, VatReportSide } from '../../../shared/reports';
 interface Line {
   net: number;
   vat: number;
-  documents: Set<number>;
+  documents: number[];
 }
 
 export class VatTally {
   private readonly lines = new Map<string, Line>();
 
-  add(vatId: string, net: number, vat: number, documents: Iterable<number>): void {
-    const line = this.lines.get(vatId) ?? { net: 0, vat: 0, documents: new Set<number>() };
+  add(vatId: string, net: number, vat: number, documents: number[]): void {
+    const line = this.lines.get(vatId) ?? { net: 0, vat: 0, documents: [] };
     line.net += net;
     line.vat += vat;
-    for (const d of documents) line.documents.add(d);
+    for (const d of documents) line.documents.push(d);
     this.lines.set(vatId, line);
   }
 
@@ -39,20 +41,33 @@ export class VatTally {
           treatment: code?.treatment ?? 'rate',
           net: milliToString(line.net),
           vat: milliToString(line.vat),
-          documents: [...line.documents].sort((a, b) => a - b),
+          documents: sortedUnique(line.documents),
         };
       });
-    const documents = new Set<number>();
     let net = 0;
-    for (const line of this.lines.values()) {
-      net += line.net;
-      for (const d of line.documents) documents.add(d);
-    }
-    return { rows, net: milliToString(net), vat: milliToString(this.vatMilli()), documents: [...documents].sort((a, b) => a - b) };
+    for (const line of this.lines.values()) net += line.net;
+    return { rows, net: milliToString(net), vat: milliToString(this.vatMilli()), documents: union(rows.map((r) => r.documents)) };
   }
 }
 
 /** NAV's vatPercentage lines: the ordinary Hungarian rates (27, 18, 5, 0 %). */
 export function chargesHungarianVat(vatId: string): boolean {
   return (findVatCode(vatId)?.treatment ?? 'rate') === 'rate';
+}
+
+function sortedUnique(ids: number[]): number[] {
+  const sorted = Float64Array.from(ids).sort();
+  const out: number[] = [];
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) out.push(sorted[i]!);
+  return out;
+}
+
+function union(lists: number[][]): number[] {
+  let max = 0;
+  for (const list of lists) if (list.length && list[list.length - 1]! > max) max = list[list.length - 1]!;
+  const seen = new Uint8Array(max + 1);
+  for (const list of lists) for (const id of list) seen[id] = 1;
+  const out: number[] = [];
+  for (let id = 0; id <= max; id++) if (seen[id]) out.push(id);
+  return out;
 }
