@@ -14,6 +14,7 @@ import { countRows, withSnapshot } from '../export/source';
 import { fsyncFile } from '../backup/files';
 import { writeNavXml } from './nav-xml';
 import { writeZip } from './zip';
+import { buildAccountantPackage } from './accountant/package';
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -57,6 +58,12 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
       view.done = Math.min(done, total);
       view.total = total;
     };
+    if (request.format === 'accountant') {
+      const built = await buildAccountantPackage(deps.dbFile, deps.clock, dir, range, tick);
+      view.counts = built.counts;
+      view.skipped = built.skipped;
+      return built.zip;
+    }
     const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
     if (request.format === 'nav') {
       const xmlDir = join(dir, 'xml');

@@ -31,7 +31,7 @@ export function vatTables(r: VatAnalysis, w: ExportWords): ReportTables {
       [w.output, r.output.vat],
       [w.input, r.input.vat],
       [w.balance, r.balance],
-      ...r.input.unconverted.map((u) => [`${w.unconverted} ${u.currency}`, u.vat]),
+      ...r.input.unconverted.map((u) => [`${w.unconverted}, ${u.currency}`, u.vat]),
     ],
   };
   return {
