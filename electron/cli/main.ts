@@ -11,6 +11,7 @@ const commands: Record<string, () => Promise<Command>> = {
   export: () => import('./commands/export').then((m) => m.command),
   recurring: () => import('./commands/recurring').then((m) => m.command),
   nav: () => import('./commands/nav').then((m) => m.command),
+  accountant: () => import('./commands/accountant').then((m) => m.command),
 };
 
 async function main(argv: string[]): Promise<number> {
