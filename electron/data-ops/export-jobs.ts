@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ExportFormat, ExportJob } from '../../shared/contract/areas/data';
+import type { ExportJob, ExportJobFormat } from '../../shared/contract/areas/data';
 import { FolioError } from '../../shared/errors';
 import type { Clock } from '../core/clock';
 import { exportData } from '../export/export';
@@ -17,7 +17,7 @@ import { writeZip } from './zip';
 import { buildAccountantPackage } from './accountant/package';
 
 export interface ExportRequest {
-  format: ExportFormat;
+  format: ExportJobFormat;
   date_from: string;
   date_to: string;
   delimiter: ',' | ';';

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { screenshot } from './support/shots';
+import { unzip } from '../backup/unzip';
 import { setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 import { fixedClock } from '../../electron/core/clock';
 import { createCore, type Core } from '../../electron/core/index';
@@ -91,6 +92,19 @@ test('the quarter’s VAT and revenue, in Hungarian and in English', async ({ pa
   const csv = readFileSync((await file.path())!, 'utf8');
   expect(csv).toContain('Fizetendő áfa;149852.000');
   expect(csv).toContain('1;27%;547600.000;147852.000;3;');
+
+  // the accountant package of the quarter: built in the background, then downloaded as one ZIP
+  const pkg = page.getByTestId('accountant-package');
+  const zipDownload = page.waitForEvent('download');
+  await pkg.getByRole('button', { name: /Csomag készítése: 2026\. 10\. 01\. – 2026\. 12\. 31\./ }).click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toBe('konyvelo-csomag_2026-10-01_2026-12-31.zip');
+  const names = [...unzip(readFileSync((await zip.path())!)).keys()];
+  expect(names.filter((n) => n.startsWith('szamlak/'))).toHaveLength(3);
+  expect(names).toContain('osszesito.pdf');
+  await expect(pkg.getByRole('status')).toContainText('Elkészült a csomag (3 számla).');
+  await pkg.scrollIntoViewIfNeeded();
+  await screenshot(page, 'reports', 'accountant-package-hu');
 
   await page.getByRole('link', { name: 'Bevétel és költség' }).click();
   await expect(page.getByTestId('revenue-stats')).toContainText(/587\s600\sFt/);

@@ -78,12 +78,13 @@ export interface RestoreOutcome {
   lost_invoices: string[];
 }
 
-/** 'accountant': the accountant package (POST /exports/accountant), one ZIP of the period (docs/reports.md) */
-export type ExportFormat = 'json' | 'csv' | 'xlsx' | 'nav' | 'accountant';
+export type ExportFormat = 'json' | 'csv' | 'xlsx' | 'nav';
+/** A job's format: an export's, or 'accountant', the accountant package (POST /exports/accountant; docs/reports.md) */
+export type ExportJobFormat = ExportFormat | 'accountant';
 
 export interface ExportJob {
   job: string;
-  format: ExportFormat;
+  format: ExportJobFormat;
   date_from: string;
   date_to: string;
   state: 'running' | 'done' | 'failed';
