@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     net_milli INTEGER NOT NULL,
     vat_milli INTEGER NOT NULL,
     PRIMARY KEY (invoice_id, vat_id)
-  ) WITHOUT ROWID`.execute(db);
+  )`.execute(db);
   // per VAT code a range of tax days, read in index order (no sorting for a GROUP BY) and from the index alone
   await sql`CREATE INDEX report_vat_lines_code ON report_vat_lines (cash, currency, vat_id, tax_day, net_milli, vat_milli, invoice_id)`.execute(db);
   await linesOf(sql`i.sealed = 1 AND i.type = ${INVOICE}`).execute(db);
