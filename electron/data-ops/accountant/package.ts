@@ -44,9 +44,12 @@ export async function buildAccountantPackage(
 
   const xmlDir = join(dir, 'xml');
   mkdirSync(xmlDir);
-  const nav = await snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report())));
+  // The PDFs are drawn on worker threads while this thread builds the NAV XML: the two overlap.
+  const [nav, pdf] = await Promise.all([
+    snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report()))),
+    snapshot((db) => invoicePdfs(db, join(dir, 'pdf'), range, (done) => ((pdfDone = Math.min(done, invoices)), report()))),
+  ]);
   xmlDone = invoices;
-  const pdf = await snapshot((db) => invoicePdfs(db, join(dir, 'pdf'), range, (done) => ((pdfDone = Math.min(done, invoices)), report())));
   pdfDone = invoices;
   if (pdf.failures.length) throw new Error(`${pdf.failures.length} invoice PDFs could not be made: ${pdf.failures[0]!.error}`);
   const attached = await snapshot((db) => expenseFiles(db, join(dir, 'attachments'), range));
