@@ -32,6 +32,7 @@ import * as m0028 from './0028-mail-einvoice';
 import * as m0029 from './0029-receipts';
 import * as m0030 from './0030-bank-statements';
 import * as m0031 from './0031-reminders';
+import * as m0032 from './0032-reports';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0029-receipts': m0029,
   '0030-bank-statements': m0030,
   '0031-reminders': m0031,
+  '0032-reports': m0032,
 };

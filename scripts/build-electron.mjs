@@ -30,6 +30,13 @@ await Promise.all([
     outfile: 'dist/electron/preload.cjs',
     external: ['electron'],
   }),
+  build({
+    ...common,
+    // the PDF worker threads of a batch (the accountant package): electron/documents/batch.ts looks beside main.cjs
+    entryPoints: ['electron/documents/batch-worker.ts'],
+    outfile: 'dist/electron/batch-worker.cjs',
+    external: ['better-sqlite3', 'geoip-country'],
+  }),
 ]);
 copyPdfAssets('dist/electron');
 console.log('built dist/electron/main.cjs and dist/electron/preload.cjs');

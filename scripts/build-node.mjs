@@ -20,7 +20,8 @@ export async function buildNode() {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { serve: 'electron/server/main.ts', folio: 'electron/cli/main.ts' },
+    // the PDF worker threads (electron/documents/batch.ts finds batch-worker.mjs beside the bundle)
+    entryPoints: { serve: 'electron/server/main.ts', folio: 'electron/cli/main.ts', 'batch-worker': 'electron/documents/batch-worker.ts' },
     outdir: NODE_DIST,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<Command>> = {
   recurring: () => import('./commands/recurring').then((m) => m.command),
   nav: () => import('./commands/nav').then((m) => m.command),
   einvoice: () => import('./commands/einvoice').then((m) => m.command),
+  accountant: () => import('./commands/accountant').then((m) => m.command),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -43,6 +43,9 @@ import { createQuoteService } from './quotes/service';
 import type { QuoteAttributes } from '../../shared/quotes';
 import { exportEinvoice, type FacturxRenderer } from './einvoice/export';
 import { createReminderService, type ReminderPorts } from './reminders/service';
+import { vatAnalysis } from './reports/vat';
+import { revenueReport } from './reports/revenue';
+import { exportReport } from './reports/export/index';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -232,6 +235,9 @@ export async function createCore(deps: CoreDeps) {
     'bankEntries.undo': bankStatements.undo,
     'bankEntries.ignore': bankStatements.ignore,
     'receivables.summary': bankStatements.receivables,
+    'reports.vat': (input) => vatAnalysis(ctx, input),
+    'reports.revenue': (input) => revenueReport(ctx, input),
+    'reports.export': (input) => exportReport(ctx, input),
     'quotes.list': quotes.list,
     'quotes.get': quotes.get,
     'quotes.create': quotes.create,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ExportFormat, ExportJob } from '../../shared/contract/areas/data';
+import type { ExportJob, ExportJobFormat } from '../../shared/contract/areas/data';
 import { FolioError } from '../../shared/errors';
 import type { Clock } from '../core/clock';
 import { exportData } from '../export/export';
@@ -14,9 +14,10 @@ import { countRows, withSnapshot } from '../export/source';
 import { fsyncFile } from '../backup/files';
 import { writeNavXml } from './nav-xml';
 import { writeZip } from './zip';
+import { buildAccountantPackage } from './accountant/package';
 
 export interface ExportRequest {
-  format: ExportFormat;
+  format: ExportJobFormat;
   date_from: string;
   date_to: string;
   delimiter: ',' | ';';
@@ -57,6 +58,12 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
       view.done = Math.min(done, total);
       view.total = total;
     };
+    if (request.format === 'accountant') {
+      const built = await buildAccountantPackage(deps.dbFile, deps.clock, dir, range, tick);
+      view.counts = built.counts;
+      view.skipped = built.skipped;
+      return built.zip;
+    }
     const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
     if (request.format === 'nav') {
       const xmlDir = join(dir, 'xml');

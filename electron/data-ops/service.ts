@@ -27,6 +27,7 @@ export type DataOperationName =
   | 'data.inspectBackup'
   | 'data.restore'
   | 'data.exportStart'
+  | 'data.accountantStart'
   | 'data.exportStatus';
 
 export interface DataServiceOptions {
@@ -112,6 +113,7 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
           input.accept_older,
         ),
       'data.exportStart': (input) => exports.start(input),
+      'data.accountantStart': (input) => exports.start({ ...input, format: 'accountant', delimiter: ';' }),
       'data.exportStatus': (input) => exports.status(input.job),
     },
     exportFile: (job) => exports.file(job),

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { InvoiceAttributes } from '../../shared/resources';
 import { invoicePdfFileName } from './file-name';
@@ -178,13 +178,21 @@ function spawnWorker(workerUrl?: URL): Worker {
 }
 
 function defaultWorkerUrl(): URL {
-  // import.meta.url is empty when this module was bundled to CommonJS; such a build must say where its worker is.
+  // import.meta.url is empty when this module was bundled to CommonJS (the Electron main process): the build puts the
+  // worker beside the bundle as batch-worker.cjs (scripts/build-electron.mjs).
   const here = import.meta.url as string | undefined;
-  if (!here) throw new Error('renderBatch: cannot locate batch-worker from a CommonJS bundle; pass opts.workerUrl');
-  const fromSources = fileURLToPath(here).endsWith('.ts');
-  const url = new URL(fromSources ? './batch-worker.ts' : './batch-worker.js', here);
-  if (!existsSync(url)) throw new Error(`renderBatch: worker not found at ${url.href}; pass opts.workerUrl`);
-  return url;
+  if (!here) {
+    const beside = typeof __dirname === 'string' ? join(__dirname, 'batch-worker.cjs') : '';
+    if (beside && existsSync(beside)) return pathToFileURL(beside);
+    throw new Error('renderBatch: cannot locate batch-worker from a CommonJS bundle; pass opts.workerUrl');
+  }
+  if (fileURLToPath(here).endsWith('.ts')) return new URL('./batch-worker.ts', here);
+  // a build: batch-worker.js beside this module, or the node bundle's batch-worker.mjs (scripts/build-node.mjs)
+  for (const name of ['./batch-worker.js', './batch-worker.mjs']) {
+    const url = new URL(name, here);
+    if (existsSync(url)) return url;
+  }
+  throw new Error(`renderBatch: worker not found beside ${here}; pass opts.workerUrl`);
 }
 
 function uniqueName(name: string, used: Set<string>): string {

@@ -30,9 +30,14 @@ export class Workbook {
     for (const r of rows) sheet.push(r.map(cellOf));
   }
 
+  /** The workbook's bytes (a report download is answered in memory). */
+  async toBuffer(): Promise<Buffer> {
+    return writeXlsx([...this.sheets].map(([sheet, data]) => ({ data, sheet, stickyRowsCount: 1 }))).toBuffer();
+  }
+
   /** Written under ".partial", flushed to disk, then renamed: an interrupted export is never taken for one. */
   async save(path: string): Promise<void> {
-    const buffer = await writeXlsx([...this.sheets].map(([sheet, data]) => ({ data, sheet, stickyRowsCount: 1 }))).toBuffer();
+    const buffer = await this.toBuffer();
     const partial = `${path}.partial`;
     await writeFile(partial, buffer);
     fsyncFile(partial);

@@ -22,6 +22,7 @@ export type Route =
   | { name: 'recurring' }
   | { name: 'settings'; section: SettingsSection }
   | { name: 'sync' }
+  | { name: 'reports' }
   | { name: 'not-found'; path: string };
 
 const SIMPLE: Record<string, Route> = {
@@ -39,6 +40,7 @@ const SIMPLE: Record<string, Route> = {
   '/recurring': { name: 'recurring' },
   '/settings': { name: 'settings', section: 'company' },
   '/sync': { name: 'sync' },
+  '/reports': { name: 'reports' },
 };
 
 export function parseRoute(path: string): Route {

@@ -2,7 +2,7 @@
 // accountant (JSON, CSV, NAV invoiceData XML). Carried out by the runtime's data service (electron/data-ops/),
 // which works on the database file itself, so they are runtime operations: the runtime hands them to the core.
 import { z } from 'zod';
-import { op } from '../define';
+import { op, post } from '../define';
 import { bool, date, int, requiredText } from '../fields';
 
 /** Why a backup failed, as a code the UI puts into words (the system's own message travels beside it). */
@@ -79,10 +79,12 @@ export interface RestoreOutcome {
 }
 
 export type ExportFormat = 'json' | 'csv' | 'xlsx' | 'nav';
+/** A job's format: an export's, or 'accountant', the accountant package (POST /exports/accountant; docs/reports.md) */
+export type ExportJobFormat = ExportFormat | 'accountant';
 
 export interface ExportJob {
   job: string;
-  format: ExportFormat;
+  format: ExportJobFormat;
   date_from: string;
   date_to: string;
   state: 'running' | 'done' | 'failed';
@@ -125,6 +127,17 @@ export const exportStartInput = z
     if (v.date_from > v.date_to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be before the start date' });
   });
 
+/** POST /exports/accountant: the accountant package of a period, built in the background like the other exports. */
+export const accountantStartInput = z
+  .object({
+    date_from: date(),
+    date_to: date(),
+    save_to_folder: bool().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.date_from > v.date_to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be before the start date' });
+  });
+
 export const dataOperations = {
   'data.backupSettings': op<BackupSettingsView>()({
     name: 'data.backupSettings',
@@ -160,6 +173,12 @@ export const dataOperations = {
     name: 'data.exportStart',
     summary: "Start an export for the accountant (JSON, CSV or NAV invoiceData XML) of a date range; poll data.exportStatus",
     input: exportStartInput,
+  }),
+  'data.accountantStart': op<ExportJob>()({
+    name: 'data.accountantStart',
+    summary: 'Start the accountant package of a period (invoice PDFs, NAV XML, CSVs, expense files, VAT analysis, summary) as one ZIP; poll data.exportStatus',
+    input: accountantStartInput,
+    http: post('/exports/accountant', 'data', 'export_job'),
   }),
   'data.exportStatus': op<ExportJob>()({
     name: 'data.exportStatus',

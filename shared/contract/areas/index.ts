@@ -10,6 +10,7 @@ import { einvoiceOperations } from './einvoice';
 import { expenseEinvoiceOperations } from './expense-einvoice';
 import { reminderOperations } from './reminders';
 import { bankOperations } from './bank';
+import { reportOperations } from './reports';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
@@ -22,4 +23,5 @@ export const areaOperations = {
   ...expenseEinvoiceOperations,
   ...reminderOperations,
   ...bankOperations,
+  ...reportOperations,
 } as const;

@@ -19,6 +19,7 @@ import { einvoiceImportMessages } from './einvoice-import';
 import { eInvoicingMessages } from './e-invoicing';
 import { reminderMessages } from './reminders';
 import { bankMessages } from './bank';
+import { reportMessages } from './reports';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -41,6 +42,7 @@ export const AREA_MESSAGES = [
   eInvoicingMessages,
   reminderMessages,
   bankMessages,
+  reportMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;

@@ -1,0 +1,26 @@
+// reports.export: the VAT analysis or revenue and costs of a period as a CSV, XLSX or PDF file, named after the
+// report and the period ("afa-analitika_2026-01-01_2026-03-31.xlsx").
+import type { ReportExportInput, ReportExportFile } from '../../../../shared/contract/areas/reports';
+import type { CoreContext } from '../../context';
+import { revenueReport } from '../revenue';
+import { vatAnalysis } from '../vat';
+import { CONTENT_TYPES, reportFile } from './files';
+import { revenueTables, vatTables } from './tables';
+import { exportWords } from './words';
+
+const FILE_STEM = { vat: 'afa-analitika', revenue: 'bevetel-koltseg' } as const;
+
+export async function exportReport(ctx: CoreContext, input: ReportExportInput): Promise<ReportExportFile> {
+  const words = exportWords(input.lang);
+  const period = { from: input.from, to: input.to };
+  const tables =
+    input.kind === 'vat'
+      ? vatTables(await vatAnalysis(ctx, period), words)
+      : revenueTables(await revenueReport(ctx, { ...period, basis: input.basis }), words);
+  const bytes = await reportFile(tables, input.format);
+  return {
+    filename: `${FILE_STEM[input.kind]}_${input.from}_${input.to}.${input.format}`,
+    content_type: CONTENT_TYPES[input.format],
+    content_base64: bytes.toString('base64'),
+  };
+}

@@ -1,0 +1,37 @@
+// The input side of the VAT analysis: the VAT of the expenses (supplier invoices and credit notes) by VAT code.
+// An expense belongs to the day of its fulfillment, else of the supplier's invoice, else the day it was recorded
+// (as the dashboard's expense totals); a seller on cash accounting deducts only what it has paid (Áfa tv. 196/B),
+// so there an expense belongs to its payment date. Folio keeps no exchange rate for an expense, so expenses in
+// another currency are listed apart, per currency, not converted.
+import { sql } from 'kysely';
+import { milliToString } from '../../../shared/money';
+import type { UnconvertedExpenses } from '../../../shared/reports';
+import type { Db } from '../../db/types';
+import type { ExpenseRow } from '../../db/schema';
+import { storedAmounts } from '../expenses/mapping';
+import type { VatTally } from './tally';
+
+/** The day an expense belongs to, as SQL over the expenses row. */
+export function expenseDay(cashAccounting: boolean) {
+  return cashAccounting
+    ? sql<string>`(case when paid = 1 then payment_date end)`
+    : sql<string>`coalesce(fulfillment_date, invoice_date, substr(created_at, 1, 10))`;
+}
+
+export async function inputVat(db: Db, from: string, to: string, cashAccounting: boolean, tally: VatTally): Promise<UnconvertedExpenses[]> {
+  const day = expenseDay(cashAccounting);
+  const rows = await db.selectFrom('expenses').selectAll().where(day, '>=', from).where(day, '<=', to).orderBy('id').execute();
+  const foreign = new Map<string, { vat: number; documents: number[] }>();
+  for (const row of rows as ExpenseRow[]) {
+    const amounts = storedAmounts(row);
+    if (row.currency === 'HUF') {
+      tally.add(row.vat_id ?? '6', amounts.net, amounts.vat, [row.id]);
+      continue;
+    }
+    const f = foreign.get(row.currency) ?? { vat: 0, documents: [] };
+    f.vat += amounts.vat;
+    f.documents.push(row.id);
+    foreign.set(row.currency, f);
+  }
+  return [...foreign.entries()].map(([currency, f]) => ({ currency, vat: milliToString(f.vat), documents: f.documents }));
+}

@@ -1,0 +1,93 @@
+// The rows the revenue report sums, each an amount in forints (milli) with its keys: revenue lines (month, client,
+// product) and cost lines (month, category). Accrual: issued invoices by their tax point (tax-point.ts), expenses by
+// their day; cash: the net part of each payment received (shared over the invoice's lines) and the expenses paid.
+// Foreign-currency invoices are converted at their own rate; expenses in another currency have no rate in Folio
+// and are left out of the costs (the VAT analysis lists them).
+import { sql } from 'kysely';
+import { Big, fromMilli, roundTo, toMilli } from '../../../shared/money';
+import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
+import type { Db } from '../../db/types';
+import { forints } from './output-vat';
+import { expenseDay } from './input-vat';
+import { accrualDay, accrualInvoiceIds, isChainMember } from './tax-point';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { storedAmounts } from '../expenses/mapping';
+
+export interface RevenueLine {
+  doc: number;
+  day: string;
+  client: string;
+  clientName: string;
+  product: string;
+  productName: string;
+  amount: number;
+}
+
+export interface CostLine {
+  doc: number;
+  day: string;
+  category: string;
+  amount: number;
+}
+
+interface ItemRow {
+  doc: number;
+  day: string;
+  client_id: number;
+  client_name: string | null;
+  currency: string;
+  exchange_rate: string;
+  product_id: number | null;
+  product_name: string | null;
+  description: string;
+  net: number;
+}
+
+const itemColumns = sql`i.id as doc, i.client_id as client_id, json_extract(i.client_snapshot, '$.name') as client_name,
+  i.currency as currency, i.exchange_rate as exchange_rate, it.product_id as product_id, p.name as product_name,
+  it.description as description, it.net_milli as net`;
+
+export async function revenueLines(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueLine[]> {
+  if (basis === 'accrual') {
+    const rows = await sql<ItemRow>`
+      select ${itemColumns}, ${accrualDay('i')} as day
+      from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
+      where i.id in (${accrualInvoiceIds(period.from, period.to, { withCash: true })})`.execute(db);
+    return rows.rows.map((r) => line(r, forints(r.net, r.exchange_rate)));
+  }
+  // cash: each payment on an original carries its share of the original's net, line by line
+  const rows = await sql<ItemRow & { paid: number; total: number }>`
+    select ${itemColumns}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
+    from invoice_payments pay join invoices i on i.id = pay.invoice_id
+      join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
+    where pay.date between ${period.from} and ${period.to} and i.type = ${INVOICE_TYPE.invoice} and i.sealed = 1
+      and not ${isChainMember('i')}`.execute(db);
+  return rows.rows
+    .filter((r) => r.total > 0)
+    .map((r) => line(r, toMilli(roundTo(fromMilli(forints(r.net, r.exchange_rate)).times(new Big(r.paid).div(r.total)), 0))));
+}
+
+function line(r: ItemRow, amount: number): RevenueLine {
+  return {
+    doc: r.doc,
+    day: r.day,
+    client: String(r.client_id),
+    clientName: r.client_name ?? '',
+    product: r.product_id !== null ? `p${r.product_id}` : `d:${r.description}`,
+    productName: r.product_name ?? r.description,
+    amount,
+  };
+}
+
+export async function costLines(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<CostLine[]> {
+  const day = expenseDay(basis === 'cash');
+  const rows = await db
+    .selectFrom('expenses')
+    .selectAll()
+    .select(day.as('day'))
+    .where(day, '>=', period.from)
+    .where(day, '<=', period.to)
+    .where('currency', '=', 'HUF')
+    .execute();
+  return rows.map((r) => ({ doc: r.id, day: r.day, category: r.categories_id, amount: storedAmounts(r).net }));
+}

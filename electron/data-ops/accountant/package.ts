@@ -1,0 +1,88 @@
+// The accountant package (könyvelői csomag) of a period: one ZIP with every issued invoice as PDF, its NAV
+// invoiceData XML, the CSV tables of the data export (invoices, lines, payments, expenses, clients, products), the
+// files attached to the expenses, the VAT analysis (PDF, XLSX, CSV) and a summary page. Every part reads one
+// consistent moment of the database through its own read-only connection (withSnapshot).
+import { mkdirSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Clock } from '../../core/clock';
+import { readSettings } from '../../core/settings/service';
+import { exportData } from '../../export/export';
+import { withSnapshot, type ExportRange } from '../../export/source';
+import { writeNavXml } from '../nav-xml';
+import { writeZip, type ZipEntry } from '../zip';
+import { countIssued, expenseFiles, invoicePdfs, vatFiles } from './parts';
+import { writeSummary } from './summary';
+
+export interface AccountantPackage {
+  zip: string;
+  counts: Record<string, number>;
+  skipped: Array<{ number: string; message: string }>;
+}
+
+/** Builds the package in `dir`; `tick(done, total)` counts the invoices (PDF and XML) and the other steps. */
+export async function buildAccountantPackage(
+  dbFile: string,
+  clock: Clock,
+  dir: string,
+  range: ExportRange,
+  tick: (done: number, total: number) => void,
+): Promise<AccountantPackage> {
+  const snapshot = <T>(work: Parameters<typeof withSnapshot<T>>[1]) => withSnapshot(dbFile, work);
+  const invoices = await snapshot((db) => countIssued(db, range));
+  const STEPS = 3; // CSV tables, expense files, VAT analysis and summary
+  const total = invoices * 2 + STEPS;
+  let pdfDone = 0;
+  let xmlDone = 0;
+  let steps = 0;
+  const report = () => tick(pdfDone + xmlDone + steps, total);
+  report();
+
+  const csv = await exportData({ dbFile, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock });
+  const csvEntries: ZipEntry[] = readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) }));
+  steps++;
+  report();
+
+  const xmlDir = join(dir, 'xml');
+  mkdirSync(xmlDir);
+  // The PDFs are drawn on worker threads while this thread builds the NAV XML: the two overlap.
+  const [nav, pdf] = await Promise.all([
+    snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report()))),
+    snapshot((db) => invoicePdfs(db, join(dir, 'pdf'), range, (done) => ((pdfDone = Math.min(done, invoices)), report()))),
+  ]);
+  xmlDone = invoices;
+  pdfDone = invoices;
+  if (pdf.failures.length) throw new Error(`${pdf.failures.length} invoice PDFs could not be made: ${pdf.failures[0]!.error}`);
+  const attached = await snapshot((db) => expenseFiles(db, join(dir, 'attachments'), range));
+  steps++;
+  report();
+
+  const vat = await snapshot((db) => vatFiles(db, clock, dir, range));
+  const settings = await snapshot((db) => readSettings(db));
+  const summary = join(dir, 'osszesito.pdf');
+  await writeSummary(
+    summary,
+    {
+      seller: settings.seller.name,
+      taxcode: settings.seller.taxcode,
+      range,
+      invoices,
+      pdfs: pdf.entries.length,
+      navXml: nav.entries.length,
+      expenseFiles: attached.length,
+      csvFiles: csvEntries.map((e) => basename(e.name)),
+      skipped: nav.skipped,
+    },
+    vat.analysis,
+  );
+  steps++;
+  report();
+
+  const zip = join(dir, `konyvelo-csomag_${range.from}_${range.to}.zip`);
+  const navEntries = nav.entries.map((e) => ({ ...e, name: `nav/${e.name}` }));
+  await writeZip(zip, [{ name: 'osszesito.pdf', path: summary }, ...vat.entries, ...csvEntries, ...navEntries, ...pdf.entries, ...attached], clock.now());
+  return {
+    zip,
+    counts: { invoices: pdf.entries.length, nav_xml: nav.entries.length, expense_files: attached.length, ...Object.fromEntries(Object.entries(csv.counts).map(([k, v]) => [`csv_${k}`, v])) },
+    skipped: nav.skipped,
+  };
+}

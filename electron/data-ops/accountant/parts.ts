@@ -1,0 +1,71 @@
+// The parts of the accountant package, each written into the job's folder and named for the archive:
+// the issued invoices as PDF (the documents' worker pool), the expenses' attached files, and the VAT analysis as
+// PDF, XLSX and CSV. The CSV tables and the NAV XML come from the data export's own writers (package.ts).
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import type { InvoiceAttributes } from '../../../shared/resources';
+import type { VatAnalysis } from '../../../shared/reports';
+import type { Db } from '../../db/types';
+import type { Clock } from '../../core/clock';
+import { renderBatch, type BatchFailure } from '../../documents/batch';
+import { records } from '../../export/records';
+import type { ExportRange } from '../../export/source';
+import { vatAnalysis } from '../../core/reports/vat';
+import { reportFile } from '../../core/reports/export/files';
+import { vatTables } from '../../core/reports/export/tables';
+import { exportWords } from '../../core/reports/export/words';
+import type { ZipEntry } from '../zip';
+
+/** Every issued invoice dated in the range as a PDF in `dir`; `tick` after each. */
+export async function invoicePdfs(db: Db, dir: string, range: ExportRange, tick: (done: number) => void): Promise<{ entries: ZipEntry[]; failures: BatchFailure[] }> {
+  async function* issued(): AsyncGenerator<InvoiceAttributes> {
+    for await (const batch of records(db, 'invoices', 200, range)) {
+      for (const invoice of batch) if (invoice.attributes.type === INVOICE_TYPE.invoice) yield invoice.attributes;
+    }
+  }
+  const result = await renderBatch(issued(), dir, { onProgress: tick });
+  const entries = readdirSync(dir)
+    .filter((name) => name.endsWith('.pdf'))
+    .sort()
+    .map((name) => ({ name: `szamlak/${name}`, path: join(dir, name) }));
+  return { entries, failures: result.failures };
+}
+
+/** The issued invoices of the range (for the progress bar's total and the summary). */
+export async function countIssued(db: Db, range: ExportRange): Promise<number> {
+  const row = await sql<{ n: number }>`select count(*) as n from invoices where type = ${INVOICE_TYPE.invoice} and sealed = 1 and date between ${range.from} and ${range.to}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/**
+ * The files attached to the expenses of the range (the expenses.csv of the package holds the same expenses: by due
+ * date, else the day recorded), as "koltsegek/<expense id>-<file name>".
+ */
+export async function expenseFiles(db: Db, dir: string, range: ExportRange): Promise<ZipEntry[]> {
+  const rows = await sql<{ id: number; file_name: string; content: Uint8Array }>`
+    select e.id as id, a.file_name as file_name, a.content as content
+    from expense_attachments a join expenses e on e.id = a.expense_id
+    where coalesce(e.due_date, substr(e.created_at, 1, 10)) between ${range.from} and ${range.to}
+    order by e.id`.execute(db);
+  mkdirSync(dir, { recursive: true });
+  return rows.rows.map((r, i) => {
+    const path = join(dir, String(i + 1));
+    writeFileSync(path, r.content);
+    return { name: `koltsegek/${r.id}-${r.file_name.replace(/[\\/]/g, '_')}`, path };
+  });
+}
+
+/** The VAT analysis of the range as afa-analitika.pdf, .xlsx and .csv (Hungarian headings). */
+export async function vatFiles(db: Db, clock: Clock, dir: string, range: ExportRange): Promise<{ analysis: VatAnalysis; entries: ZipEntry[] }> {
+  const analysis = await vatAnalysis({ db, clock, timeZone: 'Europe/Budapest' }, range);
+  const tables = vatTables(analysis, exportWords('hu'));
+  const entries: ZipEntry[] = [];
+  for (const format of ['pdf', 'xlsx', 'csv'] as const) {
+    const path = join(dir, `afa-analitika.${format}`);
+    writeFileSync(path, await reportFile(tables, format));
+    entries.push({ name: `afa-analitika.${format}`, path });
+  }
+  return { analysis, entries };
+}

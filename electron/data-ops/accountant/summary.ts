@@ -1,0 +1,51 @@
+// The package's first page (osszesito.pdf): whose books, which period, what the archive holds and the VAT figures,
+// so the accountant sees at a glance that nothing is missing.
+import { writeFileSync } from 'node:fs';
+import type { VatAnalysis } from '../../../shared/reports';
+import { reportFile } from '../../core/reports/export/files';
+import type { ReportTables } from '../../core/reports/export/tables';
+
+export interface PackageContents {
+  seller: string;
+  taxcode: string;
+  range: { from: string; to: string };
+  invoices: number;
+  pdfs: number;
+  navXml: number;
+  expenseFiles: number;
+  csvFiles: string[];
+  skipped: Array<{ number: string; message: string }>;
+}
+
+export async function writeSummary(path: string, c: PackageContents, vat: VatAnalysis): Promise<void> {
+  const report: ReportTables = {
+    title: `Könyvelői csomag – ${c.seller}`,
+    subtitle: `Adószám: ${c.taxcode} · Időszak: ${c.range.from} – ${c.range.to} (a bizonylatok kelte szerint; az áfa-analitika a teljesítés napja szerint)`,
+    tables: [
+      {
+        title: 'Tartalom',
+        header: ['Mappa vagy fájl', 'Darab'],
+        rows: [
+          ['szamlak/ – a kiállított számlák PDF-ben', c.pdfs],
+          ['nav/ – a számlák NAV adatszolgáltatása (invoiceData XML)', c.navXml],
+          ['koltsegek/ – a költségekhez csatolt bizonylatok', c.expenseFiles],
+          ...c.csvFiles.map((f) => [`csv/${f}`, 1] as [string, number]),
+          ['afa-analitika.pdf, .xlsx, .csv', 3],
+        ],
+      },
+      {
+        title: 'Áfa',
+        header: ['Tétel', 'Összeg (Ft)'],
+        rows: [
+          ['Fizetendő áfa', vat.output.vat],
+          ['Levonható áfa', vat.input.vat],
+          ['Egyenleg (+ befizetendő, − visszaigényelhető)', vat.balance],
+        ],
+      },
+      ...(c.skipped.length
+        ? [{ title: 'NAV XML nélkül maradt számlák', header: ['Számla', 'Ok'], rows: c.skipped.map((s) => [s.number, s.message]) }]
+        : []),
+    ],
+  };
+  writeFileSync(path, await reportFile(report, 'pdf'));
+}

@@ -1,0 +1,103 @@
+// Reports benchmarks (issue 19).
+// - report_vat_year_ms: p50 of the VAT analysis of a year (core.call('reports.vat')) over 100,000 issued invoices of
+//   3 lines each (2 % of them in EUR), their fulfillment dates spread over the year; the target is ≤ 200 ms.
+// - accountant_zip_5k_s: the accountant package (ZIP with every invoice PDF, NAV XML, CSVs, the VAT analysis) of a
+//   year of 5,000 invoices, start to finished file; the target is ≤ 60 s.
+import { mkdirSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { buildAccountantPackage } from '../../electron/data-ops/accountant/package';
+import { openDatabase } from '../../electron/db/open';
+import { createCore } from '../../electron/core/index';
+import { fixedClock } from '../../electron/core/clock';
+import { benchInvoice, buyerBody, SELLER } from '../fault/support/bodies';
+import { tempDir } from '../fault/support/procs';
+
+type Row = Record<string, unknown>;
+const YEAR = 2026;
+
+/** `count` issued invoices written with raw statements from a core-made template, one per day of the year in turn. */
+export async function seedYear(file: string, count: number): Promise<void> {
+  const opened = await openDatabase(file);
+  try {
+    const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
+    await core.call('settings.update', { seller: SELLER });
+    const client = await core.call('clients.create', buyerBody('Bench Kft.'));
+    const first = await core.call('invoices.create', benchInvoice(client.id, `${YEAR}-12-31`));
+    const sqlite: BetterSqlite3.Database = opened.sqlite;
+    const invoice = sqlite.prepare('SELECT * FROM invoices WHERE id = ?').get(first.id) as Row;
+    const items = sqlite.prepare('SELECT * FROM invoice_items WHERE invoice_id = ? ORDER BY position').all(first.id) as Row[];
+    const invCols = Object.keys(invoice).filter((c) => c !== 'id');
+    const itemCols = Object.keys(items[0]!).filter((c) => c !== 'id' && c !== 'invoice_id');
+    const insertInvoice = sqlite.prepare(`INSERT INTO invoices (${invCols.join(', ')}) VALUES (${invCols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
+    const insertItem = sqlite.prepare(`INSERT INTO invoice_items (invoice_id, ${itemCols.join(', ')}) VALUES (@invoice_id, ${itemCols.map((c) => `@${c}`).join(', ')})`);
+    sqlite.transaction(() => {
+      for (let seq = 2; seq <= count; seq++) {
+        const day = new Date(Date.UTC(YEAR, 0, 1 + (seq % 365))).toISOString().slice(0, 10);
+        const foreign = seq % 50 === 0 ? { currency: 'EUR', exchange_rate: '400.25' } : {};
+        const { id } = insertInvoice.get({
+          ...invoice,
+          ...foreign,
+          date: day,
+          fulfillment_date: day,
+          due_date: day,
+          sealed: 0,
+          number_seq: seq,
+          invoice_no: `${YEAR}-${String(seq).padStart(6, '0')}`,
+        }) as { id: number };
+        for (const item of items) insertItem.run({ ...item, invoice_id: id });
+      }
+      sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE sealed = 0').run();
+      sqlite.prepare("UPDATE number_counters SET last_no = ? WHERE block_id = 0 AND kind = 'invoice' AND year = ?").run(count, YEAR);
+    })();
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    await opened.close();
+  }
+}
+
+export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: number }> {
+  const tmp = tempDir('reports-bench');
+  const file = tmp.file('folio.db');
+  try {
+    await seedYear(file, 100_000);
+    const opened = await openDatabase(file);
+    try {
+      const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const t = performance.now();
+        const report = await core.call('reports.vat', { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
+        times.push(performance.now() - t);
+        if (report.output.documents.length !== 100_000) throw new Error(`the year holds ${report.output.documents.length} invoices, not 100,000`);
+      }
+      times.sort((a, b) => a - b);
+      return { report_vat_year_ms: Math.round(times[Math.floor(times.length / 2)]! * 10) / 10 };
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    tmp.remove();
+  }
+}
+
+/** The accountant package of a year of 5,000 invoices, as the export job builds it (PDFs on two worker threads). */
+export async function accountantZip5k(): Promise<{ accountant_zip_5k_s: number }> {
+  const tmp = tempDir('accountant-bench');
+  const file = tmp.file('folio.db');
+  try {
+    await seedYear(file, 5000);
+    const work = tmp.file('work');
+    mkdirSync(work);
+    const t = performance.now();
+    const built = await buildAccountantPackage(file, fixedClock(`${YEAR}-12-31T10:00:00+01:00`), work, { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }, () => undefined);
+    const seconds = (performance.now() - t) / 1000;
+    if (built.counts.invoices !== 5000 || built.counts.nav_xml !== 5000) throw new Error(`the package holds ${JSON.stringify(built.counts)}`);
+    return { accountant_zip_5k_s: Math.round(seconds * 10) / 10 };
+  } finally {
+    tmp.remove();
+  }
+}
+
+export async function run() {
+  return { ...(await vatYear()), ...(await accountantZip5k()) };
+}

@@ -1,0 +1,78 @@
+// The accountant package over the real HTTP door: POST /exports/accountant starts it, data.exportStatus follows it
+// (done ≤ total all the way), GET /data/exports/:job/file downloads one ZIP. Its contents are listed and checked:
+// every issued invoice's PDF (read back as text), its NAV XML (valid against NAV's schema), the CSV tables, the
+// expense's attached file byte for byte, the VAT analysis (XLSX read back) and the summary page.
+import { expect, test } from '@playwright/test';
+import { pdfText } from '../documents/pdf-text';
+import { validateNavXml } from '../nav/schema';
+import { readXlsx } from '../support/xlsx';
+import { startDataRig, until, KEY, type DataRig } from '../backup/data-rig';
+import { unzip } from '../backup/unzip';
+import { seedYear } from './vat-year';
+import { TEST_SELLER } from '../support/fixtures';
+
+let rig: DataRig;
+test.afterAll(async () => rig?.close());
+
+test('the year in one ZIP, each part checked', async () => {
+  test.setTimeout(120_000);
+  rig = await startDataRig();
+  await rig.ok('settings.update', { seller: TEST_SELLER });
+  const d = await seedYear(rig.server.core, rig.business);
+  const receipt = Buffer.from('%PDF-1.4\n% a supplier invoice\n');
+  await rig.ok('expenses.attach', { id: d.e1, file_name: 'szallito-szamla.pdf', content_base64: receipt.toString('base64') });
+
+  const res = await fetch(`${rig.server.url}/exports/accountant`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ date_from: '2026-01-01', date_to: '2026-12-31' }),
+  });
+  expect(res.status).toBe(200);
+  const started = ((await res.json()) as { data: { job: string; format: string } }).data;
+  expect(started.format).toBe('accountant');
+  const job = await until(
+    'the package',
+    async () => {
+      const s = await rig.ok('data.exportStatus', { job: started.job });
+      expect(s.done).toBeLessThanOrEqual(s.total);
+      return s.state === 'running' ? undefined : s;
+    },
+    90_000,
+  );
+  expect(job.error).toBeNull();
+  expect(job.filename).toBe('konyvelo-csomag_2026-01-01_2026-12-31.zip');
+  const file = await rig.get(`/data/exports/${job.job}/file`);
+  const files = unzip(Buffer.from(await file.arrayBuffer()));
+  const names = [...files.keys()];
+
+  // 7 issued invoices: 5 originals, a cancelling and a modifying invoice
+  const pdfs = names.filter((n) => n.startsWith('szamlak/'));
+  expect(pdfs).toHaveLength(7);
+  for (const name of pdfs) expect((await pdfText(files.get(name)!)).text).toContain('Minta Eladó Kft.');
+  const xmls = names.filter((n) => n.startsWith('nav/'));
+  expect(xmls).toHaveLength(7);
+  for (const name of xmls) {
+    const result = await validateNavXml('data', files.get(name)!.toString('utf8'));
+    expect(result.ok, `${name}: ${result.errors}`).toBe(true);
+  }
+  for (const table of ['invoices', 'invoice_items', 'invoice_payments', 'expenses', 'clients', 'products']) expect(names).toContain(`csv/${table}.csv`);
+  expect(files.get('csv/invoices.csv')!.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + 7);
+  expect(files.get(`koltsegek/${d.e1}-szallito-szamla.pdf`)).toEqual(receipt);
+
+  // the VAT analysis of the year: 137,035 output, 2,900 input (vat-analysis.spec.ts)
+  const sheets = readXlsx(files.get('afa-analitika.xlsx')!);
+  expect(sheets.get('Összesítés')).toEqual([
+    ['Megnevezés', 'Áfa (Ft)'],
+    ['Fizetendő áfa', 137035],
+    ['Levonható áfa', 2900],
+    ['Egyenleg (+ befizetendő, − visszaigényelhető)', 134135],
+    // the EUR expense's VAT in euros, apart: Folio keeps no rate for an expense
+    ['Devizás költségek áfája (nincs benne), EUR', 27],
+  ]);
+  expect(files.get('afa-analitika.csv')!.toString('utf8')).toContain('Fizetendő áfa;137035.000');
+  expect((await pdfText(files.get('afa-analitika.pdf')!)).text).toContain('Áfa-analitika');
+  const summary = (await pdfText(files.get('osszesito.pdf')!)).text;
+  expect(summary).toContain('Könyvelői csomag – Minta Eladó Kft.');
+  expect(summary).toMatch(/Egyenleg[\s\S]*134\s?135/);
+  expect(job.counts).toMatchObject({ invoices: 7, nav_xml: 7, expense_files: 1 });
+});
