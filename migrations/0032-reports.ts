@@ -9,7 +9,8 @@
 import { sql, type Kysely } from 'kysely';
 import { INVOICE_TYPE } from '../shared/invoice-codes';
 
-const INVOICE = sql.lit(INVOICE_TYPE.invoice);
+// invoices and receipts: a receipt is not reported to NAV, but its VAT is owed like an invoice's
+const SALES = sql.raw(`(${INVOICE_TYPE.invoice}, ${INVOICE_TYPE.receipt})`);
 
 /** The rows of the invoices `where` selects (an alias `i`), per VAT code. */
 const linesOf = (where: ReturnType<typeof sql>) => sql`
@@ -36,9 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   // per VAT code a range of tax days, read in index order (no sorting for a GROUP BY) and from the index alone
   await sql`CREATE INDEX report_vat_lines_code ON report_vat_lines (cash, currency, vat_id, tax_day, net_milli, vat_milli, invoice_id)`.execute(db);
-  await linesOf(sql`i.sealed = 1 AND i.type = ${INVOICE}`).execute(db);
+  await linesOf(sql`i.sealed = 1 AND i.type IN ${SALES}`).execute(db);
   await sql`CREATE TRIGGER report_vat_lines_seal AFTER UPDATE OF sealed ON invoices
-    WHEN OLD.sealed = 0 AND NEW.sealed = 1 AND NEW.type = ${INVOICE}
+    WHEN OLD.sealed = 0 AND NEW.sealed = 1 AND NEW.type IN ${SALES}
     BEGIN
       ${linesOf(sql`i.id = NEW.id`)};
     END`.execute(db);

@@ -38,6 +38,9 @@ export function numberKindOf(type: number): NumberKind | null {
 export const isV2Type = (type: number): boolean => type === INVOICE_TYPE.draft || type === INVOICE_TYPE.proforma || type === INVOICE_TYPE.invoice;
 export const isReceipt = (type: number): boolean => type === INVOICE_TYPE.receipt;
 
+/** The documents that are sales with VAT once issued: invoices and receipts (a receipt is reported to no one, but taxed). */
+export const SALE_TYPES: readonly number[] = Object.freeze([INVOICE_TYPE.invoice, INVOICE_TYPE.receipt]);
+
 export const isDraft = (type: number): boolean => type === INVOICE_TYPE.draft;
 export const isProforma = (type: number): boolean => type === INVOICE_TYPE.proforma;
 export const isCancelled = (status: number): boolean => status === INVOICE_STATUS.cancelled;

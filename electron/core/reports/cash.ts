@@ -9,7 +9,7 @@ import type { Db } from '../../db/types';
 import { forints } from './output-vat';
 import { isChainMember, onCashAccounting } from './tax-point';
 import type { VatTally } from './tally';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { SALE_TYPES } from '../../../shared/invoice-codes';
 
 interface Payment {
   invoice_id: number;
@@ -32,7 +32,7 @@ export async function cashOutput(db: Db, from: string, to: string, tally: VatTal
     await sql<Payment>`
       select p.invoice_id as invoice_id, p.date as date, p.amount_milli as amount
       from invoice_payments p join invoices i on i.id = p.invoice_id
-      where p.date between ${from} and ${to} and i.type = ${INVOICE_TYPE.invoice} and i.sealed = 1
+      where p.date between ${from} and ${to} and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1
         and ${onCashAccounting('i')} and not ${isChainMember('i')}
       order by p.date, p.id`.execute(db)
   ).rows;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/types';
 import { forints } from './output-vat';
 import { expenseDay } from './input-vat';
 import { accrualDay, accrualInvoiceIds, isChainMember } from './tax-point';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { SALE_TYPES } from '../../../shared/invoice-codes';
 import { storedAmounts } from '../expenses/mapping';
 
 export interface RevenueLine {
@@ -60,7 +60,7 @@ export async function revenueLines(db: Db, period: ReportPeriod, basis: RevenueB
     select ${itemColumns}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
     from invoice_payments pay join invoices i on i.id = pay.invoice_id
       join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
-    where pay.date between ${period.from} and ${period.to} and i.type = ${INVOICE_TYPE.invoice} and i.sealed = 1
+    where pay.date between ${period.from} and ${period.to} and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1
       and not ${isChainMember('i')}`.execute(db);
   return rows.rows
     .filter((r) => r.total > 0)

@@ -6,7 +6,7 @@
 //   are left out here and counted by their payments (cash.ts). What an invoice says decides — its seller snapshot —
 //   not today's setting, so changing the setting never rewrites a past period.
 import { sql, type RawBuilder } from 'kysely';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { SALE_TYPES } from '../../../shared/invoice-codes';
 
 /** 1 when the invoice row `alias` is a chain member: a modifying or cancelling invoice (also of an external original). */
 export function isChainMember(alias: string): RawBuilder<number> {
@@ -27,8 +27,8 @@ export function onCashAccounting(alias: string): RawBuilder<number> {
  */
 export function accrualInvoiceIds(from: string, to: string, options: { withCash?: boolean } = {}): RawBuilder<unknown> {
   const issued = options.withCash
-    ? sql`i.type = ${INVOICE_TYPE.invoice} and i.sealed = 1`
-    : sql`i.type = ${INVOICE_TYPE.invoice} and i.sealed = 1 and not ${onCashAccounting('i')}`;
+    ? sql`i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1`
+    : sql`i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and not ${onCashAccounting('i')}`;
   return sql`select i.id from invoices i where i.fulfillment_date between ${from} and ${to} and ${issued} and not ${isChainMember('i')}
     union all
     select i.id from invoices i where i.date between ${from} and ${to} and ${issued} and ${isChainMember('i')}`;

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { SALE_TYPES } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes } from '../../../shared/resources';
 import type { VatAnalysis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
@@ -18,11 +18,11 @@ import { vatTables } from '../../core/reports/export/tables';
 import { exportWords } from '../../core/reports/export/words';
 import type { ZipEntry } from '../zip';
 
-/** Every issued invoice dated in the range as a PDF in `dir`; `tick` after each. */
+/** Every issued invoice and receipt dated in the range as a PDF in `dir`; `tick` after each. */
 export async function invoicePdfs(db: Db, dir: string, range: ExportRange, tick: (done: number) => void): Promise<{ entries: ZipEntry[]; failures: BatchFailure[] }> {
   async function* issued(): AsyncGenerator<InvoiceAttributes> {
     for await (const batch of records(db, 'invoices', 200, range)) {
-      for (const invoice of batch) if (invoice.attributes.type === INVOICE_TYPE.invoice) yield invoice.attributes;
+      for (const invoice of batch) if (SALE_TYPES.includes(invoice.attributes.type)) yield invoice.attributes;
     }
   }
   const result = await renderBatch(issued(), dir, { onProgress: tick });
@@ -35,7 +35,7 @@ export async function invoicePdfs(db: Db, dir: string, range: ExportRange, tick:
 
 /** The issued invoices of the range (for the progress bar's total and the summary). */
 export async function countIssued(db: Db, range: ExportRange): Promise<number> {
-  const row = await sql<{ n: number }>`select count(*) as n from invoices where type = ${INVOICE_TYPE.invoice} and sealed = 1 and date between ${range.from} and ${range.to}`.execute(db);
+  const row = await sql<{ n: number }>`select count(*) as n from invoices where type in (${sql.join(SALE_TYPES)}) and sealed = 1 and date between ${range.from} and ${range.to}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
