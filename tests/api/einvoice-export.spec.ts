@@ -6,6 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import Big from 'big.js';
 import { fatalFailures, validateEn16931, type EinvoiceSyntax } from '../../electron/core/einvoice/rules';
 import { validateCiiSchema } from '../einvoice/cii-schema';
+import { validateWithReferenceScript } from '../einvoice/reference';
 import type { ApiClient, Json } from '../support/api-client';
 import { createClient, netItem, readInvoice, serverPerFile, TEST_SELLER, withServer } from '../support/fixtures';
 
@@ -124,6 +125,9 @@ async function exportAndCheck(api: ApiClient, id: number, syntax: EinvoiceSyntax
   // no rule fails, not even a warning
   expect(await validateEn16931(syntax, xml), `${syntax} of invoice ${id}`).toEqual([]);
   if (syntax === 'cii') expect(await validateCiiSchema(xml)).toEqual({ ok: true, errors: '' });
+  // and the standard's own script (../shared/reference/en16931/validate.sh), as the issue asks
+  const script = await validateWithReferenceScript(syntax, xml);
+  expect(script, `validate.sh ${syntax} of invoice ${id}`).toMatchObject({ code: 0, output: expect.stringContaining(`valid (${syntax}, EN 16931)`) });
   const a = (await readInvoice(api, id)).attributes;
   const got = totalsOf(syntax, xml);
   const want = expectedTotals(a, typeCode);
