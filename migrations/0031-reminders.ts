@@ -31,7 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('reminder_invoice_stops')
-    .addColumn('invoice_id', 'integer', (c) => c.primaryKey().references('invoices.id'))
+    // a stop is the invoice's own setting: a draft stopped and then deleted takes it along
+    .addColumn('invoice_id', 'integer', (c) => c.primaryKey().references('invoices.id').onDelete('cascade'))
     .addColumn('stopped_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema

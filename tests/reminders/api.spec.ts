@@ -67,3 +67,15 @@ test("an invoice's reminders: the next step; remind now refused without e-mail a
   expect((await server.api.get(`/invoices/${id}/reminders`)).body).toMatchObject({ data: { eligible: false, next: null } });
   expect((await server.api.get('/invoices/999999/reminders')).status).toBe(404);
 });
+
+test('a draft whose reminders were stopped can still be deleted: the stop goes with it', async () => {
+  const client = await coreClient(server.core);
+  const draft = (await server.core.call('invoices.create', {
+    client_uid: client, payment_method: 2, currency: 'HUF', type: 0, fulfillment_date: '2026-03-15', due_date: '2026-03-23',
+    items: [{ description: 'Terv', vat_id: 1, qty: 1, net_unit_price: 1000 }],
+  } as never)) as { id: number };
+  expect((await server.api.post(`/invoices/${draft.id}/reminders/stop`, {})).status).toBe(200);
+  const deleted = await server.api.delete(`/invoices/${draft.id}`);
+  expect(deleted.status, deleted.text).toBe(200);
+  expect((await server.api.get(`/invoices/${draft.id}`)).status).toBe(404);
+});

@@ -42,7 +42,20 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
   const tmp = tempDir(name);
   const file = tmp.file('folio.db');
   const opened: OpenedDatabase = await openDatabase(file);
-  const runtime = await createRuntime({ db: opened.db, clock: fixedClock(BUSINESS_NOW), env: {} });
+  // The data area as `serve` has it (its one HTTP route, POST /exports/accountant, is attacked too); a restore, which no
+  // route reaches, would have nothing to swap here.
+  const runtime = await createRuntime({
+    db: opened.db,
+    clock: fixedClock(BUSINESS_NOW),
+    env: {},
+    data: {
+      dbFile: file,
+      sqlite: opened.sqlite,
+      swap: () => Promise.reject(new Error('the fuzz server restores nothing')),
+      defaults: { dir: tmp.file('backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
+      workDir: tmp.file('exports'),
+    },
+  });
   const core = runtime.core;
   const app: FastifyInstance = await buildServer({ core, auth: { apiKey: FUZZ_KEY, publicKey: 'fuzz-public' }, sharePdf: runtime.sharePdf });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -100,6 +113,7 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
     async close() {
       reader.close();
       await app.close();
+      await runtime.data?.stop();
       await opened.close();
       tmp.remove();
     },
