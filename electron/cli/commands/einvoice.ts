@@ -1,7 +1,8 @@
 // `npm run folio -- einvoice export --db <file> --out <dir> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format ubl|cii|facturx]`
 // Writes the EN 16931 e-invoice of every issued invoice in the issue-date range, each checked against the standard's
 // rules first: an invoice whose file would fail a rule is reported and not written, and the command exits 1.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { reportWrittenFiles } from '../written-files';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EINVOICE_EXPORT_FORMATS } from '../../../shared/contract/areas/einvoice';
@@ -76,15 +77,8 @@ async function exportEinvoices(args: string[]): Promise<number> {
       }
     }
     process.stderr.write('\n');
-    // what is really in the folder: two numbers that met in one file name must not leave an invoice out unsaid
-    const onDisk = new Set(readdirSync(values.out));
-    const written = [...names].filter((n) => onDisk.has(n)).length;
-    console.log(`wrote ${written} ${format === 'facturx' ? 'Factur-X' : format.toUpperCase()} e-invoices to ${values.out}${failed ? `; ${failed} could not be made (see above)` : ''}`);
-    if (written + failed !== rows.length) {
-      console.error(`folio: ${rows.length} invoices were selected but only ${written} files are in ${values.out}: file names collided; the export is incomplete`);
-      return 1;
-    }
-    return failed ? 1 : 0;
+    const label = format === 'facturx' ? 'Factur-X' : format.toUpperCase();
+    return reportWrittenFiles(values.out, names, { selected: rows.length, failed }, { files: `${label} e-invoices`, failed: 'could not be made', onDisk: 'files' });
   } finally {
     await close();
   }

@@ -2,7 +2,8 @@
 // Writes one invoiceData XML per reported invoice in the issue-date range: the data export the tax authority may
 // ask for at an inspection. A report NAV has (sent, done) is written as the very bytes it got; any other invoice is
 // built as the queue builds it (nav-queue/period-export.ts, which the Data screen's export reads too).
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { reportWrittenFiles } from '../written-files';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidDate } from '../../../shared/dates';
@@ -51,16 +52,7 @@ async function exportXml(args: string[]): Promise<number> {
       names.add(one.fileName);
     }
     process.stderr.write('\n');
-    // Count what is really in the folder: two invoices whose names met (a file system that ignores letter case)
-    // would leave one file for two, and an inspection must never get one invoice fewer without a word.
-    const onDisk = new Set(readdirSync(values.out));
-    const written = [...names].filter((n) => onDisk.has(n)).length;
-    console.log(`wrote ${written} invoiceData XML files to ${values.out}${failed ? `; ${failed} could not be built (see above)` : ''}`);
-    if (written + failed !== selected) {
-      console.error(`folio: ${selected} invoices were selected but only ${written} XML files are in ${values.out} (${failed} failed): file names collided; the export is incomplete`);
-      return 1;
-    }
-    return failed ? 1 : 0;
+    return reportWrittenFiles(values.out, names, { selected, failed }, { files: 'invoiceData XML files', failed: 'could not be built', onDisk: 'XML files' });
   } finally {
     await close();
   }
