@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { FolioError } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { Db } from '../../db/types';
 import { einvoiceFileName, einvoiceModel, writeEinvoice } from '../../core/einvoice/index';
@@ -36,7 +37,7 @@ export async function writeEinvoiceXml(db: Db, dir: string, range: ExportRange, 
         writeFileSync(path, xml);
         entries.push({ name: `e-szamla/${einvoiceFileName(number, 'ubl')}`, path });
       } catch (e) {
-        skipped.push({ number, message: e instanceof Error ? e.message : String(e) });
+        skipped.push({ number, message: reasonOf(e) });
       }
       tick(++done);
       // The PDF workers are fed from this thread: let their messages through between invoices, so they never wait
@@ -45,6 +46,17 @@ export async function writeEinvoiceXml(db: Db, dir: string, range: ExportRange, 
     }
   }
   return { entries, skipped };
+}
+
+// The summary page is Hungarian: the reason an invoice cannot be an e-invoice, in its words; anything else (a bug
+// of the mapping) keeps the error's own text.
+const REASONS: Readonly<Record<string, string>> = {
+  einvoice_mixed_out_of_scope: 'áfa hatályán kívüli (ÁKK, ÁTHK, EUE) és más tétel egy számlán: az EN 16931 ezt nem engedi (BR-O-11)',
+};
+
+function reasonOf(e: unknown): string {
+  const reason = e instanceof FolioError ? e.errors?.[0]?.reason : undefined;
+  return (reason && REASONS[reason]) ?? (e instanceof Error ? e.message : String(e));
 }
 
 /** The clients' buyer references (BT-10) as stored now: the invoice's client snapshot predates the field. */
