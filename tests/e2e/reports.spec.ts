@@ -1,8 +1,10 @@
 // The Reports screen (Kimutatások) in Chromium, in Hungarian and in English: the quarter's VAT to pay with its
 // figures by VAT code, a figure opening its invoices, revenue and costs beside the same quarter a year earlier with
-// the chart, and a report downloaded as CSV (read back). Screenshots of each screen for review.
+// the chart, and a report downloaded as CSV and XLSX (read back; the XLSX with read-excel-file, the writer's sibling),
+// the accountant package with each invoice's PDF and e-invoice. Screenshots of each screen for review.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
 import { screenshot } from './support/shots';
 import { unzip } from '../backup/unzip';
 import { setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
@@ -92,6 +94,15 @@ test('the quarter’s VAT and revenue, in Hungarian and in English', async ({ pa
   const csv = readFileSync((await file.path())!, 'utf8');
   expect(csv).toContain('Fizetendő áfa;149852.000');
   expect(csv).toContain('1;27%;547600.000;147852.000;3;');
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Excel (XLSX)' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toBe('afa-analitika_2026-10-01_2026-12-31.xlsx');
+  // the same figures as numbers a spreadsheet sums
+  expect((await readSheet((await xlsx.path())!, 'Összesítés')).slice(0, 2)).toEqual([
+    ['Megnevezés', 'Áfa (Ft)'],
+    ['Fizetendő áfa', 149852],
+  ]);
 
   // the accountant package of the quarter: built in the background, then downloaded as one ZIP
   const pkg = page.getByTestId('accountant-package');
@@ -101,6 +112,7 @@ test('the quarter’s VAT and revenue, in Hungarian and in English', async ({ pa
   expect(zip.suggestedFilename()).toBe('konyvelo-csomag_2026-10-01_2026-12-31.zip');
   const names = [...unzip(readFileSync((await zip.path())!)).keys()];
   expect(names.filter((n) => n.startsWith('szamlak/'))).toHaveLength(3);
+  expect(names.filter((n) => n.startsWith('e-szamla/') && n.endsWith('-ubl.xml'))).toHaveLength(3);
   expect(names).toContain('osszesito.pdf');
   await expect(pkg.getByRole('status')).toContainText('Elkészült a csomag (3 számla).');
   await pkg.scrollIntoViewIfNeeded();

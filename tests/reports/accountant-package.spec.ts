@@ -1,13 +1,16 @@
 // The accountant package over the real HTTP door: POST /exports/accountant starts it, data.exportStatus follows it
 // (done ≤ total all the way), GET /data/exports/:job/file downloads one ZIP. Its contents are listed and checked:
-// every issued invoice's PDF (read back as text), its NAV XML (valid against NAV's schema), the CSV tables, the
-// expense's attached file byte for byte, the VAT analysis (XLSX read back) and the summary page.
+// every issued invoice's PDF (read back as text), its NAV XML (valid against NAV's schema), its EN 16931 e-invoice
+// (a sample through the official rules), the CSV tables, the expense's attached file byte for byte, the VAT analysis
+// (XLSX read back) and the summary page.
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../documents/pdf-text';
 import { validateNavXml } from '../nav/schema';
-import { readXlsx } from '../support/xlsx';
-import { startDataRig, until, KEY, type DataRig } from '../backup/data-rig';
-import { unzip } from '../backup/unzip';
+import { readSheet } from 'read-excel-file/node';
+import { einvoiceFileName } from '../../electron/core/einvoice/index';
+import { fatalFailures, validateEn16931 } from '../../electron/core/einvoice/rules';
+import { startDataRig, type DataRig } from '../backup/data-rig';
+import { accountantPackage } from './accountant-zip';
 import { seedYear } from './vat-year';
 import { TEST_SELLER } from '../support/fixtures';
 
@@ -22,27 +25,8 @@ test('the year in one ZIP, each part checked', async () => {
   const receipt = Buffer.from('%PDF-1.4\n% a supplier invoice\n');
   await rig.ok('expenses.attach', { id: d.e1, file_name: 'szallito-szamla.pdf', content_base64: receipt.toString('base64') });
 
-  const res = await fetch(`${rig.server.url}/exports/accountant`, {
-    method: 'POST',
-    headers: { 'X-API-KEY': KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ date_from: '2026-01-01', date_to: '2026-12-31' }),
-  });
-  expect(res.status).toBe(200);
-  const started = ((await res.json()) as { data: { job: string; format: string } }).data;
-  expect(started.format).toBe('accountant');
-  const job = await until(
-    'the package',
-    async () => {
-      const s = await rig.ok('data.exportStatus', { job: started.job });
-      expect(s.done).toBeLessThanOrEqual(s.total);
-      return s.state === 'running' ? undefined : s;
-    },
-    90_000,
-  );
-  expect(job.error).toBeNull();
+  const { job, files } = await accountantPackage(rig, '2026-01-01', '2026-12-31');
   expect(job.filename).toBe('konyvelo-csomag_2026-01-01_2026-12-31.zip');
-  const file = await rig.get(`/data/exports/${job.job}/file`);
-  const files = unzip(Buffer.from(await file.arrayBuffer()));
   const names = [...files.keys()];
 
   // 7 issued invoices: 5 originals, a cancelling and a modifying invoice
@@ -55,13 +39,30 @@ test('the year in one ZIP, each part checked', async () => {
     const result = await validateNavXml('data', files.get(name)!.toString('utf8'));
     expect(result.ok, `${name}: ${result.errors}`).toBe(true);
   }
+  // one e-invoice per issued invoice, named by its number; a sample (an ordinary HUF invoice, the EUR one, the
+  // cancelling credit note and the modifying invoice) through the official EN 16931 rules
+  const einvoices = names.filter((n) => n.startsWith('e-szamla/'));
+  expect(einvoices).toHaveLength(7);
+  for (const name of einvoices) expect(name).toMatch(/^e-szamla\/[\p{L}\p{N}._-]+-ubl\.xml$/u);
+  const numbers = new Map<number, string>();
+  for (const id of [d.inv2, d.eur, d.cancel4, d.modify1]) numbers.set(id, (await rig.ok('invoices.get', { id })).attributes.prefixed_invoice_no);
+  const sample = [...numbers.values()].map((n) => `e-szamla/${einvoiceFileName(n, 'ubl')}`);
+  for (const name of sample) {
+    const xml = files.get(name)?.toString('utf8');
+    expect(xml, `${name} in ${einvoices.join(', ')}`).toBeDefined();
+    expect(fatalFailures(await validateEn16931('ubl', xml!)), name).toEqual([]);
+  }
+  expect(files.get(sample[0]!)!.toString('utf8')).toContain('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>');
+  expect(files.get(sample[1]!)!.toString('utf8')).toContain('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>');
+  expect(files.get(sample[2]!)!.toString('utf8')).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+  expect(files.get(sample[3]!)!.toString('utf8')).toContain('<cbc:InvoiceTypeCode>384</cbc:InvoiceTypeCode>');
+
   for (const table of ['invoices', 'invoice_items', 'invoice_payments', 'expenses', 'clients', 'products']) expect(names).toContain(`csv/${table}.csv`);
   expect(files.get('csv/invoices.csv')!.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + 7);
   expect(files.get(`koltsegek/${d.e1}-szallito-szamla.pdf`)).toEqual(receipt);
 
   // the VAT analysis of the year: 137,035 output, 2,900 input (vat-analysis.spec.ts)
-  const sheets = readXlsx(files.get('afa-analitika.xlsx')!);
-  expect(sheets.get('Összesítés')).toEqual([
+  expect(await readSheet(files.get('afa-analitika.xlsx')!, 'Összesítés')).toEqual([
     ['Megnevezés', 'Áfa (Ft)'],
     ['Fizetendő áfa', 137035],
     ['Levonható áfa', 2900],
@@ -74,5 +75,7 @@ test('the year in one ZIP, each part checked', async () => {
   const summary = (await pdfText(files.get('osszesito.pdf')!)).text;
   expect(summary).toContain('Könyvelői csomag – Minta Eladó Kft.');
   expect(summary).toMatch(/Egyenleg[\s\S]*134\s?135/);
-  expect(job.counts).toMatchObject({ invoices: 7, nav_xml: 7, expense_files: 1 });
+  expect(summary).toMatch(/e-szamla\/ – a számlák EN 16931 e-számlája \(UBL XML\)\s*7/);
+  expect(summary).not.toContain('E-számla nélkül');
+  expect(job.counts).toMatchObject({ invoices: 7, nav_xml: 7, einvoice_xml: 7, expense_files: 1 });
 });

@@ -1,11 +1,13 @@
 // The XLSX export's cells: exact amounts become numbers, every other text stays text (a German postcode keeps its
-// leading zero, a client named "=HYPERLINK(…)" is shown, never run), and a workbook reads back sheet by sheet.
+// leading zero, a client named "=HYPERLINK(…)" is shown, never run), and a workbook reads back sheet by sheet with
+// read-excel-file, write-excel-file's sibling, as a spreadsheet program would read it.
 import { expect, test } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cellOf, Workbook } from '../../electron/export/xlsx';
-import { readXlsx } from '../support/xlsx';
+import readExcelFile from 'read-excel-file/node';
+import { unzip } from '../backup/unzip';
 
 test('amounts are numbers, other text stays text, empty is empty', () => {
   expect(cellOf('1270.000')).toMatchObject({ value: 1270, type: Number });
@@ -28,10 +30,17 @@ test('a workbook of two sheets reads back with its values', async () => {
     book.rows('invoices', [['2026-000001', '12700.000']]);
     const path = join(dir, 'out.xlsx');
     await book.save(path);
-    const sheets = readXlsx(readFileSync(path));
-    expect([...sheets.keys()]).toEqual(['clients', 'invoices']);
-    expect(sheets.get('clients')).toEqual([['id', 'name', 'postcode'], [1, 'Példa Kft.', '01067'], [2, '=1+1']]);
-    expect(sheets.get('invoices')).toEqual([['invoice_no', 'gross_total'], ['2026-000001', 12700]]);
+    const sheets = await readExcelFile(readFileSync(path));
+    expect(sheets.map((s) => s.sheet)).toEqual(['clients', 'invoices']);
+    const [clients, invoices] = sheets.map((s) => s.data);
+    // toEqual compares types too: 1 and 12700 are numbers, '01067' and '=1+1' strings, the empty cell null
+    expect(clients).toEqual([['id', 'name', 'postcode'], [1, 'Példa Kft.', '01067'], [2, '=1+1', null]]);
+    expect(invoices).toEqual([['invoice_no', 'gross_total'], ['2026-000001', 12700]]);
+    // "=1+1" is a text cell, not a formula a spreadsheet would run: no sheet has a formula element
+    const parts = unzip(readFileSync(path));
+    const sheetXml = [...parts.keys()].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+    expect(sheetXml).toHaveLength(2);
+    for (const name of sheetXml) expect(parts.get(name)!.toString('utf8')).not.toMatch(/<f[\s>]/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -66,8 +66,9 @@ export const command = {
       const built = await buildAccountantPackage(db, systemClock, work, { from: values.from!, to: values.to! }, (done, total) => progress.update('accountant', done, total));
       const target = join(out, basename(built.zip));
       renameSync(built.zip, target);
-      progress.done(`Packed ${built.counts.invoices} invoices, ${built.counts.nav_xml} NAV XML, ${built.counts.expense_files} expense files in ${Date.now() - started} ms → ${target}`);
+      progress.done(`Packed ${built.counts.invoices} invoices, ${built.counts.nav_xml} NAV XML, ${built.counts.einvoice_xml} e-invoices, ${built.counts.expense_files} expense files in ${Date.now() - started} ms → ${target}`);
       for (const s of built.skipped) console.error(`no NAV XML for ${s.number}: ${s.message}`);
+      for (const s of built.einvoice_skipped) console.error(`no e-invoice for ${s.number}: ${s.message}`);
       console.log(target);
       return 0;
     } catch (e) {

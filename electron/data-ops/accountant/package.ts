@@ -1,5 +1,5 @@
 // The accountant package (könyvelői csomag) of a period: one ZIP with every issued invoice as PDF, its NAV
-// invoiceData XML, the CSV tables of the data export (invoices, lines, payments, expenses, clients, products), the
+// invoiceData XML, its EN 16931 e-invoice (UBL), the CSV tables of the data export (invoices, lines, payments, expenses, clients, products), the
 // files attached to the expenses, the VAT analysis (PDF, XLSX, CSV) and a summary page. Every part reads one
 // consistent moment of the database through its own read-only connection (withSnapshot).
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { exportData } from '../../export/export';
 import { withSnapshot, type ExportRange } from '../../export/source';
 import { writeNavXml } from '../nav-xml';
 import { writeZip, type ZipEntry } from '../zip';
+import { writeEinvoiceXml } from './einvoices';
 import { countIssued, expenseFiles, invoicePdfs, vatFiles } from './parts';
 import { writeSummary } from './summary';
 
@@ -17,9 +18,11 @@ export interface AccountantPackage {
   zip: string;
   counts: Record<string, number>;
   skipped: Array<{ number: string; message: string }>;
+  /** invoices without an e-invoice in e-szamla/, and why */
+  einvoice_skipped: Array<{ number: string; message: string }>;
 }
 
-/** Builds the package in `dir`; `tick(done, total)` counts the invoices (PDF and XML) and the other steps. */
+/** Builds the package in `dir`; `tick(done, total)` counts the invoices (PDF, NAV XML, e-invoice) and the other steps. */
 export async function buildAccountantPackage(
   dbFile: string,
   clock: Clock,
@@ -30,15 +33,16 @@ export async function buildAccountantPackage(
   const snapshot = <T>(work: Parameters<typeof withSnapshot<T>>[1]) => withSnapshot(dbFile, work);
   const invoices = await snapshot((db) => countIssued(db, range));
   const STEPS = 3; // CSV tables, expense files, VAT analysis and summary
-  const total = invoices * 2 + STEPS;
+  const total = invoices * 3 + STEPS;
   let pdfDone = 0;
   let xmlDone = 0;
+  let einvoiceDone = 0;
   let steps = 0;
-  const report = () => tick(pdfDone + xmlDone + steps, total);
+  const report = () => tick(pdfDone + xmlDone + einvoiceDone + steps, total);
   report();
 
   // The PDFs are the bulk of the work: worker threads start drawing them at once, while this thread writes the CSV
-  // tables and the NAV XML, so that both cores are busy from the first second to the last.
+  // tables, the NAV XML and the e-invoices, so that both cores are busy from the first second to the last.
   const pdfs = snapshot((db) => invoicePdfs(db, join(dir, 'pdf'), range, (done) => ((pdfDone = Math.min(done, invoices)), report())));
   // A failure here must not leave the PDF batch's promise unobserved: it is awaited (and its error reported) below.
   pdfs.catch(() => undefined);
@@ -49,9 +53,13 @@ export async function buildAccountantPackage(
   report();
 
   const xmlDir = join(dir, 'xml');
+  const einvoiceDir = join(dir, 'einvoice');
   mkdirSync(xmlDir);
+  mkdirSync(einvoiceDir);
   const nav = await snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report())));
   xmlDone = invoices;
+  const einvoices = await snapshot((db) => writeEinvoiceXml(db, einvoiceDir, range, (done) => ((einvoiceDone = Math.min(done, invoices)), report())));
+  einvoiceDone = invoices;
   const attached = await snapshot((db) => expenseFiles(db, join(dir, 'attachments'), range));
   steps++;
   report();
@@ -71,9 +79,11 @@ export async function buildAccountantPackage(
       invoices,
       pdfs: pdf.entries.length,
       navXml: nav.entries.length,
+      einvoices: einvoices.entries.length,
       expenseFiles: attached.length,
       csvFiles: csvEntries.map((e) => basename(e.name)),
       skipped: nav.skipped,
+      einvoiceSkipped: einvoices.skipped,
     },
     vat.analysis,
   );
@@ -82,10 +92,11 @@ export async function buildAccountantPackage(
 
   const zip = join(dir, `konyvelo-csomag_${range.from}_${range.to}.zip`);
   const navEntries = nav.entries.map((e) => ({ ...e, name: `nav/${e.name}` }));
-  await writeZip(zip, [{ name: 'osszesito.pdf', path: summary }, ...vat.entries, ...csvEntries, ...navEntries, ...pdf.entries, ...attached], clock.now());
+  await writeZip(zip, [{ name: 'osszesito.pdf', path: summary }, ...vat.entries, ...csvEntries, ...navEntries, ...einvoices.entries, ...pdf.entries, ...attached], clock.now());
   return {
     zip,
-    counts: { invoices: pdf.entries.length, nav_xml: nav.entries.length, expense_files: attached.length, ...Object.fromEntries(Object.entries(csv.counts).map(([k, v]) => [`csv_${k}`, v])) },
+    counts: { invoices: pdf.entries.length, nav_xml: nav.entries.length, einvoice_xml: einvoices.entries.length, expense_files: attached.length, ...Object.fromEntries(Object.entries(csv.counts).map(([k, v]) => [`csv_${k}`, v])) },
     skipped: nav.skipped,
+    einvoice_skipped: einvoices.skipped,
   };
 }

@@ -12,9 +12,11 @@ export interface PackageContents {
   invoices: number;
   pdfs: number;
   navXml: number;
+  einvoices: number;
   expenseFiles: number;
   csvFiles: string[];
   skipped: Array<{ number: string; message: string }>;
+  einvoiceSkipped: Array<{ number: string; message: string }>;
 }
 
 export async function writeSummary(path: string, c: PackageContents, vat: VatAnalysis): Promise<void> {
@@ -28,6 +30,7 @@ export async function writeSummary(path: string, c: PackageContents, vat: VatAna
         rows: [
           ['szamlak/ – a kiállított számlák PDF-ben', c.pdfs],
           ['nav/ – a számlák NAV adatszolgáltatása (invoiceData XML)', c.navXml],
+          ['e-szamla/ – a számlák EN 16931 e-számlája (UBL XML)', c.einvoices],
           ['koltsegek/ – a költségekhez csatolt bizonylatok', c.expenseFiles],
           ...c.csvFiles.map((f) => [`csv/${f}`, 1] as [string, number]),
           ['afa-analitika.pdf, .xlsx, .csv', 3],
@@ -44,6 +47,9 @@ export async function writeSummary(path: string, c: PackageContents, vat: VatAna
       },
       ...(c.skipped.length
         ? [{ title: 'NAV XML nélkül maradt számlák', header: ['Számla', 'Ok'], rows: c.skipped.map((s) => [s.number, s.message]) }]
+        : []),
+      ...(c.einvoiceSkipped.length
+        ? [{ title: 'E-számla nélkül maradt számlák', header: ['Számla', 'Ok'], rows: c.einvoiceSkipped.map((s) => [s.number, s.message]) }]
         : []),
     ],
   };
