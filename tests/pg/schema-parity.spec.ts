@@ -114,3 +114,13 @@ test('the same indexes and triggers, by name and table', async () => {
     ORDER BY t.tgname`.execute(pgdb.db);
   expect(pgTriggers.rows).toEqual(liteTriggers);
 });
+
+test('text sorts the same: byte by byte, as SQLite compares it', async () => {
+  const names = ['b', 'B', 'á', 'a', 'Á', 'Z', '10', '9', '2026-03-02 10:00:00', '2026-03-02'];
+  for (const name of names) lite.sqlite.prepare('INSERT INTO import_mappings (kind, columns, updated_at) VALUES (?, ?, ?)').run(name, '{}', '');
+  for (const name of names) await sql`INSERT INTO import_mappings (kind, columns, updated_at) VALUES (${name}, '{}', '')`.execute(pgdb.db);
+  const liteOrder = (lite.sqlite.prepare('SELECT kind FROM import_mappings ORDER BY kind').all() as Array<{ kind: string }>).map((r) => r.kind);
+  const pgOrder = (await sql<{ kind: string }>`SELECT kind FROM import_mappings ORDER BY kind`.execute(pgdb.db)).rows.map((r) => r.kind);
+  expect(pgOrder).toEqual(liteOrder);
+  expect(liteOrder).toEqual([...names].sort());
+});

@@ -22,8 +22,9 @@ export async function freshPgDatabase(): Promise<string> {
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
-    // the name is made here of digits, letters and underscores: nothing to quote
-    await client.query(`CREATE DATABASE ${name}`);
+    // The name is made here of digits, letters and underscores: nothing to quote. Text compares byte by byte, as
+    // SQLite's BINARY collation does (docs/team-server.md "Values").
+    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C'`);
   } finally {
     await client.end();
   }
