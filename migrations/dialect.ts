@@ -122,8 +122,8 @@ export const PG_OVERWRITES = setting('overwrites');
 /**
  * folio_claim_idempotency() / folio_claim_overwrites(): the request's key (or overwrite note) is there and not yet
  * stored in this transaction. `pgClaim` marks it stored; the claim is a transaction setting too, which the write path
- * reads back before commit to mark the call's key (or note) stored, as the JS functions do. Two IFs, not one AND:
- * PostgreSQL does not promise to evaluate AND from left to right, and set_config must not run unless claimed.
+ * reads back before commit to mark the call's key (or note) stored, as the JS functions do. The claim is a statement
+ * inside the IF, not a set_config in its condition: PostgreSQL does not promise to evaluate AND from left to right.
  */
 export const pgUnclaimed = (what: 'idempotency' | 'overwrites') =>
   `${what === 'idempotency' ? pgIdempotency('key') : PG_OVERWRITES} IS NOT NULL AND ${setting(`${what}_claimed`)} IS NULL`;
