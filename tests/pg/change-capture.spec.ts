@@ -123,13 +123,3 @@ test('an invoice enters the log at its seal, fills its VAT lines, and logs its l
     { invoice_id: plain, vat_id: '27', tax_day: '2026-03-01', cash: 0, currency: 'HUF', exchange_rate: '1', net_milli: 100_000_000, vat_milli: 27_000_000 },
   ]);
 });
-
-test('values come back in the shapes SQLite gives: counts and sums as numbers, comparisons as 1/0, blobs as Buffers', async () => {
-  const { db } = pgdb;
-  await insertDraftInvoice(db, await insertClient(db));
-  const row = await sql<{ n: number; total: number; big: number; flag: number; bytes: Buffer; fraction: string }>`
-    SELECT count(*) AS n, sum(total_milli) AS total, max(total_milli) * 1000 AS big, (1 = 1) AS flag,
-      '\\x466f6c696f'::bytea AS bytes, 10::numeric / 4 AS fraction
-    FROM invoices`.execute(db);
-  expect(row.rows[0]).toEqual({ n: 1, total: 127_000_000, big: 127_000_000_000, flag: 1, bytes: Buffer.from('Folio'), fraction: '2.5000000000000000' });
-});
