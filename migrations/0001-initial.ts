@@ -1,5 +1,6 @@
 // The initial schema. Frozen in time: later changes are new migrations, never edits here.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, pgChanged, pgRefuse, pgTrigger } from './dialect';
 
 // Columns of an invoice that may still change once it is sealed (issued): its payment state, its links to the
 // invoices made from it, its share code. Everything else is the legal record and the triggers below guard it.
@@ -219,7 +220,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('recurring_runs_pk', ['profile_id', 'occurrence_date'])
     .execute();
 
-  await createImmutabilityTriggers(db);
+  if (isPostgres(db)) await createPgImmutabilityTriggers(db);
+  else await createImmutabilityTriggers(db);
 }
 
 async function createImmutabilityTriggers(db: Kysely<any>): Promise<void> {
@@ -252,6 +254,46 @@ async function createImmutabilityTriggers(db: Kysely<any>): Promise<void> {
        BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+/** The guards above as PL/pgSQL: the same columns (those of this migration's day), conditions and error texts. */
+async function createPgImmutabilityTriggers(db: Kysely<any>): Promise<void> {
+  const columns = (
+    await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'invoices' ORDER BY ordinal_position`.execute(db)
+  ).rows
+    .map((r) => r.name)
+    .filter((n) => !MUTABLE_INVOICE_COLUMNS.includes(n));
+  const changed = pgRefuse('issued invoices cannot be changed');
+  const sealedInvoice = (id: string) => `(SELECT sealed FROM invoices WHERE id = ${id}) = 1`;
+  await pgTrigger(db, {
+    name: 'invoices_sealed_update',
+    table: 'invoices',
+    timing: 'BEFORE',
+    events: 'UPDATE',
+    when: `OLD.sealed = 1 AND (${columns.map(pgChanged).join(' OR ')})`,
+    body: changed,
+  });
+  await pgTrigger(db, { name: 'invoices_sealed_delete', table: 'invoices', timing: 'BEFORE', events: 'DELETE', when: 'OLD.sealed = 1', body: pgRefuse('issued invoices cannot be deleted') });
+  // SQLite's REPLACE deletes the row it replaces; PostgreSQL has none, but an insert over a sealed id stays refused
+  // with the guard's words rather than a key violation.
+  await pgTrigger(db, { name: 'invoices_sealed_replace', table: 'invoices', timing: 'BEFORE', events: 'INSERT', body: `IF ${sealedInvoice('NEW.id')} THEN ${changed} END IF;` });
+  await pgTrigger(db, {
+    name: 'invoice_items_sealed_replace',
+    table: 'invoice_items',
+    timing: 'BEFORE',
+    events: 'INSERT',
+    body: `IF (SELECT i.sealed FROM invoice_items t JOIN invoices i ON i.id = t.invoice_id WHERE t.id = NEW.id) = 1 THEN ${changed} END IF;`,
+  });
+  await pgTrigger(db, { name: 'invoice_items_sealed_insert', table: 'invoice_items', timing: 'BEFORE', events: 'INSERT', body: `IF ${sealedInvoice('NEW.invoice_id')} THEN ${changed} END IF;` });
+  await pgTrigger(db, {
+    name: 'invoice_items_sealed_update',
+    table: 'invoice_items',
+    timing: 'BEFORE',
+    events: 'UPDATE',
+    body: `IF ${sealedInvoice('OLD.invoice_id')} OR ${sealedInvoice('NEW.invoice_id')} THEN ${changed} END IF;`,
+  });
+  await pgTrigger(db, { name: 'invoice_items_sealed_delete', table: 'invoice_items', timing: 'BEFORE', events: 'DELETE', body: `IF ${sealedInvoice('OLD.invoice_id')} THEN ${changed} END IF;` });
 }
 
 export async function down(): Promise<void> {

@@ -16,6 +16,7 @@
 // The list of tables is frozen here, as a migration must be; tests/core/change-capture.spec.ts checks it against
 // the tables sync carries.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, PG_CHANGE_ORIGIN, PG_CHANGE_TIME, pgClaim, pgIdempotency, pgTrigger, pgUnclaimed, type PgTrigger } from './dialect';
 
 const MASTER_TABLES: Array<{ table: string; entity: string; softDelete: boolean; hardDelete: boolean; skipInsert?: string }> = [
   { table: 'clients', entity: 'client', softDelete: true, hardDelete: false },
@@ -70,7 +71,65 @@ function statements(): string[] {
   return out;
 }
 
+/** The same triggers in PL/pgSQL, reading what the SQLite functions answer from the transaction's settings. */
+function pgTriggers(): PgTrigger[] {
+  const log = (entity: string, id: string, op: string, at: string) => `${LOG} VALUES ('${entity}', ${id}, ${op}, ${PG_CHANGE_ORIGIN}, ${at});`;
+  const out: PgTrigger[] = [];
+  for (const t of MASTER_TABLES) {
+    out.push({
+      name: `change_capture_${t.table}_insert`,
+      table: t.table,
+      timing: 'AFTER',
+      events: 'INSERT',
+      ...(t.skipInsert ? { when: `NOT (${t.skipInsert})` } : {}),
+      body: log(t.entity, 'NEW.id', `'create'`, 'NEW.updated_at'),
+    });
+    const op = t.softDelete
+      ? `CASE WHEN NEW.deleted_at IS NOT NULL AND NEW.deleted_at IS DISTINCT FROM OLD.deleted_at THEN 'delete' ELSE 'update' END`
+      : `'update'`;
+    out.push({ name: `change_capture_${t.table}_update`, table: t.table, timing: 'AFTER', events: 'UPDATE OF updated_at', body: log(t.entity, 'NEW.id', op, 'NEW.updated_at') });
+    if (t.hardDelete) {
+      out.push({ name: `change_capture_${t.table}_delete`, table: t.table, timing: 'AFTER', events: 'DELETE', body: log(t.entity, 'OLD.id', `'delete'`, PG_CHANGE_TIME) });
+    }
+  }
+  out.push(
+    { name: 'change_capture_invoices_insert', table: 'invoices', timing: 'AFTER', events: 'INSERT', when: 'NEW.sealed = 1', body: log('invoice', 'NEW.id', `'create'`, 'NEW.updated_at') },
+    {
+      name: 'change_capture_invoices_seal',
+      table: 'invoices',
+      timing: 'AFTER',
+      events: 'UPDATE OF sealed',
+      when: 'OLD.sealed = 0 AND NEW.sealed = 1',
+      body: log('invoice', 'NEW.id', `'create'`, 'NEW.updated_at'),
+    },
+    {
+      name: 'change_capture_invoices_update',
+      table: 'invoices',
+      timing: 'AFTER',
+      events: 'UPDATE OF updated_at',
+      when: 'OLD.sealed = 1',
+      body: log('invoice', 'NEW.id', `'update'`, 'NEW.updated_at'),
+    },
+    {
+      name: 'change_capture_idempotency',
+      table: 'change_log',
+      timing: 'AFTER',
+      events: 'INSERT',
+      body: `IF ${pgUnclaimed('idempotency')} THEN
+         ${pgClaim('idempotency')}
+         INSERT INTO idempotency_keys (key, request_hash, operation, entity, entity_id, created_at)
+         VALUES (${pgIdempotency('key')}, ${pgIdempotency('hash')}, ${pgIdempotency('operation')}, NEW.entity, NEW.entity_id, NEW.created_at);
+       END IF;`,
+    },
+  );
+  return out;
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const trigger of pgTriggers()) await pgTrigger(db, trigger);
+    return;
+  }
   for (const statement of statements()) await sql.raw(statement).execute(db);
 }
 

@@ -8,6 +8,7 @@
 //   winner's replaces it. Like the idempotency key (migration 0008), the note rides on the call and a trigger on
 //   change_log stores it with the call's first change (folio_claim_overwrites answers the devices once per call).
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, PG_OVERWRITES, pgClaim, pgTrigger, pgUnclaimed } from './dialect';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -17,6 +18,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('sync_conflicts').addColumn('tell', 'text').execute();
   await db.schema.alterTable('sync_journal').addColumn('overwrites', 'text').execute();
+  if (isPostgres(db)) {
+    await pgTrigger(db, {
+      name: 'change_capture_overwrites',
+      table: 'change_log',
+      timing: 'AFTER',
+      events: 'INSERT',
+      body: `IF ${pgUnclaimed('overwrites')} THEN
+        ${pgClaim('overwrites')}
+        INSERT INTO change_overwrites (seq, devices) VALUES (NEW.seq, ${PG_OVERWRITES});
+      END IF;`,
+    });
+    return;
+  }
   await sql`CREATE TRIGGER change_capture_overwrites AFTER INSERT ON change_log WHEN folio_claim_overwrites() IS NOT NULL
      BEGIN
        INSERT INTO change_overwrites (seq, devices) VALUES (NEW.seq, folio_overwrites());

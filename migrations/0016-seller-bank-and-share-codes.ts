@@ -7,6 +7,7 @@
 //   document), and the sync map remembers which code the remote holds. Codes made before this migration are logged
 //   once here, so that they travel too.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, PG_CHANGE_ORIGIN, PG_CHANGE_TIME, pgTrigger } from './dialect';
 
 interface LegacySeller {
   bank_name?: unknown;
@@ -37,7 +38,12 @@ async function moveSellerBank(db: Kysely<any>): Promise<void> {
     const same = existing.find((a) => (account.no && digits(a.account_no) === digits(account.no)) || (account.iban && digits(a.account_no_iban) === digits(account.iban)));
     let id = same?.id;
     if (id === undefined) {
-      const now = (await sql<{ now: string }>`SELECT datetime('now', 'localtime') AS now`.execute(db)).rows[0]!.now;
+      const now = (
+        await (isPostgres(db)
+          ? sql<{ now: string }>`SELECT to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS') AS now`
+          : sql<{ now: string }>`SELECT datetime('now', 'localtime') AS now`
+        ).execute(db)
+      ).rows[0]!.now;
       const inserted = await db
         .insertInto('bank_accounts')
         .values({ bank_name: account.name || 'Bankszámla', account_no: account.no, account_no_iban: account.iban, account_swift: account.swift, currency: 'HUF', created_at: now, updated_at: now })
@@ -53,7 +59,8 @@ async function moveSellerBank(db: Kysely<any>): Promise<void> {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await moveSellerBank(db);
-  await sql`CREATE TRIGGER change_capture_invoices_share AFTER UPDATE OF share_code ON invoices
+  if (isPostgres(db)) await pgShareTrigger(db);
+  else await sql`CREATE TRIGGER change_capture_invoices_share AFTER UPDATE OF share_code ON invoices
      WHEN OLD.sealed = 1 AND NEW.share_code IS NOT OLD.share_code
      BEGIN
        INSERT INTO change_log (entity, entity_id, op, origin, created_at)
@@ -63,6 +70,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('sync_map').addColumn('remote_share_code', 'text').execute();
   await sql`INSERT INTO change_log (entity, entity_id, op, origin, created_at)
      SELECT 'invoice', id, 'update', 'local', updated_at FROM invoices WHERE sealed = 1 AND share_code IS NOT NULL ORDER BY id`.execute(db);
+}
+
+async function pgShareTrigger(db: Kysely<any>): Promise<void> {
+  await pgTrigger(db, {
+    name: 'change_capture_invoices_share',
+    table: 'invoices',
+    timing: 'AFTER',
+    events: 'UPDATE OF share_code',
+    when: 'OLD.sealed = 1 AND NEW.share_code IS DISTINCT FROM OLD.share_code',
+    body: `INSERT INTO change_log (entity, entity_id, op, origin, created_at)
+       VALUES ('invoice', NEW.id, 'update', ${PG_CHANGE_ORIGIN}, ${PG_CHANGE_TIME});`,
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -5,6 +5,7 @@
 // current_total_milli is the one new column that changes on a sealed invoice: the original's total as its
 // modifications left it (null while it has none), which its payment state follows.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, pgSealGuard } from './dialect';
 
 const CHAIN_COLUMNS = ['modifies_id', 'original_invoice_no', 'original_date', 'external_original', 'modification_index', 'modification_reason', 'is_advance'];
 
@@ -23,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('invoices_original_no').on('invoices').column('original_invoice_no').execute();
   await db.schema.createIndex('invoice_items_advance').on('invoice_items').column('advance_invoice_id').execute();
   // The triggers of 0001 guard the columns that existed then; the chain columns are part of the legal record too.
+  if (isPostgres(db)) return pgSealGuard(db, 'invoices_sealed_chain_update', 'UPDATE', CHAIN_COLUMNS);
   const changed = CHAIN_COLUMNS.map((c) => `NEW.${c} IS NOT OLD.${c}`).join(' OR ');
   await sql
     .raw(

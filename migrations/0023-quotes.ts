@@ -3,6 +3,7 @@
 // and the quote names that document. Quotes are this installation's own documents: they are outside change capture
 // (sync carries invoices and master data only). Frozen in time like every migration.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, pgSealGuard } from './dialect';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const ts = (c: any) => c.notNull();
@@ -71,6 +72,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // seal; the guard of migration 0001 lists the columns of its day, so this one gets its own.
   await db.schema.alterTable('invoices').addColumn('quote_id', 'integer', (c) => c.references('quotes.id')).execute();
   await db.schema.createIndex('invoices_quote').on('invoices').column('quote_id').execute();
+  if (isPostgres(db)) {
+    await pgSealGuard(db, 'invoices_sealed_quote', 'UPDATE OF quote_id', ['quote_id']);
+    await pgOutboxForQuotes(db);
+    return;
+  }
   await sql`CREATE TRIGGER invoices_sealed_quote BEFORE UPDATE OF quote_id ON invoices
      WHEN OLD.sealed = 1 AND NEW.quote_id IS NOT OLD.quote_id
      BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`.execute(db);
@@ -93,6 +99,14 @@ async function outboxForQuotes(db: Kysely<any>): Promise<void> {
     },
     () => true,
   );
+  await db.schema.createIndex('mail_outbox_quote').on('mail_outbox').columns(['quote_id', 'id']).execute();
+}
+
+/** PostgreSQL relaxes the NOT NULL in place: the same columns, in the same order, and the same check. */
+async function pgOutboxForQuotes(db: Kysely<any>): Promise<void> {
+  await sql`ALTER TABLE mail_outbox ALTER COLUMN invoice_id DROP NOT NULL`.execute(db);
+  await db.schema.alterTable('mail_outbox').addColumn('quote_id', 'integer', (c) => c.references('quotes.id')).execute();
+  await sql`ALTER TABLE mail_outbox ADD CHECK ((invoice_id IS NULL) <> (quote_id IS NULL))`.execute(db);
   await db.schema.createIndex('mail_outbox_quote').on('mail_outbox').columns(['quote_id', 'id']).execute();
 }
 

@@ -10,6 +10,7 @@
 //   here, so that they travel too; a device already joined takes its series here (as a join does from now on).
 // Frozen in time like every migration.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, PG_CHANGE_ORIGIN, pgTrigger } from './dialect';
 
 const LOG = 'INSERT INTO change_log (entity, entity_id, op, origin, created_at)';
 
@@ -18,6 +19,26 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('quotes_number').execute();
   await db.schema.createIndex('quotes_number').unique().on('quotes').columns(['number_series', 'number_year', 'number_seq']).execute();
 
+  if (isPostgres(db)) await pgQuoteTriggers(db);
+  else await sqliteQuoteTriggers(db);
+  await seriesOfJoinedDevice(db);
+  await sql`INSERT INTO change_log (entity, entity_id, op, origin, created_at)
+     SELECT 'quote', id, 'create', 'local', updated_at FROM quotes WHERE deleted_at IS NULL ORDER BY id`.execute(db);
+}
+
+async function pgQuoteTriggers(db: Kysely<any>): Promise<void> {
+  const log = (op: string) => `${LOG} VALUES ('quote', NEW.id, ${op}, ${PG_CHANGE_ORIGIN}, NEW.updated_at);`;
+  await pgTrigger(db, { name: 'change_capture_quotes_insert', table: 'quotes', timing: 'AFTER', events: 'INSERT', body: log(`'create'`) });
+  await pgTrigger(db, {
+    name: 'change_capture_quotes_update',
+    table: 'quotes',
+    timing: 'AFTER',
+    events: 'UPDATE OF updated_at',
+    body: log(`CASE WHEN NEW.deleted_at IS NOT NULL AND NEW.deleted_at IS DISTINCT FROM OLD.deleted_at THEN 'delete' ELSE 'update' END`),
+  });
+}
+
+async function sqliteQuoteTriggers(db: Kysely<any>): Promise<void> {
   await sql.raw(
     `CREATE TRIGGER change_capture_quotes_insert AFTER INSERT ON quotes
      BEGIN ${LOG} VALUES ('quote', NEW.id, 'create', folio_change_origin(), NEW.updated_at); END`,
@@ -28,9 +49,6 @@ export async function up(db: Kysely<any>): Promise<void> {
        CASE WHEN NEW.deleted_at IS NOT NULL AND NEW.deleted_at IS NOT OLD.deleted_at THEN 'delete' ELSE 'update' END,
        folio_change_origin(), NEW.updated_at); END`,
   ).execute(db);
-  await seriesOfJoinedDevice(db);
-  await sql`INSERT INTO change_log (entity, entity_id, op, origin, created_at)
-     SELECT 'quote', id, 'create', 'local', updated_at FROM quotes WHERE deleted_at IS NULL ORDER BY id`.execute(db);
 }
 
 /**
@@ -42,6 +60,13 @@ async function seriesOfJoinedDevice(db: Kysely<any>): Promise<void> {
   const prefix = state.rows[0]?.block_prefix;
   if (!prefix) return;
   await sql`INSERT INTO settings (key, value) VALUES ('quote_series', ${prefix}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(db);
+  if (isPostgres(db)) {
+    // SQLite's substr(…, -6, 6) is the last six characters: right(…, 6); the prefix is typed, || takes no unknown
+    await sql`UPDATE quotes SET number_series = ${prefix},
+       quote_no = 'AJ-' || ${prefix}::text || '-' || number_year || '-' || right('000000' || number_seq, 6)
+       WHERE number_series = ''`.execute(db);
+    return;
+  }
   await sql`UPDATE quotes SET number_series = ${prefix},
      quote_no = 'AJ-' || ${prefix} || '-' || number_year || '-' || substr('000000' || number_seq, -6, 6)
      WHERE number_series = ''`.execute(db);

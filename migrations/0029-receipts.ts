@@ -4,9 +4,11 @@
 // document it is part of the sealed row like every other column, so it gets its own guard (the guards of 0001, 0022
 // and 0025 list the columns of their day). Frozen in time like every migration.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres, pgSealGuard } from './dialect';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('invoices').addColumn('receipt_draft', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  if (isPostgres(db)) return pgSealGuard(db, 'invoices_sealed_receipt_draft', 'UPDATE OF receipt_draft', ['receipt_draft']);
   await sql`CREATE TRIGGER invoices_sealed_receipt_draft BEFORE UPDATE OF receipt_draft ON invoices
      WHEN OLD.sealed = 1 AND NEW.receipt_draft IS NOT OLD.receipt_draft
      BEGIN SELECT RAISE(ABORT, 'issued invoices cannot be changed'); END`.execute(db);

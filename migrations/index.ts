@@ -1,6 +1,7 @@
 // Static list of migrations, in order. Bundling and asar packaging break directory scanning, so each migration is
 // imported here by hand. Names are frozen once released.
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { migrationDb } from './dialect';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-rates';
 import * as m0003 from './0003-mail-outbox';
@@ -34,7 +35,7 @@ import * as m0030 from './0030-bank-statements';
 import * as m0031 from './0031-reminders';
 import * as m0032 from './0032-reports';
 
-export const migrations: Record<string, Migration> = {
+const written: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-rates': m0002,
   '0003-mail-outbox': m0003,
@@ -68,3 +69,17 @@ export const migrations: Record<string, Migration> = {
   '0031-reminders': m0031,
   '0032-reports': m0032,
 };
+
+/**
+ * Each migration as written, given the Kysely that builds with SQLite's column shapes on either database
+ * (./dialect.ts): on SQLite that is the Kysely itself, so what SQLite runs is exactly what the files say.
+ */
+export const migrations: Record<string, Migration> = Object.fromEntries(
+  Object.entries(written).map(([name, m]) => [
+    name,
+    {
+      up: (db: Kysely<any>) => m.up(migrationDb(db)),
+      ...(m.down ? { down: (db: Kysely<any>) => m.down!(migrationDb(db)) } : {}),
+    },
+  ]),
+);

@@ -1,13 +1,14 @@
 // Opens Folio's SQLite database: durable pragmas, migrations, and a guard against a schema from a newer Folio.
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'kysely';
-import { migrations } from '../../migrations/index';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { registerHandle } from './prepared';
 import { registerChangeCapture } from './change-capture';
 import type { Db } from './types';
+import { migrateLocked } from './migrate';
 
 export type { Db } from './types';
+export { SchemaTooNewError } from './migrate';
 
 export interface OpenedDatabase {
   db: Db;
@@ -16,19 +17,7 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export class SchemaTooNewError extends Error {
-  constructor(unknown: string[]) {
-    super(
-      `This database was written by a newer version of Folio (it has migrations ${unknown.join(', ')} that this ` +
-        'version does not know). Update Folio to open it; nothing was changed.',
-    );
-    this.name = 'SchemaTooNewError';
-  }
-}
-
 export class DatabaseDamagedError extends Error {}
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export interface OpenOptions {
   /** run PRAGMA quick_check first (the desktop app does at start) */
@@ -118,25 +107,4 @@ async function migrate(db: Db): Promise<void> {
       throw e;
     }
   });
-}
-
-async function migrateLocked(db: Db): Promise<void> {
-  const known = new Set(Object.keys(migrations));
-  const migrator = new Migrator({ db, provider });
-  const applied = (await migrator.getMigrations()).filter((m) => m.executedAt).map((m) => m.name);
-  const appliedSet = new Set(applied);
-  // Kysely's own table lists what ran; a name we do not know means a newer Folio wrote this file.
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  if (tables.some((t) => t.name === 'kysely_migration')) {
-    const rows = await db
-      .withoutPlugins()
-      .selectFrom('kysely_migration' as never)
-      .select('name' as never)
-      .execute();
-    const unknown = (rows as Array<{ name: string }>).map((r) => r.name).filter((n) => !known.has(n));
-    if (unknown.length) throw new SchemaTooNewError(unknown);
-  }
-  if ([...known].every((n) => appliedSet.has(n))) return;
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
