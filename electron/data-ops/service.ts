@@ -14,7 +14,8 @@ import { backupFiles } from './backup-files';
 import { createBackupRunner } from './backup-runner';
 import { nextScheduled } from './daily';
 import { createExportJobs } from './export-jobs';
-import { createAccountantMail, type AccountantMailDeps } from './accountant/mail';
+import { createAccountantMail } from './accountant/mail';
+import type { Mailer } from '../mail/mailer';
 import { FolioError } from '../../shared/errors';
 import { inspectBackup } from './inspect-backup';
 import { restoreBackup, type Swap } from './restore-backup';
@@ -47,7 +48,7 @@ export interface DataServiceOptions {
   /** where export jobs put their files; default a fresh folder in the system's temp folder */
   workDir?: string;
   /** the mail outbox the accountant package is e-mailed through (the runtime's mailer); without it `email` is refused */
-  mailer?: AccountantMailDeps['mailer'];
+  mailer?: Pick<Mailer, 'fixedSettings' | 'settings' | 'kick'>;
   /** the largest ZIP one e-mail carries (tests make it small to see a split); default ZIP_PART_BYTES */
   accountantMailPartBytes?: number;
 }
@@ -81,10 +82,13 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
   });
 
   // Mail retries run on real time (docs/mail.md), like the data clock's default.
-  const accountantMail = options.mailer
+  const mailer = options.mailer;
+  const accountantMail = mailer
     ? createAccountantMail({
         db: options.db,
-        mailer: options.mailer,
+        // the account in use, as the send dialog asks it: FOLIO_SMTP_URL, else the saved one
+        sender: async () => mailer.fixedSettings?.from ?? (await mailer.settings?.view())?.from ?? null,
+        kick: () => mailer.kick(),
         clock: systemClock,
         ...(options.accountantMailPartBytes ? { zipPartBytes: options.accountantMailPartBytes } : {}),
       })

@@ -10,7 +10,6 @@ import type { Clock } from '../../core/clock';
 import { readSettings } from '../../core/settings/service';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import type { Mailer } from '../../mail/mailer';
 import { insertMessage } from '../../mail/outbox';
 import { addressOf, isEmailAddress } from '../../mail/settings';
 import { mailParts, ZIP_PART_BYTES } from './mail-parts';
@@ -19,7 +18,10 @@ import type { AccountantPackage } from './package';
 
 export interface AccountantMailDeps {
   db: Db;
-  mailer: Pick<Mailer, 'currentSettings' | 'kick'>;
+  /** the From of the mail account in use, or null when e-mail is not set up (no password is opened for this) */
+  sender(): Promise<string | null>;
+  /** wakes the outbox worker (the CLI has none: the app or the server sends what it queued) */
+  kick(): void;
   /** real time: the outbox schedules on it */
   clock: Clock;
   /** the largest ZIP one message carries (tests make it small to see a split); default ZIP_PART_BYTES */
@@ -40,9 +42,9 @@ export function createAccountantMail(deps: AccountantMailDeps): { prepare(): Pro
       const to = settings.accountant.email.trim();
       if (!to) throw rule("No accountant e-mail address is set: add it in Settings → Accountant (settings.update accountant.email)", 'accountant.email');
       if (!isEmailAddress(to)) throw rule('must be an e-mail address', 'accountant.email');
-      const smtp = await deps.mailer.currentSettings();
-      if (!smtp) throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)', 'smtp');
-      const domain = addressOf(smtp.from).split('@')[1] || 'folio.invalid';
+      const from = await deps.sender();
+      if (!from) throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)', 'smtp');
+      const domain = addressOf(from).split('@')[1] || 'folio.invalid';
       const seller = settings.seller;
       return {
         to,
@@ -75,7 +77,7 @@ export function createAccountantMail(deps: AccountantMailDeps): { prepare(): Pro
               );
             }
           });
-          deps.mailer.kick();
+          deps.kick();
           return parts.length;
         },
       };
