@@ -42,6 +42,8 @@ export function packageText(m: PackageMailText): string {
     'A csomag tartalma:',
     `- kiállított számlák PDF-ben (szamlak/): ${n(c, 'invoices')} db`,
     `- a számlák NAV-adatszolgáltatása, invoiceData XML (nav/): ${n(c, 'nav_xml')} db`,
+    // the EN 16931 e-invoices, in packages that hold them (counts.einvoice_xml, folder e-szamla/)
+    ...('einvoice_xml' in c ? [`- e-számlák, EN 16931 UBL XML (e-szamla/): ${n(c, 'einvoice_xml')} db`] : []),
     `- a költségekhez csatolt bizonylatok (koltsegek/): ${n(c, 'expense_files')} db`,
     `- CSV-táblák (csv/): ${n(c, 'csv_invoices')} számla a tételeivel és fizetéseivel, ${n(c, 'csv_expenses')} költség, ${n(c, 'csv_clients')} ügyfél, ${n(c, 'csv_products')} termék`,
     '- áfa-analitika (afa-analitika.pdf, .xlsx, .csv) és összesítő (osszesito.pdf)',
@@ -51,6 +53,7 @@ export function packageText(m: PackageMailText): string {
     const inThis = [
       ['szamlak/', 'számla PDF'],
       ['nav/', 'NAV XML'],
+      ['e-szamla/', 'e-számla'],
       ['koltsegek/', 'költségbizonylat'],
       ['csv/', 'CSV-tábla'],
     ]
