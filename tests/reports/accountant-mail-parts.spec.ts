@@ -1,4 +1,5 @@
-// The package cut for mail (mail-parts.ts over zip-split.ts) on real ZIP files written by the data export's writer:
+// The package cut for mail (mail-parts.ts over zip-split.ts) on real ZIP files written by the data export’s writer,
+// and the message's words (mail-text.ts):
 // a package that fits goes whole; a larger one in parts under the limit, part 1 the summary and the CSVs, every part
 // a ZIP of its own whose files are those of the whole; a file larger than the limit alone in its part; and a package
 // that would take more than MAX_MAIL_PARTS messages refused with the way out.
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MAX_MAIL_PARTS, mailParts, ZIP_PART_BYTES, MAIL_MESSAGE_LIMIT_BYTES } from '../../electron/data-ops/accountant/mail-parts';
 import { writeZip } from '../../electron/data-ops/zip';
+import { packageSubject, packageText } from '../../electron/data-ops/accountant/mail-text';
 import { unzip } from '../backup/unzip';
 
 let dir: string;
@@ -68,4 +70,27 @@ test('a larger one in complete ZIPs under the limit; a file over the limit alone
 test('more than MAX_MAIL_PARTS messages: refused, with the way out', async () => {
   const zip = await packageZip(MAX_MAIL_PARTS + 1, 2000);
   await expect(mailParts(zip, join(dir, 'mail'), 2500)).rejects.toThrow(`more than ${MAX_MAIL_PARTS} messages by e-mail. Download it`);
+});
+
+test('the message: subject with the part, what is inside, what this part carries, the e-invoices where counted', () => {
+  const base = {
+    seller: 'Minta Kft.',
+    accountantName: '',
+    range: { from: '2026-01-01', to: '2026-03-31' },
+    counts: { invoices: 120, nav_xml: 120, expense_files: 4, csv_invoices: 120, csv_expenses: 9, csv_clients: 30, csv_products: 12 },
+    skipped: 1,
+  };
+  expect(packageSubject({ ...base, part: 1, parts: 1 })).toBe('Könyvelői csomag – Minta Kft. – 2026-01-01–2026-03-31');
+  expect(packageSubject({ ...base, part: 2, parts: 3 })).toBe('Könyvelői csomag – Minta Kft. – 2026-01-01–2026-03-31 (2/3)');
+  const whole = packageText({ ...base, part: 1, parts: 1, files: [] });
+  expect(whole.split('\n')[0]).toBe('Kedves Könyvelő!');
+  expect(whole).toContain('- CSV-táblák (csv/): 120 számla a tételeivel és fizetéseivel, 9 költség, 30 ügyfél, 12 termék');
+  expect(whole).toContain('- 1 számlához nem készült NAV XML');
+  expect(whole).not.toContain('e-szamla/');
+  expect(whole).not.toContain('rész');
+  const part = packageText({ ...base, counts: { ...base.counts, einvoice_xml: 118 }, part: 2, parts: 3, files: ['nav/a.xml', 'szamlak/a.pdf', 'szamlak/b.pdf', 'e-szamla/a.xml'] });
+  expect(part).toContain('3 levélben érkezik, ez a(z) 2. rész');
+  expect(part).toContain('- e-számlák, EN 16931 UBL XML (e-szamla/): 118 db');
+  expect(part).toContain('Ebben a részben: 2 számla PDF, 1 NAV XML, 1 e-számla.');
+  expect(part.endsWith('Üdvözlettel:\nMinta Kft.')).toBe(true);
 });
