@@ -34,6 +34,7 @@ import * as m0029 from './0029-receipts';
 import * as m0030 from './0030-bank-statements';
 import * as m0031 from './0031-reminders';
 import * as m0032 from './0032-reports';
+import * as m0033 from './0033-accountant-mail';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -68,6 +69,7 @@ const written: Record<string, Migration> = {
   '0030-bank-statements': m0030,
   '0031-reminders': m0031,
   '0032-reports': m0032,
+  '0033-accountant-mail': m0033,
 };
 
 /**

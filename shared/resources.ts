@@ -485,4 +485,11 @@ export interface SettingsData {
   public_base_url: string;
   /** the optional steps of the setup guide the user finished or set aside */
   setup_steps: Partial<Record<SetupStep, SetupStepState>>;
+  /** who keeps the books: the accountant package can be e-mailed to this address ('' when none is set) */
+  accountant: AccountantContact;
+}
+
+export interface AccountantContact {
+  name: string;
+  email: string;
 }

@@ -15,6 +15,7 @@ import { fsyncFile } from '../backup/files';
 import { writeNavXml } from './nav-xml';
 import { writeZip } from './zip';
 import { buildAccountantPackage } from './accountant/package';
+import type { AccountantDelivery } from './accountant/mail';
 
 export interface ExportRequest {
   format: ExportJobFormat;
@@ -22,6 +23,8 @@ export interface ExportRequest {
   date_to: string;
   delimiter: ',' | ';';
   save_to_folder: boolean;
+  /** the accountant package: also e-mail it this way (agreed to, and checked, before the job starts) */
+  email?: AccountantDelivery;
 }
 
 export interface ExportJobs {
@@ -62,6 +65,14 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
       const built = await buildAccountantPackage(deps.dbFile, deps.clock, dir, range, tick);
       view.counts = built.counts;
       view.skipped = built.skipped;
+      if (request.email && view.email) {
+        // A package that could not be queued is still a package: the job ends done, the e-mail says why it did not go.
+        try {
+          view.email.messages = await request.email.queue(built, range, dir);
+        } catch (e) {
+          view.email.error = e instanceof Error ? e.message : String(e);
+        }
+      }
       return built.zip;
     }
     const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
@@ -124,6 +135,7 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
         counts: null,
         skipped: [],
         error: null,
+        email: request.email ? { to: request.email.to, messages: null, error: null } : null,
       };
       const entry = { view, path: null as string | null, dir, finishedAt: null as number | null, work: Promise.resolve() };
       entry.work = run(view, dir, request)
@@ -148,7 +160,7 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
     status(id) {
       const j = jobs.get(id);
       if (!j) throw new FolioError('not_found', 'No such export (it may have finished more than an hour ago, or Folio was restarted)');
-      return { ...j.view, skipped: [...j.view.skipped] };
+      return { ...j.view, skipped: [...j.view.skipped], email: j.view.email && { ...j.view.email } };
     },
     file(id) {
       const j = jobs.get(id);

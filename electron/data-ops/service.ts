@@ -14,6 +14,9 @@ import { backupFiles } from './backup-files';
 import { createBackupRunner } from './backup-runner';
 import { nextScheduled } from './daily';
 import { createExportJobs } from './export-jobs';
+import { createAccountantMail } from './accountant/mail';
+import type { Mailer } from '../mail/mailer';
+import { FolioError } from '../../shared/errors';
 import { inspectBackup } from './inspect-backup';
 import { restoreBackup, type Swap } from './restore-backup';
 import { createDailyBackups, type ScheduleTuning } from './scheduler';
@@ -44,6 +47,10 @@ export interface DataServiceOptions {
   schedule?: ScheduleTuning;
   /** where export jobs put their files; default a fresh folder in the system's temp folder */
   workDir?: string;
+  /** the mail outbox the accountant package is e-mailed through (the runtime's mailer); without it `email` is refused */
+  mailer?: Pick<Mailer, 'fixedSettings' | 'settings' | 'kick'>;
+  /** the largest ZIP one e-mail carries (tests make it small to see a split); default ZIP_PART_BYTES */
+  accountantMailPartBytes?: number;
 }
 
 export interface DataService {
@@ -73,6 +80,19 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
     clock,
     saveDir: async () => (await store.read()).dir,
   });
+
+  // Mail retries run on real time (docs/mail.md), like the data clock's default.
+  const mailer = options.mailer;
+  const accountantMail = mailer
+    ? createAccountantMail({
+        db: options.db,
+        // the account in use, as the send dialog asks it: FOLIO_SMTP_URL, else the saved one
+        sender: async () => mailer.fixedSettings?.from ?? (await mailer.settings?.view())?.from ?? null,
+        kick: () => mailer.kick(),
+        clock: systemClock,
+        ...(options.accountantMailPartBytes ? { zipPartBytes: options.accountantMailPartBytes } : {}),
+      })
+    : null;
 
   async function view(): Promise<BackupSettingsView> {
     const s = await store.read();
@@ -113,7 +133,12 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
           input.accept_older,
         ),
       'data.exportStart': (input) => exports.start(input),
-      'data.accountantStart': (input) => exports.start({ ...input, format: 'accountant', delimiter: ';' }),
+      'data.accountantStart': async ({ email, ...input }) => {
+        if (email && !accountantMail) throw new FolioError('not_available', 'E-mailing the accountant package is not available here');
+        // checked before anything is built: no address or no e-mail set up is a 422 now, not a failed job later
+        const delivery = email && accountantMail ? await accountantMail.prepare() : undefined;
+        return exports.start({ ...input, format: 'accountant', delimiter: ';', ...(delivery ? { email: delivery } : {}) });
+      },
       'data.exportStatus': (input) => exports.status(input.job),
     },
     exportFile: (job) => exports.file(job),

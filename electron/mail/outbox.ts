@@ -124,7 +124,7 @@ export async function enqueue(db: Db, msg: NewMessage, now: Date): Promise<{ ent
  * Inserts a message, due now, inside the caller's write transaction: a payment reminder is queued in the same
  * transaction that records its step, so the two exist together or not at all.
  */
-export async function insertMessage(trx: WriteTx, msg: NewMessage & { purpose?: 'document' | 'reminder' }, now: Date): Promise<OutboxEntry> {
+export async function insertMessage(trx: WriteTx, msg: NewMessage & { purpose?: 'document' | 'reminder' | 'accountant' }, now: Date): Promise<OutboxEntry> {
   const stamp = now.toISOString();
   const { xml, ...message } = msg;
   const inserted = await mailDb(trx)

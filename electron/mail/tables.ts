@@ -47,7 +47,8 @@ export type MailOutboxTable = {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
-  /** 'document' (an invoice's or quote's own message) or 'reminder' (a payment reminder; migration 0031) */
+  /** 'document' (an invoice's or quote's own message), 'reminder' (a payment reminder; migration 0031) or
+   * 'accountant' (a part of the accountant package, carrying neither an invoice nor a quote; migration 0033) */
   purpose: Generated<string>;
 };
 

@@ -219,9 +219,11 @@ export class OutboxWorker {
   }
 }
 
-/** The PDF (a Factur-X one, when the client asked for that), and the UBL or CII XML beside it when there is one. */
+/** The PDF (a Factur-X one, when the client asked for that), and the UBL or CII XML beside it when there is one; or a ZIP. */
 function attachmentsOf(m: ClaimedMessage): { filename: string; content: Buffer; contentType: string }[] {
-  const attachments = [{ filename: m.attachment_name, content: m.attachment, contentType: 'application/pdf' }];
+  // a PDF, or the accountant package's ZIP (docs/reports.md)
+  const contentType = /\.zip$/i.test(m.attachment_name) ? 'application/zip' : 'application/pdf';
+  const attachments = [{ filename: m.attachment_name, content: m.attachment, contentType }];
   if (m.xml_name && m.xml_attachment) attachments.push({ filename: m.xml_name, content: m.xml_attachment, contentType: 'application/xml' });
   return attachments;
 }

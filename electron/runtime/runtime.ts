@@ -145,7 +145,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     firstMs: options.reminders?.firstMs ?? envMs(env.FOLIO_REMINDERS_FIRST_MS),
     everyMs: options.reminders?.everyMs,
   });
-  const data = options.data ? createDataService({ ...options.data, db: options.db, timeZone: () => core.ctx.timeZone }) : null;
+  const data = options.data ? createDataService({ ...options.data, db: options.db, timeZone: () => core.ctx.timeZone, mailer }) : null;
   if (data) core.provide(data.operations);
   // Rates are fetched ahead while online, so an invoice written offline finds its day's rate in the cache.
   const ratePrefetch = prefetchEnabled(env)

@@ -36,7 +36,7 @@ export interface StartOptions {
   /** the NAV sender's polls and backoff (tests shorten them) */
   navTuning?: NavReporterTuning;
   /** the data area's clock, schedule timing and defaults (tests); backups default to a "backups" folder beside the database */
-  data?: Partial<Pick<DataServiceOptions, 'clock' | 'schedule' | 'defaults' | 'workDir'>>;
+  data?: Partial<Pick<DataServiceOptions, 'clock' | 'schedule' | 'defaults' | 'workDir' | 'accountantMailPartBytes'>>;
 }
 
 export interface RunningServer {

@@ -644,6 +644,8 @@ export const settingsUpdateInput = z
       .optional(),
     /** the optional setup steps to mark; null forgets a mark */
     setup_steps: z.partialRecord(z.enum(SETUP_STEPS), z.enum(['done', 'skipped']).nullable()).optional(),
+    /** Folio's extension: the accountant the package is e-mailed to (docs/reports.md); '' clears a field */
+    accountant: z.object({ name: text(255), email: email() }).partial().optional(),
   });
 export type SettingsUpdateInput = z.output<typeof settingsUpdateInput>;
 

@@ -26,7 +26,8 @@ export interface DataRig {
   close(): Promise<void>;
 }
 
-export async function startDataRig(options: { checkEveryMs?: number } = {}): Promise<DataRig> {
+/** `env`: the server's environment (FOLIO_SMTP_URL for a test SMTP server); `accountantMailPartBytes`: a small split. */
+export async function startDataRig(options: { checkEveryMs?: number; env?: Record<string, string>; accountantMailPartBytes?: number } = {}): Promise<DataRig> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-data-'));
   const dbFile = join(dir, 'folio.sqlite');
   const business = new ManualClock('2026-03-10T09:00:00Z');
@@ -36,7 +37,9 @@ export async function startDataRig(options: { checkEveryMs?: number } = {}): Pro
     port: 0,
     auth: { apiKey: KEY },
     clock: business,
+    ...(options.env ? { env: options.env } : {}),
     data: {
+      ...(options.accountantMailPartBytes ? { accountantMailPartBytes: options.accountantMailPartBytes } : {}),
       clock: dataClock,
       workDir: join(dir, 'exports-work'),
       ...(options.checkEveryMs ? { schedule: { checkEveryMs: options.checkEveryMs, firstCheckMs: options.checkEveryMs } } : {}),

@@ -1,5 +1,7 @@
 // `npm run folio -- accountant --db <file> --from <date> --to <date> --out <dir>`: the accountant package of a
-// period as one ZIP (the same as POST /exports/accountant). Prints the ZIP's path; progress goes to stderr.
+// period as one ZIP (the same as POST /exports/accountant). Prints the ZIP's path; progress goes to stderr. With
+// `--email` it also queues the package for the accountant's address in the mail outbox of the database; the Folio
+// app or server working on that file sends it (the CLI has no outbox worker of its own).
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,8 +10,12 @@ import { progressLine } from '../../backup/progress-line';
 import { systemClock } from '../../core/clock';
 import { buildAccountantPackage } from '../../data-ops/accountant/package';
 import { openDatabase } from '../../db/open';
+import { createAccountantMail, type AccountantDelivery } from '../../data-ops/accountant/mail';
+import { smtpSettingsFromEnv } from '../../mail/settings';
+import { mailDb } from '../../mail/tables';
+import { FolioError } from '../../../shared/errors';
 
-const HELP = `Usage: npm run folio -- accountant --db <file> --from <YYYY-MM-DD> --to <YYYY-MM-DD> --out <dir>
+const HELP = `Usage: npm run folio -- accountant --db <file> --from <YYYY-MM-DD> --to <YYYY-MM-DD> --out <dir> [--email]
 
 Writes <dir>/konyvelo-csomag_<from>_<to>.zip for the accountant: every invoice issued in the period as PDF
 (szamlak/), its NAV invoiceData XML (nav/), the CSV tables (csv/: invoices, lines, payments, expenses, clients,
@@ -21,6 +27,8 @@ Options:
   --from <date>    the first day of the period (required)
   --to <date>      the last day of the period (required)
   --out <dir>      the folder to write into (required; created if missing)
+  --email          also e-mail it to the accountant's address of the settings: queued in the outbox, sent by
+                   the Folio app or server on this database (split into several messages when it is large)
   -h, --help       this text`;
 
 export const command = {
@@ -31,7 +39,7 @@ export const command = {
     try {
       ({ values } = parseArgs({
         args,
-        options: { db: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        options: { db: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' }, email: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       }));
     } catch (e) {
       console.error(`${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
@@ -60,16 +68,39 @@ export const command = {
     const work = mkdtempSync(join(out, '.folio-accountant-'));
     try {
       const db = resolve(values.db!);
+      const range = { from: values.from!, to: values.to! };
       // The same schema guard as every start: a newer Folio's file is refused, an older one brought up to date.
-      await (await openDatabase(db)).close();
+      const opened = await openDatabase(db);
+      let delivery: AccountantDelivery | undefined;
+      try {
+        // checked before building: no accountant address or no e-mail account is said now, not after minutes
+        if (values.email) delivery = await accountantMail(opened.db).prepare();
+      } catch (e) {
+        await opened.close();
+        progress.done(`Not sent: ${describe(e)}`);
+        return 1;
+      }
       const started = Date.now();
-      const built = await buildAccountantPackage(db, systemClock, work, { from: values.from!, to: values.to! }, (done, total) => progress.update('accountant', done, total));
-      const target = join(out, basename(built.zip));
-      renameSync(built.zip, target);
-      progress.done(`Packed ${built.counts.invoices} invoices, ${built.counts.nav_xml} NAV XML, ${built.counts.einvoice_xml} e-invoices, ${built.counts.expense_files} expense files in ${Date.now() - started} ms → ${target}`);
-      for (const s of built.skipped) console.error(`no NAV XML for ${s.number}: ${s.message}`);
-      for (const s of built.einvoice_skipped) console.error(`no e-invoice for ${s.number}: ${s.message}`);
-      console.log(target);
+      try {
+        const built = await buildAccountantPackage(db, systemClock, work, range, (done, total) => progress.update('accountant', done, total));
+        const target = join(out, basename(built.zip));
+        renameSync(built.zip, target);
+        progress.done(`Packed ${built.counts.invoices} invoices, ${built.counts.nav_xml} NAV XML, ${built.counts.einvoice_xml} e-invoices, ${built.counts.expense_files} expense files in ${Date.now() - started} ms → ${target}`);
+        for (const skip of built.skipped) console.error(`no NAV XML for ${skip.number}: ${skip.message}`);
+        for (const skip of built.einvoice_skipped) console.error(`no e-invoice for ${skip.number}: ${skip.message}`);
+        console.log(target);
+        if (delivery) {
+          // the package stays in --out whatever happens to the e-mail
+          const messages = await delivery.queue({ ...built, zip: target }, range, work).catch((e: unknown) => {
+            console.error(`Not sent: ${describe(e)}`);
+            return null;
+          });
+          if (messages === null) return 1;
+          console.error(`Queued ${messages} message${messages === 1 ? '' : 's'} to ${delivery.to}: the Folio app or server on this database sends ${messages === 1 ? 'it' : 'them'}.`);
+        }
+      } finally {
+        await opened.close();
+      }
       return 0;
     } catch (e) {
       progress.done(`Failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -79,3 +110,19 @@ export const command = {
     }
   },
 };
+
+/** The accountant's mail from the CLI: the account is FOLIO_SMTP_URL's or the one saved in the database. */
+function accountantMail(db: Parameters<typeof mailDb>[0]) {
+  return createAccountantMail({
+    db,
+    sender: async () =>
+      smtpSettingsFromEnv(process.env)?.from ?? (await mailDb(db).selectFrom('mail_settings').select('from_address').executeTakeFirst())?.from_address ?? null,
+    kick: () => undefined,
+    clock: systemClock,
+  });
+}
+
+function describe(e: unknown): string {
+  if (e instanceof FolioError && e.errors?.length) return e.errors.map((f) => `${f.field}: ${f.message}`).join('; ');
+  return e instanceof Error ? e.message : String(e);
+}

@@ -36,6 +36,7 @@ export function defaultSettings(): SettingsData {
     default_payment_method: 2,
     public_base_url: '',
     setup_steps: {},
+    accountant: { name: '', email: '' },
   };
 }
 
@@ -79,6 +80,7 @@ function settingsFrom(value: string | undefined): SettingsData {
     ...stored,
     seller: profileFrom(defaults.seller, stored.seller),
     setup_steps: { ...stored.setup_steps },
+    accountant: { ...defaults.accountant, ...stored.accountant },
   };
 }
 
@@ -137,7 +139,14 @@ export function createSettingsService(ctx: CoreContext) {
           if (state === null) delete steps[step];
           else steps[step] = state;
         }
-        const merged: SettingsData = { ...current, ...stripUndefined({ ...input, seller: undefined, setup_steps: undefined }), seller, setup_steps: steps };
+        const accountant = { ...current.accountant, ...stripUndefined(input.accountant ?? {}) };
+        const merged: SettingsData = {
+          ...current,
+          ...stripUndefined({ ...input, seller: undefined, setup_steps: undefined, accountant: undefined }),
+          seller,
+          setup_steps: steps,
+          accountant,
+        };
         await trx
           .insertInto('settings')
           .values({ key: KEY, value: JSON.stringify(merged) })

@@ -10,6 +10,8 @@ export function fieldLabel(path: string): string {
     // "items.0" is the line as a whole (its amount), named by the line alone
     return parts.length >= 3 ? `${item} – ${label}` : item;
   }
+  // the accountant's name and address (settings): "Könyvelő e-mail-címe", not the seller's "E-mail"
+  if (parts[0] === 'accountant' && (last === 'name' || last === 'email')) return t(`rep.acct.${last}`);
   // "advance_invoice_uids.0": the chosen advance invoice, not its position
   if (parts[0] === 'advance_invoice_uids') return t('field.advance_invoice_uids');
   return label;

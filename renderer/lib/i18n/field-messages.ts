@@ -31,6 +31,8 @@ const RULES: Rule[] = [
   [/^must be between (-?\d+) and (-?\d+)$/, 'fm.between', (m) => ({ min: m[1]!, max: m[2]! })],
   [/^must be at most (\d+) characters$/, 'fm.tooLong', (m) => ({ n: m[1]! })],
   [/^must be an e-mail address$/, 'fm.email'],
+  // the accountant package asked to be e-mailed with no address set (electron/data-ops/accountant/mail.ts)
+  [/^No accountant e-mail address is set/, 'rep.fm.noAccountant'],
   [/^needs at least one item$/, 'fm.oneItem'],
   [/^give exactly one of net_unit_price and gross_unit_price$/, 'fm.onePrice'],
   [/^no such client$/, 'fm.noClient'],

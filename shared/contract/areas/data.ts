@@ -101,6 +101,17 @@ export interface ExportJob {
   /** NAV: invoices whose XML could not be built, with the reason */
   skipped: Array<{ number: string; message: string }>;
   error: string | null;
+  /** the accountant package asked to be e-mailed (`email: true`); null otherwise */
+  email: ExportJobEmail | null;
+}
+
+/** Where the package goes and, once built, how many messages were queued in the outbox (docs/reports.md). */
+export interface ExportJobEmail {
+  to: string;
+  /** null until the package is built and queued; more than 1 when it was split to fit mail servers */
+  messages: number | null;
+  /** the package was built but could not be queued (it is still downloaded as usual) */
+  error: string | null;
 }
 
 const path = () => requiredText(1000);
@@ -133,6 +144,8 @@ export const accountantStartInput = z
     date_from: date(),
     date_to: date(),
     save_to_folder: bool().default(false),
+    /** also e-mail it to the accountant's address of the settings, through the mail outbox */
+    email: bool().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.date_from > v.date_to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be before the start date' });
@@ -176,7 +189,7 @@ export const dataOperations = {
   }),
   'data.accountantStart': op<ExportJob>()({
     name: 'data.accountantStart',
-    summary: 'Start the accountant package of a period (invoice PDFs, NAV XML, CSVs, expense files, VAT analysis, summary) as one ZIP; poll data.exportStatus',
+    summary: 'Start the accountant package of a period (invoice PDFs, NAV XML, CSVs, expense files, VAT analysis, summary) as one ZIP, optionally e-mailed to the accountant; poll data.exportStatus',
     input: accountantStartInput,
     http: post('/exports/accountant', 'data', 'export_job'),
   }),
