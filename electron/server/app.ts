@@ -108,7 +108,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return done(err, undefined);
     }
     if (body.trim() === '') return done(null, {});
-    parseJson(req, body, done);
+    // callback style: it answers through `done` (its type says it may return a promise, which carries nothing)
+    void parseJson(req, body, done);
   });
   await app.register(rateLimit, {
     global: false,
