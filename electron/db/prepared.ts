@@ -2,8 +2,9 @@
 //
 // Each statement is still written with Kysely's typed builder and compiled by the database's own dialect, so it stays
 // portable; what is saved is the work Kysely repeats on every call (building the operation tree, compiling it to
-// SQL, looking the prepared statement up by its text) and an `await` per statement. The builder is given markers in
-// place of the values; after compiling, each marker's position in the parameter list says where the value goes.
+// SQL, looking the prepared statement up by its text). The builder is given markers in place of the values; after
+// compiling, each marker's position in the parameter list says where the value goes. Every call answers with a
+// promise, so the code that runs them is the same on an asynchronous driver (docs/team-server.md).
 //
 // better-sqlite3 runs statements synchronously on the one connection Kysely's SQLite dialect also uses, so these
 // statements may only run inside a write transaction (which holds that connection): outside one, a statement could
@@ -42,10 +43,15 @@ interface Compiled {
   slots: Slot[];
 }
 
+/**
+ * Each call answers with a promise: on SQLite the statement has run by the time it is returned (better-sqlite3 is
+ * synchronous), on PostgreSQL it runs on the transaction's connection. Callers `await` it either way, so one write
+ * path serves both (docs/team-server.md).
+ */
 export interface PreparedStatement<P, O> {
-  all(trx: WriteTx, args: P): O[];
-  get(trx: WriteTx, args: P): O | undefined;
-  run(trx: WriteTx, args: P): { changes: number; lastInsertRowid: number | bigint };
+  all(trx: WriteTx, args: P): Promise<O[]>;
+  get(trx: WriteTx, args: P): Promise<O | undefined>;
+  run(trx: WriteTx, args: P): Promise<{ changes: number }>;
   /** the SQL the statement compiles to, for diagnostics and tests */
   sqlFor(db: Db): string;
 }
@@ -88,17 +94,17 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
   }
 
   return {
-    all(db, args) {
+    async all(db, args) {
       const [stmt, values] = bound(db, args);
       return stmt.all(values) as O[];
     },
-    get(db, args) {
+    async get(db, args) {
       const [stmt, values] = bound(db, args);
       return stmt.get(values) as O | undefined;
     },
-    run(db, args) {
+    async run(db, args) {
       const [stmt, values] = bound(db, args);
-      return stmt.run(values);
+      return { changes: stmt.run(values).changes };
     },
     sqlFor(db) {
       return build(db, markers as unknown as P).compile().sql;

@@ -56,28 +56,6 @@ class WriteQueue {
     };
   }
 
-  /**
-   * A write whose work is synchronous (prepared statements only) runs at once, on the caller's stack, when there is
-   * no batch to join and nobody to share an fsync with: BEGIN to COMMIT without a pause, so nothing can interleave
-   * with it, not even Kysely's own users of the connection (who are between statements whenever this code runs; one
-   * holding a transaction open across an await is seen by `inTransaction`, and then the write queues as usual).
-   */
-  runSync<T>(work: (trx: WriteTx) => T): Promise<T> {
-    if (this.draining || this.jobs.length || this.sqlite.inTransaction || this.expectCompany()) {
-      return this.run(async (trx) => work(trx));
-    }
-    const c = this.control;
-    try {
-      c.begin.run();
-      const value = work(asWriteTx(this.db));
-      c.commit.run();
-      return Promise.resolve(value);
-    } catch (e) {
-      this.rollback();
-      return Promise.reject(e);
-    }
-  }
-
   run<T>(work: (trx: WriteTx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       // The batch runs in whichever caller started it; each job runs in its own caller's async context, so what a
@@ -203,9 +181,4 @@ export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>):
  */
 export function setCompanyHint(db: Db, hint: () => boolean): void {
   queueFor(db).companyHint = hint;
-}
-
-/** A write transaction whose work is synchronous (statements from ./prepared); the path issuing takes. */
-export function writeTransactionSync<T>(db: Db, work: (trx: WriteTx) => T): Promise<T> {
-  return queueFor(db).runSync(work);
 }

@@ -138,9 +138,9 @@ const queueReport = prepareStatement((db, p: { invoice_id: number; at: string })
 
 /** Normal and cancelling invoices (and those generated from proformas) are reported; drafts, proformas and receipts
  * (nyugta: Online Számla takes invoices only, a receipt is never reported) are not. */
-export const navSealHook: SealHook = (trx, invoice: InvoiceRow) => {
+export const navSealHook: SealHook = async (trx, invoice: InvoiceRow) => {
   if (invoice.type !== INVOICE_TYPE.invoice) return;
-  queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
+  await queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
 };
 
 export function navXmlOptions(original: Resource<InvoiceAttributes> | undefined) {

@@ -1,10 +1,10 @@
 // The write path under the services: statements compiled once (electron/db/prepared.ts) and the write queue
-// (electron/db/transaction.ts) with its two lanes — a lone synchronous write runs at once, writes that arrive together
-// share one transaction, each in its own savepoint.
+// (electron/db/transaction.ts) — a lone write runs at once, writes that arrive together share one transaction, each
+// in its own savepoint.
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { prepareStatement } from '../../electron/db/prepared';
-import { writeTransaction, writeTransactionSync } from '../../electron/db/transaction';
+import { writeTransaction } from '../../electron/db/transaction';
 import type { WriteTx } from '../../electron/db/types';
 import { coreClient, invoiceBody, openTestCore, type TestCore } from '../support/fixtures';
 
@@ -30,10 +30,10 @@ async function setting(key: string) {
 test('a compiled statement binds its arguments by name and keeps the constants it was built with', async () => {
   const db = tc.opened.db;
   expect(settingByKey.sqlFor(db)).toBe('select "key", "value" from "settings" where "key" = ? and "value" != ?');
-  const found = await writeTransactionSync(db, (trx) => {
-    insertSetting.run(trx, { value: 'v1', key: 'k1' });
-    insertSetting.run(trx, { key: 'k2', value: 'hidden' });
-    return [settingByKey.get(trx, { key: 'k1' }), settingByKey.get(trx, { key: 'k2' })];
+  const found = await writeTransaction(db, async (trx) => {
+    await insertSetting.run(trx, { value: 'v1', key: 'k1' });
+    await insertSetting.run(trx, { key: 'k2', value: 'hidden' });
+    return [await settingByKey.get(trx, { key: 'k1' }), await settingByKey.get(trx, { key: 'k2' })];
   });
   expect(found).toEqual([{ key: 'k1', value: 'v1' }, undefined]);
   expect(await setting('k1')).toEqual({ value: 'v1' });
@@ -43,27 +43,27 @@ test('a compiled statement refuses to run outside a write transaction, and a mis
   const db = tc.opened.db;
   // The compiler refuses the database handle where a transaction is required; the check at run time remains for
   // a handle forced through (a cast), and this proves it.
-  expect(() => settingByKey.get(db as WriteTx, { key: 'k1' })).toThrow(/outside a write transaction/);
-  await expect(writeTransactionSync(db, (trx) => insertSetting.run(trx, { key: 'k3' } as never))).rejects.toThrow(
+  await expect(settingByKey.get(db as WriteTx, { key: 'k1' })).rejects.toThrow(/outside a write transaction/);
+  await expect(writeTransaction(db, (trx) => insertSetting.run(trx, { key: 'k3' } as never))).rejects.toThrow(
     /argument 'value' is undefined/,
   );
   expect(await setting('k3')).toBeUndefined();
 });
 
-test('a synchronous write that throws leaves nothing behind, and the next write commits', async () => {
+test('a write that throws half-way leaves nothing behind, and the next write commits', async () => {
   const db = tc.opened.db;
   await expect(
-    writeTransactionSync(db, (trx) => {
-      insertSetting.run(trx, { key: 'half', value: 'done' });
+    writeTransaction(db, async (trx) => {
+      await insertSetting.run(trx, { key: 'half', value: 'done' });
       throw new Error('refused half-way');
     }),
   ).rejects.toThrow('refused half-way');
   expect(await setting('half')).toBeUndefined();
-  await writeTransactionSync(db, (trx) => insertSetting.run(trx, { key: 'whole', value: 'done' }));
+  await writeTransaction(db, (trx) => insertSetting.run(trx, { key: 'whole', value: 'done' }));
   expect(await setting('whole')).toEqual({ value: 'done' });
 });
 
-test('a synchronous write waits for a transaction another user of the connection holds open', async () => {
+test('a write waits for a transaction another user of the connection holds open', async () => {
   const db = tc.opened.db;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -76,7 +76,7 @@ test('a synchronous write waits for a transaction another user of the connection
     return row;
   });
   await new Promise((resolve) => setImmediate(resolve));
-  const write = writeTransactionSync(db, (trx) => insertSetting.run(trx, { key: 'later', value: 'written' }));
+  const write = writeTransaction(db, (trx) => insertSetting.run(trx, { key: 'later', value: 'written' }));
   release();
   // The reader's snapshot did not see the write, and the write did not fail on the open transaction.
   expect(await reader).toBeUndefined();
@@ -90,10 +90,10 @@ test('writes that arrive together share transactions; one that fails rolls back 
     Array.from({ length: 12 }, (_, i) =>
       i % 4 === 3
         ? writeTransaction(db, async (trx) => {
-            insertSetting.run(trx, { key: `group-${i}`, value: 'x' });
+            await insertSetting.run(trx, { key: `group-${i}`, value: 'x' });
             throw new Error(`write ${i} refused`);
           })
-        : writeTransactionSync(db, (trx) => insertSetting.run(trx, { key: `group-${i}`, value: String(i) })),
+        : writeTransaction(db, (trx) => insertSetting.run(trx, { key: `group-${i}`, value: String(i) })),
     ),
   );
   expect(results.map((r) => r.status)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? 'rejected' : 'fulfilled')));

@@ -15,9 +15,9 @@ interface Kind {
   /** the existing records for a preview (a read outside any transaction) */
   readExisting: (db: Db) => Promise<unknown[]>;
   /** the existing records inside the run's write transaction */
-  liveExisting: (trx: WriteTx) => unknown[];
-  insert: (trx: WriteTx, values: Record<string, unknown>) => void;
-  update: (trx: WriteTx, values: Record<string, unknown>) => void;
+  liveExisting: (trx: WriteTx) => Promise<unknown[]>;
+  insert: (trx: WriteTx, values: Record<string, unknown>) => Promise<unknown>;
+  update: (trx: WriteTx, values: Record<string, unknown>) => Promise<unknown>;
 }
 
 export const kinds: Record<ImportKind, Kind> = {
@@ -26,15 +26,15 @@ export const kinds: Record<ImportKind, Kind> = {
     existing: (row) => existingClient(row as ClientRow),
     readExisting: (db) => db.selectFrom('clients').selectAll().where('deleted_at', 'is', null).execute(),
     liveExisting: (trx) => liveClients.all(trx, {}),
-    insert: (trx, values) => void writers.clients.insert.run(trx, values as never),
-    update: (trx, values) => void writers.clients.update.run(trx, values as never),
+    insert: (trx, values) => writers.clients.insert.run(trx, values as never),
+    update: (trx, values) => writers.clients.update.run(trx, values as never),
   },
   products: {
     rules: productRules,
     existing: (row) => existingProduct(row as ProductRow),
     readExisting: (db) => db.selectFrom('products').selectAll().where('deleted_at', 'is', null).execute(),
     liveExisting: (trx) => liveProducts.all(trx, {}),
-    insert: (trx, values) => void writers.products.insert.run(trx, values as never),
-    update: (trx, values) => void writers.products.update.run(trx, values as never),
+    insert: (trx, values) => writers.products.insert.run(trx, values as never),
+    update: (trx, values) => writers.products.update.run(trx, values as never),
   },
 };

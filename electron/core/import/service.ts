@@ -13,7 +13,7 @@ import type {
   ImportRunInput,
   ImportSeparator,
 } from '../../../shared/contract/areas/import';
-import { writeTransactionSync } from '../../db/transaction';
+import { writeTransaction } from '../../db/transaction';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { parseJson } from '../json';
@@ -99,18 +99,18 @@ export function createImportService(ctx: CoreContext) {
       checkColumns(input.mapping, table);
       const kind = kinds[input.kind];
       const now = nowStamp(ctx);
-      // One synchronous transaction: the existing records are read, the plan made and every row written inside it,
-      // so nothing can slip in between, and any failure (a refused row, a failed write) leaves the database as it was.
-      return writeTransactionSync(db, (trx) => {
-        const existing = kind.liveExisting(trx).map(kind.existing);
+      // One transaction: the existing records are read, the plan made and every row written inside it, so nothing can
+      // slip in between, and any failure (a refused row, a failed write) leaves the database as it was.
+      return writeTransaction(db, async (trx) => {
+        const existing = (await kind.liveExisting(trx)).map(kind.existing);
         const plan = planImport(kind.rules, table, input.mapping, existing, input.duplicates);
         const failed = plan.rows.filter((r) => r.action === 'error');
         if (failed.length && !input.skip_errors) throw refusal(failed);
         for (const { existing: record, input: values } of plan.targets) {
-          if (record) kind.update(trx, kind.rules.updateValues(values, now, record));
-          else kind.insert(trx, kind.rules.insertValues(values, now));
+          if (record) await kind.update(trx, kind.rules.updateValues(values, now, record));
+          else await kind.insert(trx, kind.rules.insertValues(values, now));
         }
-        saveMapping.run(trx, { kind: input.kind, columns: JSON.stringify(mappingToMemory(table.headers, input.mapping)), updated_at: now });
+        await saveMapping.run(trx, { kind: input.kind, columns: JSON.stringify(mappingToMemory(table.headers, input.mapping)), updated_at: now });
         const counts = countsOf(plan.rows);
         return { created: counts.create, merged: counts.merge, skipped: counts.skip, excluded: counts.errors };
       });

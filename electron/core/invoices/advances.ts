@@ -43,27 +43,44 @@ export interface FinalRequest {
 }
 
 /** The deduction lines of a final invoice, numbered after its own `firstPosition` lines; refuses what NAV would. */
-export function deductionLines(trx: WriteTx, input: FinalRequest, firstPosition: number, lang: string, self = 0): ResolvedLine[] {
+export async function deductionLines(trx: WriteTx, input: FinalRequest, firstPosition: number, lang: string, self = 0): Promise<ResolvedLine[]> {
   const ids = input.advance_invoice_uids ?? [];
   if (!ids.length) return [];
   const errors: FieldError[] = [];
   if (input.advance) errors.push({ field: 'advance', message: 'an advance invoice does not deduct other advances' });
   const lines: ResolvedLine[] = [];
-  ids.forEach((id, k) => {
+  for (const [k, id] of ids.entries()) {
     const field = `advance_invoice_uids.${k}`;
     const problem = (message: string) => errors.push({ field, message });
-    if (ids.indexOf(id) !== k) return problem('names the same advance twice');
-    const advance = invoiceById.get(trx, { id });
-    if (!advance) return problem('no such invoice');
+    if (ids.indexOf(id) !== k) {
+      problem('names the same advance twice');
+      continue;
+    }
+    const advance = await invoiceById.get(trx, { id });
+    if (!advance) {
+      problem('no such invoice');
+      continue;
+    }
     const number = prefixedNumber(advance.prefix, advance.invoice_no) ?? String(id);
-    if (advance.type !== INVOICE_TYPE.invoice || !advance.is_advance || advance.is_cancel_invoice) return problem(`${number} is not an advance invoice`);
-    if (advance.status === INVOICE_STATUS.cancelled) return problem(`the advance invoice ${number} was cancelled`);
-    const other = deductedBy.get(trx, { advance: id, self });
-    if (other) return problem(`the advance invoice ${number} is already deducted by ${prefixedNumber(other.prefix, other.invoice_no)}`);
-    if (advance.client_id !== input.client_uid) return problem(`the advance invoice ${number} is for another client`);
-    if (advance.currency !== input.currency) return problem(`the advance invoice ${number} is in ${advance.currency}, this invoice in ${input.currency}`);
+    const other = await deductedBy.get(trx, { advance: id, self });
+    const refusal =
+      advance.type !== INVOICE_TYPE.invoice || !advance.is_advance || advance.is_cancel_invoice
+        ? `${number} is not an advance invoice`
+        : advance.status === INVOICE_STATUS.cancelled
+          ? `the advance invoice ${number} was cancelled`
+          : other
+            ? `the advance invoice ${number} is already deducted by ${prefixedNumber(other.prefix, other.invoice_no)}`
+            : advance.client_id !== input.client_uid
+              ? `the advance invoice ${number} is for another client`
+              : advance.currency !== input.currency
+                ? `the advance invoice ${number} is in ${advance.currency}, this invoice in ${input.currency}`
+                : null;
+    if (refusal) {
+      problem(refusal);
+      continue;
+    }
     const byVat = new Map<string, ResolvedLine>();
-    for (const item of itemsOf.all(trx, { id })) {
+    for (const item of await itemsOf.all(trx, { id })) {
       const line = byVat.get(item.vat_id);
       if (line) {
         line.amounts = {
@@ -95,7 +112,7 @@ export function deductionLines(trx: WriteTx, input: FinalRequest, firstPosition:
       const price = fromMilli(-line.amounts.net).toFixed();
       lines.push({ ...line, net_unit_price: price, amounts: { ...line.amounts, netUnitPrice: price } });
     }
-  });
+  }
   if (errors.length) {
     throw new FolioError('rule_violation', `The advances cannot be deducted: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
   }

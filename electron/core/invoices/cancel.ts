@@ -40,7 +40,7 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
     }
     // A device bringing the cancelling invoice it issued offline gives its number and date (sync).
     const date = input.invoice_no ? (input.date ?? today(env.ctx)) : today(env.ctx);
-    const block = input.invoice_no ? { id: original.block_id, prefix: null } : followUpBlock(trx, original.block_id);
+    const block = input.invoice_no ? { id: original.block_id, prefix: null } : await followUpBlock(trx, original.block_id);
     // A modified invoice is reversed as it stands now: its own lines and every modification's, all negated.
     const chain = await chainOf(trx, original.id);
     const members = await trx
@@ -60,7 +60,7 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
         prefix: block.prefix ?? original.prefix,
         date,
         // a receipt is cancelled by a cancelling receipt, numbered in the receipts' own sequence
-        ...numbersFor(trx, original.type === INVOICE_TYPE.receipt ? INVOICE_TYPE.receipt : INVOICE_TYPE.invoice, block.id, date, input.invoice_no),
+        ...(await numbersFor(trx, original.type === INVOICE_TYPE.receipt ? INVOICE_TYPE.receipt : INVOICE_TYPE.invoice, block.id, date, input.invoice_no)),
         status: INVOICE_STATUS.paid,
         total_paid_milli: -(original.current_total_milli ?? original.total_milli),
         is_cancel_invoice: 1,
@@ -71,7 +71,7 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
       },
       now,
     );
-    const cancelling: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
+    const cancelling: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
     const items = await trx
       .selectFrom('invoice_items')
       .selectAll()
@@ -80,7 +80,7 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
     // the original's lines first, then each modification's in chain order
     const order = new Map([original.id, ...members.map((m) => m.id)].map((id, k) => [id, k]));
     items.sort((a, b) => order.get(a.invoice_id)! - order.get(b.invoice_id)! || a.position - b.position);
-    insertLines(trx, copiedLines(items, cancelling.id, true).map((l, position) => ({ ...l, position, modifies_line: null })));
+    await insertLines(trx, copiedLines(items, cancelling.id, true).map((l, position) => ({ ...l, position, modifies_line: null })));
     if (!(await linkCancellation(trx, original.id, cancelling.id, now))) throw new Error(`Invoice ${original.id} was cancelled meanwhile`);
     return seal(env, trx, cancelling);
   });

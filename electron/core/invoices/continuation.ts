@@ -68,7 +68,7 @@ export async function continueNumbering(trx: WriteTx, req: ContinueRequest): Pro
     ]);
   }
   if (await numberedInYear(trx, req.blockId, req.year)) {
-    const last = formatNumber('invoice', req.year, lastNumber(trx, req.blockId, req.year, 'invoice'));
+    const last = formatNumber('invoice', req.year, await lastNumber(trx, req.blockId, req.year, 'invoice'));
     throw new FolioError(
       'rule_violation',
       `Block "${block.prefix || req.blockId}" already has invoices of ${req.year} in Folio (the last is ${prefixedNumber(block.prefix, last)}); its numbering goes on from there`,
@@ -76,7 +76,7 @@ export async function continueNumbering(trx: WriteTx, req: ContinueRequest): Pro
     );
   }
   // Numbers a joining device reserved in this block and year are taken even with no invoice stored yet.
-  const reserved = lastNumber(trx, req.blockId, req.year, 'invoice');
+  const reserved = await lastNumber(trx, req.blockId, req.year, 'invoice');
   if (!current && reserved >= req.nextNo) {
     throw new FolioError('rule_violation', `Numbers up to ${formatNumber('invoice', req.year, reserved)} are already taken in this block`, [
       { field: 'next_no', message: `must be greater than ${reserved}` },
@@ -88,7 +88,7 @@ export async function continueNumbering(trx: WriteTx, req: ContinueRequest): Pro
     .values({ block_id: req.blockId, kind: 'invoice', ...stored })
     .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet({ next_no: stored.next_no, set_at: stored.set_at, set_by: stored.set_by }))
     .execute();
-  startCounterAt(trx, req.blockId, req.year, 'invoice', req.nextNo - 1);
+  await startCounterAt(trx, req.blockId, req.year, 'invoice', req.nextNo - 1);
   // Touching the block logs its change, so sync carries the continuation to the remote before the block's invoices.
   await trx.updateTable('invoice_blocks').set({ updated_at: req.now }).where('id', '=', req.blockId).execute();
   return stored;

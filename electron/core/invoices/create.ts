@@ -3,7 +3,7 @@ import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { rule } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
-import { writeTransactionSync } from '../../db/transaction';
+import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor } from '../settings/service';
@@ -22,37 +22,37 @@ import { invoiceValues, lineValues } from './values';
  * Creates an invoice inside the caller's write transaction (the recurring scheduler adds its own rows there).
  * `extra` sets columns a caller owns (a recurring profile's link and period).
  */
-export function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<InvoiceValues> = {}): InvoiceRow {
-  const { content, lines, blockOwner } = requestContent(trx, input, rate);
+export async function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<InvoiceValues> = {}): Promise<InvoiceRow> {
+  const { content, lines, blockOwner } = await requestContent(trx, input, rate);
   if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
   const date = input.date ?? today(env.ctx);
   // An invoice is checked before its number is taken. One a device pushes with its number was checked where it was
   // issued: refusing it here would lose a legal record, not prevent one.
   if (input.type === INVOICE_TYPE.invoice && input.invoice_no === undefined) {
-    requireLegal(trx, { ...content, date, period_start: extra.period_start }, lines);
+    await requireLegal(trx, { ...content, date, period_start: extra.period_start }, lines);
   }
-  if (input.type === INVOICE_TYPE.receipt && input.invoice_no === undefined) requireReceiptLegal(trx);
+  if (input.type === INVOICE_TYPE.receipt && input.invoice_no === undefined) await requireReceiptLegal(trx);
   const now = nowStamp(env.ctx);
   const values = invoiceValues(
     {
       ...content,
       type: input.type,
       date,
-      seller_snapshot: sellerSnapshotFor(trx, content.bank_account_id),
-      ...numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner),
+      seller_snapshot: await sellerSnapshotFor(trx, content.bank_account_id),
+      ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner)),
       ...(input.vendor_id ? { vendor_id: input.vendor_id } : {}),
       ...extra,
     },
     now,
   );
   // Every column is written, so the stored row is `values` with its new id.
-  const inserted: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
-  insertLines(
+  const inserted: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+  await insertLines(
     trx,
     lines.map((l) => lineValues(inserted.id, l)),
   );
   if (input.type === INVOICE_TYPE.draft) return inserted;
-  return seal(env, trx, recordAdvancePayment(trx, inserted, date, now));
+  return seal(env, trx, await recordAdvancePayment(trx, inserted, date, now));
 }
 
 /** The rate may come from the network: it is found before the write lock is taken. */
@@ -62,7 +62,7 @@ function rateOf(env: InvoiceEnv, input: InvoiceCreateInput): Promise<RateQuote> 
 
 export async function create(env: InvoiceEnv, input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}) {
   const rate = await rateOf(env, input);
-  const created = await writeTransactionSync(env.ctx.db, (trx) => createIn(env, trx, input, rate, extra));
+  const created = await writeTransaction(env.ctx.db, (trx) => createIn(env, trx, input, rate, extra));
   return createdResponse(created);
 }
 
@@ -81,9 +81,9 @@ const paymentsOf = prepareStatement((db, p: { id: number }) =>
  */
 export async function createAndRead(env: InvoiceEnv, input: InvoiceCreateInput): Promise<Resource<InvoiceAttributes>> {
   const rate = await rateOf(env, input);
-  const made = await writeTransactionSync(env.ctx.db, (trx) => {
-    const { id } = createIn(env, trx, input, rate);
-    return { row: invoiceById.get(trx, { id })!, items: itemsOf.all(trx, { id }), payments: paymentsOf.all(trx, { id }) };
+  const made = await writeTransaction(env.ctx.db, async (trx) => {
+    const { id } = await createIn(env, trx, input, rate);
+    return { row: (await invoiceById.get(trx, { id }))!, items: await itemsOf.all(trx, { id }), payments: await paymentsOf.all(trx, { id }) };
   });
   const [resource] = await invoicesOf(env.ctx.db, [made.row], made.items, made.payments);
   return resource!;

@@ -63,17 +63,17 @@ export async function asInput(db: Db, r: InvoiceRow): Promise<InvoiceCreateInput
 /** Replaces a draft's lines. */
 export async function replaceLines(trx: WriteTx, invoiceId: number, lines: ResolvedLine[]): Promise<void> {
   await trx.deleteFrom('invoice_items').where('invoice_id', '=', invoiceId).execute();
-  insertLines(
+  await insertLines(
     trx,
     lines.map((l) => lineValues(invoiceId, l)),
   );
 }
 
 async function rewriteDraft(env: InvoiceEnv, trx: WriteTx, id: number, input: InvoiceCreateInput, rate: RateQuote) {
-  const { content, lines } = requestContent(trx, input, rate, id);
+  const { content, lines } = await requestContent(trx, input, rate, id);
   // a receipt's draft for nobody in particular keeps the buyer's name and e-mail it was given (./receipt-buyer.ts)
   const stored = await draftRow(trx, id);
-  if (stored.client_id === content.client_id && isWalkIn(trx, content.client_id)) content.client_snapshot = stored.client_snapshot;
+  if (stored.client_id === content.client_id && (await isWalkIn(trx, content.client_id))) content.client_snapshot = stored.client_snapshot;
   await replaceLines(trx, id, lines);
   await trx
     .updateTable('invoices')

@@ -3,7 +3,7 @@
 // editor runs it while the user types and before its confirm dialog.
 import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { FolioError, type FieldError } from '../../../shared/errors';
-import { writeTransactionSync } from '../../db/transaction';
+import { writeTransaction } from '../../db/transaction';
 import { today } from '../context';
 import { legalCheck } from './legal/check';
 import type { LegalIssue } from './legal/rules';
@@ -30,14 +30,14 @@ export async function checkInvoiceRequest(env: InvoiceEnv, input: InvoiceCreateI
     // the rest is still checked, at rate 1: the rate's problem is its own entry
     errors.push(...problemsOf(e));
   }
-  return writeTransactionSync(env.ctx.db, (trx): CheckResult => {
-    let request: ReturnType<typeof requestContent>;
+  return writeTransaction(env.ctx.db, async (trx): Promise<CheckResult> => {
+    let request: Awaited<ReturnType<typeof requestContent>>;
     try {
-      request = requestContent(trx, input, rate);
+      request = await requestContent(trx, input, rate);
     } catch (e) {
       return { errors: [...errors, ...problemsOf(e)], warnings: [] };
     }
-    const legal = legalCheck(trx, { ...request.content, date: today(env.ctx) }, request.lines);
+    const legal = await legalCheck(trx, { ...request.content, date: today(env.ctx) }, request.lines);
     return { errors: [...errors, ...legal.errors], warnings: legal.warnings };
   });
 }

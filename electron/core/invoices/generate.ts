@@ -30,14 +30,14 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number; adva
     const now = nowStamp(env.ctx);
     const payments = await trx.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', proforma.id).orderBy('id').execute();
     const paid = payments.reduce((s, p) => s + p.amount_milli, 0);
-    const block = followUpBlock(trx, proforma.block_id);
+    const block = await followUpBlock(trx, proforma.block_id);
     const items = await trx.selectFrom('invoice_items').selectAll().where('invoice_id', '=', proforma.id).orderBy('position').execute();
     // The invoice names the buyer as it is now (the proforma's snapshot when the client is gone), like an issued
     // draft, so a buyer's missing address is fixed on the client, not stuck in the proforma. It is never due before
     // it is issued: a proforma's past due date moves to today.
-    const content = { ...contentOf(proforma), ...currentBuyer(trx, proforma.client_id) };
+    const content = { ...contentOf(proforma), ...(await currentBuyer(trx, proforma.client_id)) };
     if (content.due_date < date) content.due_date = date;
-    requireLegal(trx, { ...content, date, period_start: proforma.period_start }, items);
+    await requireLegal(trx, { ...content, date, period_start: proforma.period_start }, items);
     const values = invoiceValues(
       {
         ...content,
@@ -45,8 +45,8 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number; adva
         block_id: block.id,
         prefix: block.prefix ?? proforma.prefix,
         date,
-        seller_snapshot: sellerSnapshotFor(trx, proforma.bank_account_id),
-        ...numbersFor(trx, INVOICE_TYPE.invoice, block.id, date),
+        seller_snapshot: await sellerSnapshotFor(trx, proforma.bank_account_id),
+        ...(await numbersFor(trx, INVOICE_TYPE.invoice, block.id, date)),
         status: statusForPaid(paid, proforma.total_milli),
         total_paid_milli: paid,
         proforma_id: proforma.id,
@@ -58,18 +58,18 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number; adva
       },
       now,
     );
-    const invoice: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
-    insertLines(trx, copiedLines(items, invoice.id));
-    for (const { id: _id, invoice_id: _from, ...p } of payments) insertPayment.run(trx, { ...p, invoice_id: invoice.id });
+    const invoice: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+    await insertLines(trx, copiedLines(items, invoice.id));
+    for (const { id: _id, invoice_id: _from, ...p } of payments) await insertPayment.run(trx, { ...p, invoice_id: invoice.id });
     if (!(await linkGenerated(trx, proforma.id, invoice.id, now))) throw new Error(`Proforma ${proforma.id} generated meanwhile`);
-    const withAdvance = payments.length ? invoice : recordAdvancePayment(trx, invoice, date, now);
+    const withAdvance = payments.length ? invoice : await recordAdvancePayment(trx, invoice, date, now);
     return seal(env, trx, withAdvance);
   });
   return { id: created.id };
 }
 
 /** The client's snapshot as the client is now; nothing (the proforma's own stays) when it was deleted. */
-function currentBuyer(trx: WriteTx, clientId: number): { client_snapshot?: string } {
-  const client = clientById.get(trx, { id: clientId });
+async function currentBuyer(trx: WriteTx, clientId: number): Promise<{ client_snapshot?: string }> {
+  const client = await clientById.get(trx, { id: clientId });
   return client && !client.deleted_at ? { client_snapshot: JSON.stringify(clientSnapshot(client)) } : {};
 }

@@ -26,27 +26,27 @@ export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 
     const client = await trx.selectFrom('clients').select('deleted_at').where('id', '=', draft.client_id).executeTakeFirst();
     if (!client || client.deleted_at) throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
     const stored = { rate: draft.exchange_rate, source: draft.exchange_rate_source };
-    const { content, lines, blockOwner } = requestContent(trx, await asInput(trx, draft), stored, draft.id);
+    const { content, lines, blockOwner } = await requestContent(trx, await asInput(trx, draft), stored, draft.id);
     const date = today(env.ctx);
-    if (type === INVOICE_TYPE.invoice) requireLegal(trx, { ...content, date }, lines);
-    if (receipt) requireReceiptLegal(trx);
+    if (type === INVOICE_TYPE.invoice) await requireLegal(trx, { ...content, date }, lines);
+    if (receipt) await requireReceiptLegal(trx);
     await replaceLines(trx, draft.id, lines);
     const now = nowStamp(env.ctx);
     const issued = await trx
       .updateTable('invoices')
       .set({
         ...content,
-        ...(receipt ? { client_snapshot: issuedReceiptSnapshot(trx, draft, input.buyer ?? {}), fulfillment_date: date, due_date: date } : {}),
+        ...(receipt ? { client_snapshot: await issuedReceiptSnapshot(trx, draft, input.buyer ?? {}), fulfillment_date: date, due_date: date } : {}),
         type,
         date,
-        seller_snapshot: sellerSnapshotFor(trx, content.bank_account_id),
-        ...numbersFor(trx, type, draft.block_id, date, undefined, blockOwner),
+        seller_snapshot: await sellerSnapshotFor(trx, content.bank_account_id),
+        ...(await numbersFor(trx, type, draft.block_id, date, undefined, blockOwner)),
         issued_at: now,
         updated_at: now,
       })
       .where('id', '=', draft.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    seal(env, trx, recordAdvancePayment(trx, issued, date, now));
+    await seal(env, trx, await recordAdvancePayment(trx, issued, date, now));
   });
 }

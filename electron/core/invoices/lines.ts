@@ -47,11 +47,11 @@ function reasonFor(vat: VatCodeDef, given: string | null | undefined, isService:
 }
 
 /** Prices the lines of a request, in the write transaction that stores them. */
-export function resolveLines(trx: WriteTx, items: InvoiceItemInput[], currency: string): ResolvedLine[] {
+export async function resolveLines(trx: WriteTx, items: InvoiceItemInput[], currency: string): Promise<ResolvedLine[]> {
   const byId = new Map<number, ProductRow>();
   for (const item of items) {
     if (item.product_uid === undefined || byId.has(item.product_uid)) continue;
-    const product = productById.get(trx, { id: item.product_uid });
+    const product = await productById.get(trx, { id: item.product_uid });
     if (product) byId.set(product.id, product);
   }
   const errors: FieldError[] = [];

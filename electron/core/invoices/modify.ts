@@ -26,8 +26,8 @@ import type { InvoiceEnv } from './types';
 import { contentOf, invoiceValues, lineValues, totalColumns } from './values';
 
 /** The modification's lines priced in the original's currency, each keeping the chain line it changes. */
-function modificationLines(trx: WriteTx, items: ModificationItemInput[], currency: string): ResolvedLine[] {
-  const lines = resolveLines(trx, items, currency);
+async function modificationLines(trx: WriteTx, items: ModificationItemInput[], currency: string): Promise<ResolvedLine[]> {
+  const lines = await resolveLines(trx, items, currency);
   return lines.map((l) => ({ ...l, modifies_line: items[l.position]!.modifies_line ?? null }));
 }
 
@@ -38,8 +38,8 @@ function dueDate(asked: string | undefined, original: string, date: string): str
 }
 
 /** The buyer as the client is now, or as the original named them when the client is gone. */
-function buyerSnapshot(trx: WriteTx, clientId: number, fallback: string): string {
-  const client = clientById.get(trx, { id: clientId });
+async function buyerSnapshot(trx: WriteTx, clientId: number, fallback: string): Promise<string> {
+  const client = await clientById.get(trx, { id: clientId });
   return client && !client.deleted_at ? JSON.stringify(clientSnapshot(client)) : fallback;
 }
 
@@ -51,12 +51,12 @@ interface Modification {
 }
 
 /** Checks, numbers, stores and seals a modifying invoice. */
-function issueModification(env: InvoiceEnv, trx: WriteTx, m: Modification): InvoiceRow {
-  const legal = legalCheck(trx, { ...m.base, total_milli: m.resultingTotal }, m.lines);
+async function issueModification(env: InvoiceEnv, trx: WriteTx, m: Modification): Promise<InvoiceRow> {
+  const legal = await legalCheck(trx, { ...m.base, total_milli: m.resultingTotal }, m.lines);
   assertLegal(legal);
-  const values: InvoiceValues = { ...m.base, ...numbersFor(trx, INVOICE_TYPE.invoice, m.base.block_id, m.base.date) };
-  const inserted: InvoiceRow = { id: insertInvoice.get(trx, values)!.id, ...values };
-  insertLines(
+  const values: InvoiceValues = { ...m.base, ...(await numbersFor(trx, INVOICE_TYPE.invoice, m.base.block_id, m.base.date)) };
+  const inserted: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+  await insertLines(
     trx,
     m.lines.map((l) => lineValues(inserted.id, l)),
   );
@@ -69,14 +69,14 @@ export async function modifyInvoice(env: InvoiceEnv, input: ModifyInput) {
     refuse(modifiableProblems(original), `Invoice ${prefixedNumber(original.prefix, original.invoice_no) ?? original.id} cannot be modified`);
     const chain = await chainOf(trx, original.id);
     refuse(lineReferenceProblems(input.items, chain), 'The modification does not fit the invoice');
-    const lines = modificationLines(trx, input.items, original.currency);
+    const lines = await modificationLines(trx, input.items, original.currency);
     const totals = totalsOf(lines, original.round_to);
     const date = today(env.ctx);
     const now = nowStamp(env.ctx);
-    const block = followUpBlock(trx, original.block_id);
+    const block = await followUpBlock(trx, original.block_id);
     const content = contentOf(original);
     const current = original.current_total_milli ?? original.total_milli;
-    const modification = issueModification(env, trx, {
+    const modification = await issueModification(env, trx, {
       lines,
       resultingTotal: current + totals.total,
       base: invoiceValues(
@@ -89,8 +89,8 @@ export async function modifyInvoice(env: InvoiceEnv, input: ModifyInput) {
           prefix: block.prefix ?? original.prefix,
           date,
           due_date: dueDate(input.due_date, original.due_date, date),
-          client_snapshot: buyerSnapshot(trx, original.client_id, original.client_snapshot),
-          seller_snapshot: sellerSnapshotFor(trx, original.bank_account_id),
+          client_snapshot: await buyerSnapshot(trx, original.client_id, original.client_snapshot),
+          seller_snapshot: await sellerSnapshotFor(trx, original.bank_account_id),
           comment: input.comment ?? '',
           // settled through the original, whose payments and state account for the difference
           status: INVOICE_STATUS.paid,
@@ -132,23 +132,23 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
   const currency = o.currency ?? 'HUF';
   const rate = await exchangeRate(env, currency, o.exchange_rate, o.fulfillment_date);
   const created = await writeTransaction(env.ctx.db, async (trx) => {
-    const client = clientById.get(trx, { id: o.client_uid });
+    const client = await clientById.get(trx, { id: o.client_uid });
     if (!client || client.deleted_at) throw new FolioError('validation_failed', 'original.client_uid: no such client', [{ field: 'original.client_uid', message: 'no such client' }]);
     const ownNumber = (await trx.selectFrom('invoices').select(['id', 'prefix', 'invoice_no']).where('type', '=', INVOICE_TYPE.invoice).where('invoice_no', 'is not', null).execute())
       .find((r) => prefixedNumber(r.prefix, r.invoice_no) === o.invoice_no);
     if (ownNumber) {
       throw rule(`Invoice ${o.invoice_no} was issued in Folio: modify it from its own page (POST /invoices/${ownNumber.id}/modify)`, 'original.invoice_no');
     }
-    const originalLines = resolveLines(trx, o.items, currency);
+    const originalLines = await resolveLines(trx, o.items, currency);
     const knownLines = Math.max(originalLines.length, o.last_line_number ?? 0);
     const chain = await externalChainOf(trx, o.invoice_no, knownLines, o.last_modification_index ?? 0);
     refuse(lineReferenceProblems(input.items, chain), 'The modification does not fit the invoice');
-    const lines = modificationLines(trx, input.items, currency);
+    const lines = await modificationLines(trx, input.items, currency);
     const totals = totalsOf(lines, 0);
     const originalTotals = totalsOf(originalLines, 0);
     const date = today(env.ctx);
     const now = nowStamp(env.ctx);
-    const block = followUpBlock(trx, 0);
+    const block = await followUpBlock(trx, 0);
     const paymentMethod = input.payment_method ?? o.payment_method ?? 1;
     const snapshot = JSON.stringify(clientSnapshot(client));
     const external = {
@@ -163,7 +163,7 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
       total: originalTotals.total,
       items: originalLines.map((l) => ({ description: l.description, qty: l.qty, unit: l.unit, net_unit_price: l.net_unit_price, vat_id: l.vat_id, net: l.amounts.net, vat: l.amounts.vat, gross: l.amounts.gross })),
     };
-    const { settings } = settingsForIssue(trx);
+    const { settings } = await settingsForIssue(trx);
     return issueModification(env, trx, {
       lines,
       resultingTotal: originalTotals.total + totals.total,
@@ -178,7 +178,7 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
           due_date: dueDate(input.due_date, o.due_date ?? date, date),
           client_id: client.id,
           client_snapshot: snapshot,
-          seller_snapshot: sellerSnapshotFor(trx, settings.default_bank_account_uid ?? null),
+          seller_snapshot: await sellerSnapshotFor(trx, settings.default_bank_account_uid ?? null),
           payment_method_id: paymentMethod,
           currency,
           exchange_rate: rate.rate,

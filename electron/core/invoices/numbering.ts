@@ -63,13 +63,13 @@ export function parseNumber(invoiceNo: string, kind: NumberKind): { year: number
 }
 
 /** Takes the next number of a counter, in the caller's write transaction. */
-export function takeNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): number {
-  return nextNumber.get(trx, { block_id: blockId, year, kind })!.last_no;
+export async function takeNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): Promise<number> {
+  return (await nextNumber.get(trx, { block_id: blockId, year, kind }))!.last_no;
 }
 
 /** The last number a counter gave (0: none yet). */
-export function lastNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): number {
-  return counterValue.get(trx, { block_id: blockId, year, kind })?.last_no ?? 0;
+export async function lastNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): Promise<number> {
+  return (await counterValue.get(trx, { block_id: blockId, year, kind }))?.last_no ?? 0;
 }
 
 const setCounter = prepareStatement((db, p: CounterKey & { last_no: number }) =>
@@ -83,27 +83,27 @@ const setCounter = prepareStatement((db, p: CounterKey & { last_no: number }) =>
  * Sets where a counter starts (continuing another program's numbering): the next number it gives is `last_no + 1`.
  * The caller has checked that no document of that year is numbered in the block, so nothing issued is passed over.
  */
-export function startCounterAt(trx: WriteTx, blockId: number, year: number, kind: NumberKind, last_no: number): void {
-  setCounter.run(trx, { block_id: blockId, year, kind, last_no });
+export async function startCounterAt(trx: WriteTx, blockId: number, year: number, kind: NumberKind, last_no: number): Promise<void> {
+  await setCounter.run(trx, { block_id: blockId, year, kind, last_no });
 }
 
 /**
  * A number issued elsewhere (a device, offline, in a block it owns) and brought here with its invoice: it must be the
  * block's next, so no number is stored twice and no gap appears that this node did not know of.
  */
-export function acceptNumber(trx: WriteTx, blockId: number, kind: NumberKind, given: string): { year: number; seq: number } {
+export async function acceptNumber(trx: WriteTx, blockId: number, kind: NumberKind, given: string): Promise<{ year: number; seq: number }> {
   const n = parseNumber(given, kind);
   if (!n) {
     throw new FolioError('validation_failed', `invoice_no ${given} is not a ${kind} number`, [{ field: 'invoice_no', message: `is not a ${kind} number` }]);
   }
-  const last = lastNumber(trx, blockId, n.year, kind);
+  const last = await lastNumber(trx, blockId, n.year, kind);
   if (n.seq <= last) throw new FolioError('conflict', `Invoice number ${given} already exists in this block`, [{ field: 'invoice_no', message: 'already exists' }]);
   if (n.seq !== last + 1) {
     throw new FolioError('rule_violation', `Invoice number ${given} would leave a gap after ${formatNumber(kind, n.year, last)}`, [
       { field: 'invoice_no', message: 'is not the next number of the block' },
     ]);
   }
-  raiseCounter.run(trx, { block_id: blockId, year: n.year, kind, last_no: n.seq });
+  await raiseCounter.run(trx, { block_id: blockId, year: n.year, kind, last_no: n.seq });
   return n;
 }
 
@@ -120,21 +120,21 @@ const NO_NUMBER: Numbers = Object.freeze({ number_kind: null, number_year: null,
  * The numbers of a new document of `type` in a block, in this transaction. A draft takes none. A block owned by a
  * device (sync) takes numbers only from that device: it issues them offline and brings them with the invoice (`given`).
  */
-export function numbersFor(trx: WriteTx, type: number, blockId: number, date: string, given?: string, knownOwner?: string): Numbers {
+export async function numbersFor(trx: WriteTx, type: number, blockId: number, date: string, given?: string, knownOwner?: string): Promise<Numbers> {
   const kind = numberKindOf(type);
   if (!kind) return NO_NUMBER;
-  const owner = knownOwner ?? blockOwner.get(trx, { id: blockId })?.owner ?? 'local';
+  const owner = knownOwner ?? (await blockOwner.get(trx, { id: blockId }))?.owner ?? 'local';
   if (given !== undefined) {
     if (owner === 'local' || owner !== currentOrigin()) {
       throw rule('invoice_no is accepted only from the device that owns the invoice block', 'invoice_no');
     }
-    const { year, seq } = acceptNumber(trx, blockId, kind, given);
+    const { year, seq } = await acceptNumber(trx, blockId, kind, given);
     if (year !== yearOf(date)) throw rule('the year of invoice_no must be the year of its date', 'invoice_no');
     return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
   }
   if (owner !== 'local') throw rule('This invoice block belongs to another device; issue invoices in a block of your own', 'block_uid');
   const year = yearOf(date);
-  const seq = takeNumber(trx, blockId, year, kind);
+  const seq = await takeNumber(trx, blockId, year, kind);
   return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
 }
 
@@ -143,9 +143,9 @@ export function numbersFor(trx: WriteTx, type: number, blockId: number, date: st
  * in: the original's block when this node numbers it, else this node's own block — so any device can cancel any
  * invoice, even one issued on a computer that is gone, without ever numbering in another device's sequence.
  */
-export function followUpBlock(trx: WriteTx, originalBlockId: number): { id: number; prefix: string | null } {
-  if ((blockOwner.get(trx, { id: originalBlockId })?.owner ?? 'local') === 'local') return { id: originalBlockId, prefix: null };
-  const own = firstOwnBlock.get(trx, {});
+export async function followUpBlock(trx: WriteTx, originalBlockId: number): Promise<{ id: number; prefix: string | null }> {
+  if (((await blockOwner.get(trx, { id: originalBlockId }))?.owner ?? 'local') === 'local') return { id: originalBlockId, prefix: null };
+  const own = await firstOwnBlock.get(trx, {});
   if (!own) throw rule('This computer has no invoice block of its own to number the new document in', 'block_uid');
   return own;
 }
@@ -166,7 +166,7 @@ export interface LegacyNumbers {
 export async function claimLegacyNumbers(trx: WriteTx, device: string, legacy: LegacyNumbers[], now: string): Promise<string[]> {
   const collisions: string[] = [];
   for (const l of legacy) {
-    const last = lastNumber(trx, 0, l.year, l.kind);
+    const last = await lastNumber(trx, 0, l.year, l.kind);
     const claim = await trx.selectFrom('sync_claims').select('device').where('block_id', '=', 0).where('kind', '=', l.kind).where('year', '=', l.year).executeTakeFirst();
     if (last > 0 || claim) {
       collisions.push(
@@ -178,7 +178,7 @@ export async function claimLegacyNumbers(trx: WriteTx, device: string, legacy: L
   if (collisions.length) return collisions;
   for (const l of legacy) {
     await trx.insertInto('sync_claims').values({ block_id: 0, kind: l.kind, year: l.year, device, upto: l.last_no, created_at: now }).execute();
-    raiseCounter.run(trx, { block_id: 0, year: l.year, kind: l.kind, last_no: l.last_no });
+    await raiseCounter.run(trx, { block_id: 0, year: l.year, kind: l.kind, last_no: l.last_no });
   }
   return [];
 }
@@ -200,7 +200,7 @@ export async function pushedNumberProblem(
   n: { year: number; seq: number },
 ): Promise<string | null> {
   if (block.owner === device) {
-    const last = lastNumber(trx, block.id, n.year, kind);
+    const last = await lastNumber(trx, block.id, n.year, kind);
     if (n.seq === last + 1) return null;
     return `${formatNumber(kind, n.year, n.seq)} is not the next number of block "${block.prefix}" on the remote (the last is ${formatNumber(kind, n.year, last)})`;
   }
@@ -212,6 +212,6 @@ export async function pushedNumberProblem(
 }
 
 /** A pushed invoice was stored under its number: the block's counter is there now (claimed numbers already are). */
-export function notePushedNumber(trx: WriteTx, blockId: number, kind: NumberKind, n: { year: number; seq: number }): void {
-  raiseCounter.run(trx, { block_id: blockId, year: n.year, kind, last_no: n.seq });
+export async function notePushedNumber(trx: WriteTx, blockId: number, kind: NumberKind, n: { year: number; seq: number }): Promise<void> {
+  await raiseCounter.run(trx, { block_id: blockId, year: n.year, kind, last_no: n.seq });
 }

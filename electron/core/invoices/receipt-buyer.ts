@@ -39,17 +39,17 @@ const insertWalkIn = prepareStatement((db, p: { now: string }) =>
 );
 
 /** The walk-in client, in the caller's write transaction; made again if the user deleted it. */
-export function walkInClient(trx: WriteTx, now: string): ClientRow {
-  const known = walkInId.get(trx, {});
-  const found = known ? clientById.get(trx, { id: Number(known.value) }) : undefined;
+export async function walkInClient(trx: WriteTx, now: string): Promise<ClientRow> {
+  const known = await walkInId.get(trx, {});
+  const found = known ? await clientById.get(trx, { id: Number(known.value) }) : undefined;
   if (found && !found.deleted_at) return found;
-  const id = insertWalkIn.get(trx, { now })!.id;
-  rememberWalkIn.run(trx, { value: String(id) });
-  return clientById.get(trx, { id })!;
+  const id = (await insertWalkIn.get(trx, { now }))!.id;
+  await rememberWalkIn.run(trx, { value: String(id) });
+  return (await clientById.get(trx, { id }))!;
 }
 
-export function isWalkIn(trx: WriteTx, clientId: number): boolean {
-  return walkInId.get(trx, {})?.value === String(clientId);
+export async function isWalkIn(trx: WriteTx, clientId: number): Promise<boolean> {
+  return (await walkInId.get(trx, {}))?.value === String(clientId);
 }
 
 export interface ReceiptBuyer {
@@ -68,10 +68,10 @@ export function receiptSnapshot(client: ClientRow, walkIn: boolean, given: Recei
 }
 
 /** A draft becoming a receipt: the buyer given now, else the name and e-mail its own snapshot printed. */
-export function issuedReceiptSnapshot(trx: WriteTx, draft: InvoiceRow, given: ReceiptBuyer): string {
-  const client = clientById.get(trx, { id: draft.client_id })!;
+export async function issuedReceiptSnapshot(trx: WriteTx, draft: InvoiceRow, given: ReceiptBuyer): Promise<string> {
+  const client = (await clientById.get(trx, { id: draft.client_id }))!;
   const drafted = buyerOfSnapshot(draft.client_snapshot);
-  const walkIn = isWalkIn(trx, client.id);
+  const walkIn = await isWalkIn(trx, client.id);
   const fallback = walkIn ? { name: drafted.name, email: drafted.email } : {};
   return receiptSnapshot(client, walkIn, { name: given.name ?? fallback.name, email: given.email ?? fallback.email });
 }

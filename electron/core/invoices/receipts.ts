@@ -6,7 +6,7 @@
 import type { InvoiceCreateInput, ReceiptCreateInput, ReceiptIssueInput } from '../../../shared/contract/schemas';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
-import { writeTransactionSync } from '../../db/transaction';
+import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
 import { createIn } from './create';
 import { issueDraft } from './issue';
@@ -50,11 +50,11 @@ function asInvoiceInput(input: ReceiptCreateInput, clientId: number, date: strin
 export async function createReceipt(env: InvoiceEnv, input: ReceiptCreateInput): Promise<Resource<InvoiceAttributes>> {
   const date = today(env.ctx);
   const rate = await exchangeRate(env, input.currency, input.exchange_rate, date);
-  const id = await writeTransactionSync(env.ctx.db, (trx) => {
-    const client = input.client_uid !== undefined ? clientById.get(trx, { id: input.client_uid }) : walkInClient(trx, nowStamp(env.ctx));
+  const id = await writeTransaction(env.ctx.db, async (trx) => {
+    const client = input.client_uid !== undefined ? await clientById.get(trx, { id: input.client_uid }) : await walkInClient(trx, nowStamp(env.ctx));
     // an unknown client is refused by the invoice request's own check, at client_uid
-    const snapshot = client ? { client_snapshot: receiptSnapshot(client, isWalkIn(trx, client.id), { name: input.buyer_name, email: input.buyer_email }) } : {};
-    const made = createIn(env, trx, asInvoiceInput(input, client?.id ?? input.client_uid!, date), rate, { ...snapshot, receipt_draft: input.draft ? 1 : 0 });
+    const snapshot = client ? { client_snapshot: receiptSnapshot(client, await isWalkIn(trx, client.id), { name: input.buyer_name, email: input.buyer_email }) } : {};
+    const made = await createIn(env, trx, asInvoiceInput(input, client?.id ?? input.client_uid!, date), rate, { ...snapshot, receipt_draft: input.draft ? 1 : 0 });
     return made.id;
   });
   return readOne(env, id);

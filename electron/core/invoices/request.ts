@@ -27,16 +27,16 @@ export async function exchangeRate(env: InvoiceEnv, currency: string, given: str
   return env.rates.rateFor(currency, fulfillmentDate);
 }
 
-function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
+async function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
   const errors: Array<{ field: string; message: string }> = [];
-  const client = clientById.get(trx, { id: input.client_uid });
+  const client = await clientById.get(trx, { id: input.client_uid });
   if (!client || client.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
   if (!findPaymentMethod(input.payment_method)) {
     errors.push({ field: 'payment_method', message: 'is not a payment method id (see GET /payment_methods/hu)' });
   }
-  const block = blockById.get(trx, { id: input.block_uid ?? 0 });
+  const block = await blockById.get(trx, { id: input.block_uid ?? 0 });
   if (!block) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
-  if (input.bank_account_uid !== undefined && !bankAccountById.get(trx, { id: input.bank_account_uid })) {
+  if (input.bank_account_uid !== undefined && !(await bankAccountById.get(trx, { id: input.bank_account_uid }))) {
     errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
   }
   if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
@@ -44,18 +44,18 @@ function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
 }
 
 /** The content and priced lines of a request, in the transaction that writes them. */
-export function requestContent(
+export async function requestContent(
   trx: WriteTx,
   input: InvoiceCreateInput,
   rate: RateQuote,
   /** the draft being rewritten or issued, whose own deduction lines do not count as another's */
   self = 0,
-): { content: RequestContent; lines: ResolvedLine[]; blockOwner: string } {
-  const { client, block } = checkRefs(trx, input);
-  const { settings } = settingsForIssue(trx);
+): Promise<{ content: RequestContent; lines: ResolvedLine[]; blockOwner: string }> {
+  const { client, block } = await checkRefs(trx, input);
+  const { settings } = await settingsForIssue(trx);
   const lang = input.template_lang_code ?? settings.default_lang;
-  const own = resolveLines(trx, input.items, input.currency);
-  const lines = [...own, ...deductionLines(trx, input, own.length, lang, self)];
+  const own = await resolveLines(trx, input.items, input.currency);
+  const lines = [...own, ...(await deductionLines(trx, input, own.length, lang, self))];
   const content: RequestContent = {
     block_id: block.id,
     prefix: block.prefix,

@@ -8,15 +8,15 @@ import type { WriteTx } from '../../db/types';
 import { insertPayment, insertItem, sealInvoice, setPaid, type ItemValues } from './statements';
 import type { InvoiceEnv } from './types';
 
-export function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): InvoiceRow {
-  if (sealInvoice.run(trx, { id: invoice.id }).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
+export async function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): Promise<InvoiceRow> {
+  if ((await sealInvoice.run(trx, { id: invoice.id })).changes !== 1) throw new Error(`Invoice ${invoice.id} was not sealed`);
   const sealed = { ...invoice, sealed: 1 };
-  for (const hook of env.sealHooks) hook(trx, sealed);
+  for (const hook of env.sealHooks) await hook(trx, sealed);
   return sealed;
 }
 
-export function insertLines(trx: WriteTx, lines: ItemValues[]): void {
-  for (const line of lines) insertItem.run(trx, line);
+export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<void> {
+  for (const line of lines) await insertItem.run(trx, line);
 }
 
 /**
@@ -25,16 +25,16 @@ export function insertLines(trx: WriteTx, lines: ItemValues[]): void {
  * (statusForPaid): a total of zero or less — a discount as large as its lines — is settled at once, with no payment
  * of nothing recorded. Every node derives the state of an invoice it is sent the same way, so they must agree here.
  */
-export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: string, now: string): InvoiceRow {
+export async function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: string, now: string): Promise<InvoiceRow> {
   const advance =
     invoice.type === INVOICE_TYPE.receipt || (invoice.type === INVOICE_TYPE.invoice && findPaymentMethod(invoice.payment_method_id)?.advancePaid);
   if (!advance || invoice.total_milli <= 0) {
     const status = statusForPaid(invoice.total_paid_milli, invoice.total_milli);
     if (status === invoice.status) return invoice;
-    setPaid.run(trx, { id: invoice.id, status, total_paid_milli: invoice.total_paid_milli });
+    await setPaid.run(trx, { id: invoice.id, status, total_paid_milli: invoice.total_paid_milli });
     return { ...invoice, status };
   }
-  insertPayment.run(trx, {
+  await insertPayment.run(trx, {
     invoice_id: invoice.id,
     date,
     amount_milli: invoice.total_milli,
@@ -43,7 +43,7 @@ export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: st
     created_at: now,
   });
   const paid = { ...invoice, status: INVOICE_STATUS.paid, total_paid_milli: invoice.total_milli };
-  setPaid.run(trx, { id: paid.id, status: paid.status, total_paid_milli: paid.total_paid_milli });
+  await setPaid.run(trx, { id: paid.id, status: paid.status, total_paid_milli: paid.total_paid_milli });
   return paid;
 }
 
@@ -51,6 +51,6 @@ export function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, date: st
  * Seals an invoice another node issued and brought here by sync. No hooks run: reporting to NAV and e-mailing stay
  * with the node that issued it.
  */
-export function sealArrived(trx: WriteTx, invoiceId: number, at: string): void {
-  if (sealInvoice.run(trx, { id: invoiceId }).changes !== 1) throw new Error(`Invoice ${invoiceId} was not sealed`);
+export async function sealArrived(trx: WriteTx, invoiceId: number, at: string): Promise<void> {
+  if ((await sealInvoice.run(trx, { id: invoiceId })).changes !== 1) throw new Error(`Invoice ${invoiceId} was not sealed`);
 }

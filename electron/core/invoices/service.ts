@@ -32,7 +32,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     /** the dry run of issuing: what refusing or warning would say, nothing written */
     check: (input: InvoiceCreateInput) => checkInvoiceRequest(env, input),
     /** creating inside the caller's transaction (the recurring scheduler) */
-    createIn: (trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra?: Partial<InvoiceValues>): InvoiceRow =>
+    createIn: (trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra?: Partial<InvoiceValues>): Promise<InvoiceRow> =>
       createIn(env, trx, input, rate, extra),
     exchangeRate: (currency: string, given: string | undefined, fulfillmentDate: string) => exchangeRate(env, currency, given, fulfillmentDate),
     async update(input: { id: number } & Partial<InvoiceCreateInput>) {

@@ -15,10 +15,10 @@ export interface RateProvider {
 }
 
 /**
- * Called inside the transaction that seals an invoice (the NAV report queue). Synchronous, like the statements of
- * issuing: a hook queues rows, it does not wait for anything.
+ * Called inside the transaction that seals an invoice (the NAV report queue), and awaited there: a hook queues rows
+ * through the transaction's statements (a promise on either database); it waits for nothing outside it.
  */
-export type SealHook = (trx: WriteTx, invoice: InvoiceRow) => void;
+export type SealHook = (trx: WriteTx, invoice: InvoiceRow) => Promise<void> | void;
 
 export interface InvoiceDeps {
   rates?: RateProvider;

@@ -9,7 +9,7 @@ import type { InvoiceType } from '../../../shared/invoice-codes';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
 import type { ClientRow, QuoteItemRow, QuoteRow } from '../../db/schema';
-import { writeTransactionSync } from '../../db/transaction';
+import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp, today, type CoreContext } from '../context';
 import type { InvoiceService } from '../invoices/service';
@@ -89,19 +89,19 @@ export async function acceptQuote(ctx: CoreContext, invoices: InvoiceService, in
   const asked = documentRequest(row, [], input.type, day, terms);
   // The rate may come from the network: it is found before the write lock is taken, as invoices.create does.
   const rate = await invoices.exchangeRate(asked.currency, asked.exchange_rate, asked.fulfillment_date);
-  return writeTransactionSync(ctx.db, (trx: WriteTx) => {
+  return writeTransaction(ctx.db, async (trx: WriteTx) => {
     // Read again under the lock: the document is made from the quote as it is now (an edit may have been saved
     // while the rate was asked for), and another accept may have finished meanwhile.
-    const current = quoteById.get(trx, { id: row.id });
+    const current = await quoteById.get(trx, { id: row.id });
     if (!current) throw new FolioError('not_found', `Quote ${row.id} not found`);
     refuseAcceptance(current, day);
-    const block = joinedDeviceBlock.get(trx, {});
-    const request = { ...documentRequest(current, quoteItems.all(trx, { id: current.id }), input.type, day, terms), ...(block ? { block_uid: block.id } : {}) };
+    const block = await joinedDeviceBlock.get(trx, {});
+    const request = { ...documentRequest(current, await quoteItems.all(trx, { id: current.id }), input.type, day, terms), ...(block ? { block_uid: block.id } : {}) };
     if (request.currency !== asked.currency || request.fulfillment_date !== asked.fulfillment_date || request.exchange_rate !== asked.exchange_rate) {
       throw new FolioError('conflict', `Quote ${row.quote_no} changed while it was being accepted: try again`);
     }
-    const document = invoices.createIn(trx, request, rate, { quote_id: current.id });
-    linkAccepted.run(trx, { id: current.id, invoice_id: document.id, now: nowStamp(ctx) });
+    const document = await invoices.createIn(trx, request, rate, { quote_id: current.id });
+    await linkAccepted.run(trx, { id: current.id, invoice_id: document.id, now: nowStamp(ctx) });
     return document.id;
   });
 }

@@ -23,14 +23,14 @@ export type QuoteLineValues = Omit<QuoteItemRow, 'id'>;
 /** The request with its date decided (today when not given). */
 export type DatedQuoteInput = QuoteCreateInput & { date: string };
 
-function checkRefs(trx: WriteTx, input: DatedQuoteInput) {
+async function checkRefs(trx: WriteTx, input: DatedQuoteInput) {
   const errors: FieldError[] = [];
-  const client = clientById.get(trx, { id: input.client_uid });
+  const client = await clientById.get(trx, { id: input.client_uid });
   if (!client || client.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
   if (!findPaymentMethod(input.payment_method)) {
     errors.push({ field: 'payment_method', message: 'is not a payment method id (see GET /payment_methods/hu)' });
   }
-  if (input.bank_account_uid !== undefined && !bankAccountById.get(trx, { id: input.bank_account_uid })) {
+  if (input.bank_account_uid !== undefined && !(await bankAccountById.get(trx, { id: input.bank_account_uid }))) {
     errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
   }
   if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
@@ -45,18 +45,18 @@ function checkDates(input: DatedQuoteInput): void {
   }
 }
 
-export function quoteContent(trx: WriteTx, input: DatedQuoteInput): { content: QuoteContent; lines: ResolvedLine[] } {
-  const client = checkRefs(trx, input);
+export async function quoteContent(trx: WriteTx, input: DatedQuoteInput): Promise<{ content: QuoteContent; lines: ResolvedLine[] }> {
+  const client = await checkRefs(trx, input);
   checkDates(input);
-  const lines = resolveLines(trx, input.items, input.currency);
-  const { settings } = settingsForIssue(trx);
+  const lines = await resolveLines(trx, input.items, input.currency);
+  const { settings } = await settingsForIssue(trx);
   const bankAccountId = input.bank_account_uid ?? settings.default_bank_account_uid ?? null;
   const roundTo = input.round_to ?? 0;
   return {
     content: {
       client_id: client.id,
       client_snapshot: JSON.stringify(clientSnapshot(client)),
-      seller_snapshot: sellerSnapshotFor(trx, bankAccountId),
+      seller_snapshot: await sellerSnapshotFor(trx, bankAccountId),
       bank_account_id: bankAccountId,
       currency: input.currency,
       exchange_rate: input.exchange_rate ?? null,

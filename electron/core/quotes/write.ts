@@ -26,7 +26,7 @@ export function requireOpen(row: QuoteRow, doing: string): void {
 export async function createQuote(ctx: CoreContext, input: QuoteCreateInput): Promise<number> {
   const dated: DatedQuoteInput = { ...input, date: input.date ?? today(ctx) };
   return writeTransaction(ctx.db, async (trx) => {
-    const { content, lines } = quoteContent(trx, dated);
+    const { content, lines } = await quoteContent(trx, dated);
     const now = nowStamp(ctx);
     const number = await nextQuoteNumber(trx, yearOf(dated.date));
     const { id } = await trx
@@ -51,7 +51,7 @@ export async function updateQuote(ctx: CoreContext, input: { id: number } & Part
       throw rule(`the quote is numbered in ${row.number_year}: its date must stay in that year`, 'date');
     }
     const merged: DatedQuoteInput = { ...asQuoteInput(row, items), ...given };
-    const { content, lines } = quoteContent(trx, merged);
+    const { content, lines } = await quoteContent(trx, merged);
     // an edit of a declined quote makes it an open offer again
     const status = row.status === 'declined' ? 'open' : row.status;
     await trx.updateTable('quotes').set({ ...content, status, updated_at: nowStamp(ctx) }).where('id', '=', row.id).execute();

@@ -161,7 +161,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
       const now = nowStamp(ctx); // 'YYYY-MM-DD HH:MM:SS' in the business's zone: its date is today
       const lines = issuedLines(own, items, new Set(live.map((r) => r.id)));
       const { input, extra } = occurrenceInvoice(base, lines, p, occ, now.slice(0, 10));
-      const invoice = createIn(trx, input, rate, extra);
+      const invoice = await createIn(trx, input, rate, extra);
       await trx
         .insertInto('recurring_runs')
         .values({ profile_id: p.id, occurrence_date: occ.date, invoice_id: invoice.id, skipped: 0, created_at: now })

@@ -40,8 +40,8 @@ const sameAccount = (a: AccountDetails | null | undefined, b: AccountDetails | n
   (!!a && !!b && a.bank_name === b.bank_name && a.account_no === b.account_no && a.account_no_iban === b.account_no_iban && a.account_swift === b.account_swift);
 
 /** The stored text of the snapshot for an invoice with this bank account, read in the write transaction. */
-export function sellerSnapshotText(trx: WriteTx, seller: SellerProfile, bankAccountId: number | null): string {
-  const account = bankAccountId === null ? null : accountById.get(trx, { id: bankAccountId });
+export async function sellerSnapshotText(trx: WriteTx, seller: SellerProfile, bankAccountId: number | null): Promise<string> {
+  const account = bankAccountId === null ? null : await accountById.get(trx, { id: bankAccountId });
   if (last && last.seller === seller && sameAccount(last.account, account)) return last.text;
   const text = JSON.stringify(snapshotOf(seller, account));
   last = { seller, account, text };

@@ -56,8 +56,8 @@ interface IssueSettings {
 let lastIssueSettings: { value: string | undefined; read: IssueSettings } | undefined;
 
 /** The settings an invoice is issued with, as its write transaction sees them; frozen, for they are shared. */
-export function settingsForIssue(trx: WriteTx): IssueSettings {
-  const value = settingsValue.get(trx, { key: KEY })?.value;
+export async function settingsForIssue(trx: WriteTx): Promise<IssueSettings> {
+  const value = (await settingsValue.get(trx, { key: KEY }))?.value;
   if (!lastIssueSettings || lastIssueSettings.value !== value) {
     const settings = settingsFrom(value);
     Object.freeze(settings.seller.address);
@@ -68,8 +68,8 @@ export function settingsForIssue(trx: WriteTx): IssueSettings {
 }
 
 /** The seller's snapshot (stored text) an invoice issued now keeps: the profile and its bank account's details. */
-export function sellerSnapshotFor(trx: WriteTx, bankAccountId: number | null): string {
-  return sellerSnapshotText(trx, settingsForIssue(trx).settings.seller, bankAccountId);
+export async function sellerSnapshotFor(trx: WriteTx, bankAccountId: number | null): Promise<string> {
+  return sellerSnapshotText(trx, (await settingsForIssue(trx)).settings.seller, bankAccountId);
 }
 
 function settingsFrom(value: string | undefined): SettingsData {

@@ -276,8 +276,8 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
     },
     o.now,
   );
-  const id = insertInvoice.get(trx, values)!.id;
-  insertLines(
+  const id = (await insertInvoice.get(trx, values))!.id;
+  await insertLines(
     trx,
     r.items.map((i, position) => ({
       invoice_id: id,

@@ -102,10 +102,10 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
     items: r.items.map((i) => ({ ...i, product_uid: i.product_uid !== null && products.has(i.product_uid) ? i.product_uid : null })),
   };
   const { id } = await storeRecord(trx, record, { status: r.status, total_paid_milli: amountToMilli(r.total_paid), now });
-  if (block.owner === device) notePushedNumber(trx, block.id, n.kind, n);
+  if (block.owner === device) await notePushedNumber(trx, block.id, n.kind, n);
   // Sealed before it is linked: the feed then announces the new document before the original's change that names
   // it, so a device applying the original's change knows the document it is cancelled by.
-  sealArrived(trx, id, now);
+  await sealArrived(trx, id, now);
   if (r.cancels_uid !== null) await linkCancellation(trx, r.cancels_uid, id, now);
   if (r.proforma_uid !== null) await linkGenerated(trx, r.proforma_uid, id, now);
   if (r.modifies_uid) await linkModification(trx, r.modifies_uid, amountToMilli(r.total), now);

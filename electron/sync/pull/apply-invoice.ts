@@ -146,7 +146,7 @@ async function insertPulled(env: InvoicePullEnv, remoteId: number, a: InvoiceLik
     await logIssue(trx, { entity: 'invoice', localId: stored.id, operation: 'generate', message, data: { cancel_invoice_uid: stored.id } });
   }
   if (record.modifies_uid) await linkModification(trx, record.modifies_uid, amountToMilli(record.total), now);
-  sealArrived(trx, stored.id, now);
+  await sealArrived(trx, stored.id, now);
 }
 
 export async function markKnown(trx: WriteTx, invoiceId: number, paymentIds: number[]): Promise<void> {

@@ -18,8 +18,8 @@ export interface DocumentFacts {
 }
 
 /** The checks of a document as it would be issued now, in the transaction that would issue it. */
-export function legalCheck(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): LegalResult {
-  const { seller } = settingsForIssue(trx).settings;
+export async function legalCheck(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): Promise<LegalResult> {
+  const { seller } = (await settingsForIssue(trx)).settings;
   return checkInvoice({
     seller,
     client: buyerOfSnapshot(doc.client_snapshot),
@@ -40,13 +40,13 @@ export function assertLegal(result: LegalResult): void {
 }
 
 /** The checks and the refusal together, for the transitions that issue. */
-export function requireLegal(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): void {
-  assertLegal(legalCheck(trx, doc, lines));
+export async function requireLegal(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): Promise<void> {
+  assertLegal(await legalCheck(trx, doc, lines));
 }
 
 /** A receipt needs a complete seller only (./rules.ts checkReceipt); refused like an invoice, in its own words. */
-export function requireReceiptLegal(trx: WriteTx): void {
-  const { errors } = checkReceipt(settingsForIssue(trx).settings.seller);
+export async function requireReceiptLegal(trx: WriteTx): Promise<void> {
+  const { errors } = checkReceipt((await settingsForIssue(trx)).settings.seller);
   if (!errors.length) return;
   const summary = errors.map((e) => (e.field === 'seller' ? e.message : `${e.field}: ${e.message}`)).join('; ');
   throw new FolioError('rule_violation', `The receipt cannot be issued: ${summary}`, errors);
