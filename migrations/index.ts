@@ -33,6 +33,7 @@ import * as m0029 from './0029-receipts';
 import * as m0030 from './0030-bank-statements';
 import * as m0031 from './0031-reminders';
 import * as m0032 from './0032-reports';
+import * as m0034 from './0034-users-audit';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030-bank-statements': m0030,
   '0031-reminders': m0031,
   '0032-reports': m0032,
+  '0034-users-audit': m0034,
 };

@@ -113,6 +113,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     facturx,
     sealHooks: [navSealHook, () => nav.kick()],
     reminders: reminderPorts,
+    ...(options.secretBox ? { secretBox: options.secretBox } : {}),
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
       return {
