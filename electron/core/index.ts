@@ -48,7 +48,7 @@ import { revenueReport } from './reports/revenue';
 import { exportReport } from './reports/export/index';
 import type { SecretBox } from '../secrets/secret-box';
 import { LOCAL_OWNER, type Caller } from '../db/call-context';
-import { AUDITED_CLASSES, PERMISSIONS, mayCall } from '../../shared/contract/permissions';
+import { isAudited, mayCall } from '../../shared/contract/permissions';
 import { createUserService } from './users/service';
 import { createKeyLookup } from './users/keys';
 import { listAudit, writeAudit } from './users/audit';
@@ -315,7 +315,7 @@ export async function createCore(deps: CoreDeps) {
     }
     const input = parseInput(name, raw);
     // A nested call (an operation made of others) is logged as the operation its caller asked for, not again.
-    const audited = AUDITED_CLASSES.has(PERMISSIONS[name]) && !outer?.audited;
+    const audited = isAudited(name) && !outer?.audited;
     const done = audited
       ? async (output: OutputOf<N>): Promise<OutputOf<N>> => {
           await writeAudit(deps.db, { at: nowStamp(ctx), caller, operation: name, input: raw, output });

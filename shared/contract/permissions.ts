@@ -183,6 +183,14 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'audit.list': 'admin',
 };
 
+/** The owner's reads in the admin class: reading the log must not write to it. */
+const ADMIN_READS: ReadonlySet<OperationName> = new Set<OperationName>(['users.list', 'audit.list']);
+
+/** Whether a successful call of the operation leaves an audit row. */
+export function isAudited(name: OperationName): boolean {
+  return AUDITED_CLASSES.has(PERMISSIONS[name]) && !ADMIN_READS.has(name);
+}
+
 export function mayCall(role: Role, name: OperationName): boolean {
   const cls = PERMISSIONS[name];
   return cls !== undefined && ROLE_CLASSES[role].has(cls);

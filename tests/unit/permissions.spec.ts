@@ -1,7 +1,7 @@
 // Every operation of the contract has a permission class, and the roles are what issue 20 says they are.
 import { expect, test } from '@playwright/test';
 import { operationNames } from '../../shared/contract/operations';
-import { AUDITED_CLASSES, PERMISSIONS, ROLE_CLASSES, mayCall, type PermissionClass } from '../../shared/contract/permissions';
+import { AUDITED_CLASSES, PERMISSIONS, ROLE_CLASSES, isAudited, mayCall, type PermissionClass } from '../../shared/contract/permissions';
 
 const CLASSES: PermissionClass[] = ['read', 'invoicing', 'bookkeeping', 'settings', 'export', 'sync', 'admin'];
 
@@ -27,4 +27,10 @@ test('reads and exports are not audited; every class that changes something is',
   expect([...AUDITED_CLASSES].sort()).toEqual(['admin', 'bookkeeping', 'invoicing', 'settings', 'sync']);
   expect(operationNames.filter((n) => n.startsWith('audit.'))).toEqual(['audit.list']);
   expect(PERMISSIONS['audit.list']).toBe('admin');
+  // the owner's reads of users and the log are reads: reading the log does not write to it
+  expect(isAudited('audit.list')).toBe(false);
+  expect(isAudited('users.list')).toBe(false);
+  expect(isAudited('users.createKey')).toBe(true);
+  expect(isAudited('invoices.get')).toBe(false);
+  expect(isAudited('reports.export')).toBe(false);
 });
