@@ -46,6 +46,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('audit_log_user').on('audit_log').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('audit_log_operation').on('audit_log').columns(['operation', 'id']).execute();
   await db.schema.createIndex('audit_log_at').on('audit_log').columns(['at', 'id']).execute();
+  // a device belongs to the user whose key paired it (null: the server's own key, or paired before users existed)
+  await db.schema.alterTable('sync_devices').addColumn('user_id', 'integer').execute();
   // SQLite branch: the log is append-only. A PostgreSQL server gets the same rule as a trigger function later.
   for (const action of ['UPDATE', 'DELETE']) {
     await sql.raw(`CREATE TRIGGER audit_log_no_${action.toLowerCase()} BEFORE ${action} ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log cannot be changed'); END`).execute(db);
@@ -53,5 +55,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('sync_devices').dropColumn('user_id').execute();
   for (const t of ['audit_log', 'user_keys', 'users']) await db.schema.dropTable(t).execute();
 }

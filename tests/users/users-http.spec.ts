@@ -1,7 +1,7 @@
 // Users and their keys over HTTP (docs/users.md): each permission class met with a real request by each role, the
 // interface's JWT per user, revoked keys and disabled users refused, the /v3 door held to the same roles.
 import { expect, test } from '@playwright/test';
-import { clientBody, invoiceBody, serverPerFile, TODAY, withServer } from '../support/fixtures';
+import { clientBody, invoiceBody, rawDb, serverPerFile, TODAY, withServer } from '../support/fixtures';
 import { partnerBody } from '../support/v3-client';
 import { addUser, userJwt, type TestUser } from './support';
 
@@ -140,4 +140,18 @@ test('users: fields are checked, the role can be changed and takes effect at onc
   expect(changed.data).toMatchObject({ role: 'staff', name: 'Fekete Gábor Jr.' });
   expect((await u.api.post('/clients', clientBody())).status).toBe(200);
   expect((await s.api.put('/users/99999', { name: 'x' })).status).toBe(404);
+});
+
+test('a device belongs to the user whose key paired it', async () => {
+  const device = 'dev-staff-laptop-0001';
+  const joined = await staff.api.post('/sync/join', { name: 'Péter laptopja', prefix: 'PL' }, { headers: { 'X-Folio-Device': device } });
+  expect(joined.status, joined.text).toBe(200);
+  const db = rawDb(s.server.dbFile, { readonly: true });
+  try {
+    expect(db.prepare('select user_id from sync_devices where device = ?').get(device)).toEqual({ user_id: staff.id });
+  } finally {
+    db.close();
+  }
+  const [row] = (await s.api.ok('GET', '/audit-log', { query: { operation: 'sync.join' } })).data.items;
+  expect(row).toMatchObject({ user_id: staff.id, operation: 'sync.join' });
 });
