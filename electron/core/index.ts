@@ -91,6 +91,11 @@ export interface CoreDeps {
   reminders?: ReminderPorts;
   /** seals the users' key secrets for verifying their JWTs (without it a user key works as X-API-KEY only) */
   secretBox?: SecretBox;
+  /**
+   * The database in use when an operation ends: a restore (data.restore) replaces this core's database under it, and
+   * its audit row belongs in the database restored, the one in use from then on. Default: this core's.
+   */
+  currentDb?: () => Db;
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
@@ -318,7 +323,11 @@ export async function createCore(deps: CoreDeps) {
     const audited = isAudited(name) && !outer?.audited;
     const done = audited
       ? async (output: OutputOf<N>): Promise<OutputOf<N>> => {
-          await writeAudit(deps.db, { at: nowStamp(ctx), caller, operation: name, input: raw, output });
+          // The operation is done and committed: a failed log write is reported, not turned into a failed answer
+          // (a client told "failed" would do it again).
+          await writeAudit(deps.currentDb?.() ?? deps.db, { at: nowStamp(ctx), caller, operation: name, input: raw, output }).catch((e: unknown) => {
+            console.error(`folio: the audit row of ${String(name)} could not be written: ${e instanceof Error ? e.message : String(e)}`);
+          });
           return output;
         }
       : (output: OutputOf<N>) => output;
