@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { clientBody, invoiceBody, rawDb, serverPerFile, TODAY, withServer } from '../support/fixtures';
 import { partnerBody } from '../support/v3-client';
+import { v3SchemaErrors } from '../support/v3-schema';
 import { addUser, userJwt, type TestUser } from './support';
 
 const s = serverPerFile();
@@ -74,6 +75,9 @@ test('the /v3 door: user keys work there with the same roles', async () => {
   expect((await accountant.api.get('/v3/partners')).status).toBe(200);
   const refused = await accountant.api.post('/v3/partners', partnerBody());
   expect(refused.status).toBe(403);
+  // v3's Forbidden answer is its ClientErrorResponse
+  expect(v3SchemaErrors('ClientErrorResponse', refused.body)).toEqual([]);
+  expect(refused.body.error.message).toContain('accountant');
 });
 
 test('the /rpc door of the browser UI answers a refused call with the envelope too', async () => {
