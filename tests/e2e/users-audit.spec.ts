@@ -116,3 +116,21 @@ test('users, a key shown once, revoked, a user disabled, and the log of it all (
   });
   expect(errors).toEqual([]);
 });
+
+test('a staff member signed in with their own key sees the owner-only tabs refused in words', async ({ page }) => {
+  folio = await startFolio();
+  await setSeller(folio, 'Minta Bt.');
+  const user = await rpcOn(folio.url, API_KEY, 'users.create', { name: 'Szabó Péter', role: 'staff' });
+  const key = await rpcOn(folio.url, API_KEY, 'users.createKey', { id: user.id });
+  const errors = watchErrors(page);
+  await page.addInitScript((k) => sessionStorage.setItem('folio.apiKey', k), key.secret);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${folio.url}/#/settings/users`);
+  await expect(page.getByText('Ehhez nincs jogosultságod')).toBeVisible();
+  await expect(page.getByText('A szereped ezt nem engedi.')).toBeVisible();
+  await shot(page, 'users-forbidden-hu');
+  // what the role allows still works: the clients list
+  await page.goto(`${folio.url}/#/clients`);
+  await expect(page.getByRole('heading', { name: 'Ügyfelek' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
