@@ -35,6 +35,7 @@ import * as m0030 from './0030-bank-statements';
 import * as m0031 from './0031-reminders';
 import * as m0032 from './0032-reports';
 import * as m0033 from './0033-accountant-mail';
+import * as m0034 from './0034-users-audit';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -70,6 +71,7 @@ const written: Record<string, Migration> = {
   '0031-reminders': m0031,
   '0032-reports': m0032,
   '0033-accountant-mail': m0033,
+  '0034-users-audit': m0034,
 };
 
 /**

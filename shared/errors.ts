@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'validation_failed'
   | 'bad_request'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -33,6 +34,7 @@ const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

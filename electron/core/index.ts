@@ -46,6 +46,12 @@ import { createReminderService, type ReminderPorts } from './reminders/service';
 import { vatAnalysis } from './reports/vat';
 import { revenueReport } from './reports/revenue';
 import { exportReport } from './reports/export/index';
+import type { SecretBox } from '../secrets/secret-box';
+import { LOCAL_OWNER, type Caller } from '../db/call-context';
+import { isAudited, mayCall } from '../../shared/contract/permissions';
+import { createUserService } from './users/service';
+import { createKeyLookup } from './users/keys';
+import { listAudit, writeAudit } from './users/audit';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -83,6 +89,13 @@ export interface CoreDeps {
   sync?: SyncOperations;
   /** the outbox's side of payment reminders (the runtime's mailer); without it only their settings work */
   reminders?: ReminderPorts;
+  /** seals the users' key secrets for verifying their JWTs (without it a user key works as X-API-KEY only) */
+  secretBox?: SecretBox;
+  /**
+   * The database in use when an operation ends: a restore (data.restore) replaces this core's database under it, and
+   * its audit row belongs in the database restored, the one in use from then on. Default: this core's.
+   */
+  currentDb?: () => Db;
 }
 
 type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
@@ -106,6 +119,8 @@ export async function createCore(deps: CoreDeps) {
   const settingsService = createSettingsService(ctx);
   const importer = createImportService(ctx);
   const quotes = createQuoteService(ctx, invoices);
+  const users = createUserService(ctx, deps.secretBox);
+  const userKeys = createKeyLookup(deps.db, deps.secretBox, () => nowStamp(ctx));
   const reminders = createReminderService(ctx, { ports: deps.reminders, rates: deps.rates, readInvoice: (id) => invoices.read(id) });
 
   const feed = createChangeFeed(deps.db, {
@@ -270,6 +285,13 @@ export async function createCore(deps: CoreDeps) {
     'reminders.resume': reminders.resume,
     'reminders.remindNow': reminders.remindNow,
     'reminders.run': () => reminders.run(),
+    'users.list': users.list,
+    'users.create': users.create,
+    'users.update': users.update,
+    'users.disable': users.disable,
+    'users.createKey': users.createKey,
+    'users.revokeKey': users.revokeKey,
+    'audit.list': (input) => listAudit(deps.db, input),
   };
 
   /**
@@ -281,7 +303,7 @@ export async function createCore(deps: CoreDeps) {
   async function call<N extends OperationName>(
     name: N,
     raw: unknown,
-    context: { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string } = {},
+    context: { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string; caller?: Caller } = {},
   ): Promise<OutputOf<N>> {
     const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) {
@@ -289,11 +311,31 @@ export async function createCore(deps: CoreDeps) {
         ? new FolioError('not_available', `${String(name)} is not available in this build of Folio`)
         : new FolioError('not_found', `Unknown operation ${String(name)}`);
     }
+    // Roles are checked here, before the input is even read, so every door is held to the same table and a refused
+    // call changes nothing. A call made inside another call acts for the same caller.
+    const outer = callContext.getStore();
+    const caller = context.caller ?? outer?.caller ?? LOCAL_OWNER;
+    if (!mayCall(caller.role, name)) {
+      throw new FolioError('forbidden', `The ${caller.role} role may not call ${String(name)}`);
+    }
     const input = parseInput(name, raw);
+    // A nested call (an operation made of others) is logged as the operation its caller asked for, not again.
+    const audited = isAudited(name) && !outer?.audited;
+    const done = audited
+      ? async (output: OutputOf<N>): Promise<OutputOf<N>> => {
+          // The operation is done and committed: a failed log write is reported, not turned into a failed answer
+          // (a client told "failed" would do it again).
+          await writeAudit(deps.currentDb?.() ?? deps.db, { at: nowStamp(ctx), caller, operation: name, input: raw, output }).catch((e: unknown) => {
+            console.error(`folio: the audit row of ${String(name)} could not be written: ${e instanceof Error ? e.message : String(e)}`);
+          });
+          return output;
+        }
+      : (output: OutputOf<N>) => output;
     // A plain local call outside any other call's context needs no context of its own (no store reads as 'local'),
     // and entering one is not free: on Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
-    if (context.origin === undefined && !context.idempotencyKey && callContext.getStore() === undefined) return handler(input);
-    const store: CallContext = { origin: context.origin ?? 'local' };
+    // The caller needs no context either: it is checked and logged here, and no handler calls another operation.
+    if (context.origin === undefined && !context.idempotencyKey && outer === undefined) return done(await handler(input));
+    const store: CallContext = { origin: context.origin ?? 'local', caller, ...(audited || outer?.audited ? { audited: true } : {}) };
     if (context.overwrites) store.overwrites = { devices: context.overwrites, stored: false };
     if (context.idempotencyKey) {
       const hash = context.requestHash ?? `${name}:${JSON.stringify(raw)}`;
@@ -306,7 +348,7 @@ export async function createCore(deps: CoreDeps) {
       }
       store.idempotency = { key: context.idempotencyKey, hash, operation: name, stored: false };
     }
-    return callContext.run(store, () => handler(input));
+    return done(await callContext.run(store, () => handler(input)));
   }
 
   /** The answer a repeated request gets: the operation's answer rebuilt from the record it made. */
@@ -385,7 +427,7 @@ export async function createCore(deps: CoreDeps) {
     Object.assign(provided, more);
   }
 
-  return { ctx, call, provide, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, quotes, reminders, settings: settingsService };
+  return { ctx, call, provide, userKeys, handlers, invoices, blocks, clients, products, expenses, bankAccounts, recurring, quotes, reminders, settings: settingsService };
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;

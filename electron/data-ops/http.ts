@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { FolioError } from '../../shared/errors';
+import { mayCall } from '../../shared/contract/permissions';
 
 export interface DataDoor {
   exportFile(job: string): { path: string; filename: string } | undefined;
@@ -18,6 +19,8 @@ function contentTypeOf(filename: string): string {
 
 export function registerDataRoutes(app: FastifyInstance, door: DataDoor): void {
   app.get('/data/exports/:job/file', async (req, reply) => {
+    // the file of an export is the export's: the same permission as asking how far it is
+    if (req.caller && !mayCall(req.caller.role, 'data.exportStatus')) throw new FolioError('forbidden', `The ${req.caller.role} role may not download exports`);
     const { job } = req.params as { job: string };
     const file = /^[a-f0-9]{16,64}$/.test(job) ? door.exportFile(job) : undefined;
     if (!file) throw new FolioError('not_found', 'No finished export under this id (exports are kept for an hour)');

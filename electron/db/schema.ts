@@ -313,7 +313,44 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A named user of the HTTP door (migration 0034, docs/users.md). */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: Generated<string>;
+  role: 'owner' | 'staff' | 'accountant';
+  created_at: string;
+  disabled_at: string | null;
+}
+
+/** A user's key: X-API-KEY is found by `secret_hash`, a JWT by `public_id` (its `sub`). */
+export interface UserKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  public_id: string;
+  secret_hash: string;
+  jwt_secret_sealed: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** One write operation carried out (append-only: triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  user_name: string;
+  origin: string;
+  operation: string;
+  target_ids: Generated<string>;
+  summary: string;
+}
+
 export interface Database {
+  users: UsersTable;
+  user_keys: UserKeysTable;
+  audit_log: AuditLogTable;
   change_log: ChangeLogTable;
   change_overwrites: ChangeOverwritesTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -8,6 +8,7 @@ import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electro
 import { safeStorageSecretBox } from '../secrets/secret-box';
 import { openDatabase, type OpenedDatabase } from '../db/open';
 import { createRuntime, type Runtime } from '../runtime/runtime';
+import type { Db } from '../db/types';
 import { createDatabaseHolder, type DatabaseHolder } from '../data-ops/holder';
 import { useNativeBinding } from '../backup/native-binding';
 import { systemClock } from '../core/clock';
@@ -76,6 +77,7 @@ async function start(): Promise<void> {
         env: process.env,
         secretBox,
         sync: { secretBox },
+        currentDb: (): Db => current.runtime.core.ctx.db,
         // A daily online backup into the data folder at noon, keeping the newest two weeks, until the user sets
         // their own (Settings → Data).
         data: {

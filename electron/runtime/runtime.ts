@@ -33,6 +33,8 @@ export interface RuntimeOptions {
   sync?: Omit<SyncServiceOptions, 'core'>;
   /** seals stored secrets (the SMTP password, the NAV keys): Electron's safeStorage on the desktop */
   secretBox?: SecretBox;
+  /** the database in use now: a restore swaps it under the running runtime (the holder), and the restore's own audit row goes to the new one */
+  currentDb?: () => Db;
   /** backups, restore and exports (the data area); they need the database file, so the CLI's runtime has none */
   data?: DataServiceOptions;
   /** the exchange-rate prefetch's timings (tests shorten them); FOLIO_RATES_PREFETCH=off turns it off */
@@ -113,6 +115,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     facturx,
     sealHooks: [navSealHook, () => nav.kick()],
     reminders: reminderPorts,
+    ...(options.secretBox ? { secretBox: options.secretBox } : {}),
+    ...(options.currentDb ? { currentDb: options.currentDb } : {}),
     duties: async (invoiceId) => {
       const report = await nav.store.forInvoice(invoiceId);
       return {

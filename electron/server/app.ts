@@ -11,8 +11,9 @@ import { IMPORT_MAX_BODY_BYTES, importOperations } from '../../shared/contract/a
 import { BANK_STATEMENT_MAX_BODY_BYTES } from '../../shared/contract/areas/bank';
 import { timestampIn } from '../../shared/dates';
 import type { Core } from '../core/index';
+import type { Caller } from '../db/call-context';
 import { today } from '../core/context';
-import { isAuthorized, type AuthConfig } from './auth';
+import { authenticate, type AuthConfig } from './auth';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
@@ -159,11 +160,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const path = req.url.split('?')[0]!;
     const config = req.routeOptions.config as { public?: boolean } | undefined;
     if (config?.public || publicPaths.some((re) => re.test(path))) return;
-    if (!(await isAuthorized(req.headers, options.auth))) {
+    const caller = await authenticate(req.headers, options.auth, coreOf().userKeys);
+    if (!caller) {
       return reply.code(401).send(envelope('unauthorized', 'Missing or wrong API key (X-API-KEY header or Authorization: Bearer <JWT>)'));
     }
     const deviceFailure = await deviceAuthFailure(req, coreOf().ctx.db);
     if (deviceFailure) return reply.code(401).send(deviceFailure);
+    req.caller = caller;
   });
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
@@ -206,21 +209,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // The browser UI's door: the same operations by name, answered with their plain output.
-  const rpc = async (name: string, body: unknown) => {
+  const rpc = async (name: string, body: unknown, caller: Caller | undefined) => {
     if (!(name in operations) || name === 'invoices.download') throw new FolioError('not_found', `Unknown operation ${name}`);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new FolioError('bad_request', 'The request body must be a JSON object');
-    return { success: true, data: jsonSafe(await coreOf().call(name as OperationName, body)) };
+    return { success: true, data: jsonSafe(await coreOf().call(name as OperationName, body, caller ? { caller } : {})) };
   };
-  app.post('/rpc/:name', async (req) => rpc((req.params as { name: string }).name, req.body ?? {}));
+  app.post('/rpc/:name', async (req) => rpc((req.params as { name: string }).name, req.body ?? {}, req.caller));
   // An import carries its file (base64) in the body: those operations alone take bodies of up to the file limit.
   for (const name of Object.keys(importOperations)) {
-    app.post(`/rpc/${name}`, { bodyLimit: IMPORT_MAX_BODY_BYTES }, async (req) => rpc(name, req.body ?? {}));
+    app.post(`/rpc/${name}`, { bodyLimit: IMPORT_MAX_BODY_BYTES }, async (req) => rpc(name, req.body ?? {}, req.caller));
   }
   // So does an expense's document (the core refuses more than 10 MB of file with a field error).
-  app.post('/rpc/expenses.attach', { bodyLimit: EXPENSE_ATTACH_MAX_BODY_BYTES }, async (req) => rpc('expenses.attach', req.body ?? {}));
-  app.post('/rpc/expenses.einvoice', { bodyLimit: EINVOICE_MAX_BODY_BYTES }, async (req) => rpc('expenses.einvoice', req.body ?? {}));
+  app.post('/rpc/expenses.attach', { bodyLimit: EXPENSE_ATTACH_MAX_BODY_BYTES }, async (req) => rpc('expenses.attach', req.body ?? {}, req.caller));
+  app.post('/rpc/expenses.einvoice', { bodyLimit: EINVOICE_MAX_BODY_BYTES }, async (req) => rpc('expenses.einvoice', req.body ?? {}, req.caller));
   // And a bank statement.
-  app.post('/rpc/bankStatements.import', { bodyLimit: BANK_STATEMENT_MAX_BODY_BYTES }, async (req) => rpc('bankStatements.import', req.body ?? {}));
+  app.post('/rpc/bankStatements.import', { bodyLimit: BANK_STATEMENT_MAX_BODY_BYTES }, async (req) => rpc('bankStatements.import', req.body ?? {}, req.caller));
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).
@@ -258,6 +261,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** who the request acts for, once its key was accepted (docs/users.md) */
+    caller?: Caller;
+  }
   interface FastifyContextConfig {
     /** answers without an API key (share links, the UI's static files) */
     public?: boolean;

@@ -4,6 +4,8 @@
 // with coercion and ±60 s leeway (and `exp` at most an hour ahead) after jose has verified the signature with HS256 only (no `alg: none`).
 import { timingSafeEqual } from 'node:crypto';
 import { compactVerify } from 'jose';
+import type { Caller } from '../db/call-context';
+import type { KeyLookup } from '../core/users/keys';
 
 export interface AuthConfig {
   apiKey: string;
@@ -54,13 +56,44 @@ export async function verifyJwt(token: string, config: AuthConfig, nowMs = Date.
   }
 }
 
-export async function isAuthorized(headers: Record<string, string | string[] | undefined>, config: AuthConfig): Promise<boolean> {
-  const key = headers['x-api-key'];
-  if (typeof key === 'string' && key.length > 0) return sameSecret(key, config.apiKey);
-  const auth = headers.authorization;
-  if (typeof auth === 'string') {
-    const m = /^(?:Bearer|Beamer)\s+(\S+)$/i.exec(auth.trim());
-    if (m) return verifyJwt(m[1]!, config);
+/** The server's own key (--api-key) acts as the owner: everything that used it before goes on as it did. */
+export const SERVER_KEY_OWNER: Caller = Object.freeze({ user_id: null, name: 'API key', role: 'owner', door: 'http' });
+
+/** The `sub` of a token, read before its signature is checked only to find which secret to check it with. */
+function unverifiedSub(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
   }
-  return false;
+}
+
+/** X-API-KEY: the server's key first, then a user's (docs/users.md). */
+export async function callerOfApiKey(key: string, config: AuthConfig, keys: KeyLookup): Promise<Caller | null> {
+  if (sameSecret(key, config.apiKey)) return SERVER_KEY_OWNER;
+  return keys.byApiKey(key);
+}
+
+/**
+ * Who a request acts for: the server's key (X-API-KEY or a JWT with its public key) is the owner; a user's key, or
+ * a JWT whose `sub` is a user key's public id signed with that key's secret, is that user. Null: refused (401).
+ */
+export async function authenticate(headers: Record<string, string | string[] | undefined>, config: AuthConfig, keys: KeyLookup): Promise<Caller | null> {
+  const key = headers['x-api-key'];
+  if (typeof key === 'string' && key.length > 0) return callerOfApiKey(key, config, keys);
+  const auth = headers.authorization;
+  if (typeof auth !== 'string') return null;
+  const m = /^(?:Bearer|Beamer)\s+(\S+)$/i.exec(auth.trim());
+  if (!m) return null;
+  const token = m[1]!;
+  const sub = unverifiedSub(token);
+  if (sub === undefined) return null;
+  if (config.publicKey && sub === config.publicKey) return (await verifyJwt(token, config)) ? SERVER_KEY_OWNER : null;
+  const user = await keys.byPublicId(sub);
+  if (!user || !(await verifyJwt(token, { apiKey: user.secret, publicKey: sub }))) return null;
+  user.used();
+  return user.caller;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FolioError } from '../../shared/errors';
 import { operations, type HttpBinding, type OperationName, type PdfFile } from '../../shared/contract/operations';
 import type { Core } from '../core/index';
+import type { Caller } from '../db/call-context';
 import type { DownloadFile } from '../../shared/contract/areas/einvoice';
 
 /** Paths that answer without a key; checked by the auth hook through the route's config. */
@@ -28,7 +29,7 @@ const DEVICE_RE = /^[A-Za-z0-9-]{8,64}$/;
  * invoice blocks), `Idempotency-Key` makes a retried request answer as the first one did, `X-Folio-Overwrites` names
  * the devices whose concurrent versions of the record the request's change replaces (comma-separated device ids).
  */
-export function callContextOf(req: FastifyRequest): { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string } {
+export function callContextOf(req: FastifyRequest): { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string; caller?: Caller } {
   const device = req.headers['x-folio-device'];
   const key = req.headers['idempotency-key'];
   const overwrites = req.headers['x-folio-overwrites'];
@@ -42,6 +43,7 @@ export function callContextOf(req: FastifyRequest): { origin?: string; idempoten
     throw new FolioError('bad_request', 'Idempotency-Key must be 8 to 200 characters');
   }
   return {
+    ...(req.caller ? { caller: req.caller } : {}),
     ...(device ? { origin: device } : {}),
     ...(overwrites ? { overwrites } : {}),
     ...(key ? { idempotencyKey: key, requestHash: createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('hex') } : {}),

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '../db/open';
 import type { Core } from '../core/index';
 import { createRuntime, type Runtime } from '../runtime/runtime';
+import type { Db } from '../db/types';
 import { fixedClock, systemClock, type Clock } from '../core/clock';
 import type { AuthConfig } from './auth';
 import { buildServer } from './app';
@@ -60,6 +61,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         env,
         secretBox,
         sync: { secretBox },
+        currentDb: (): Db => holder.runtime.core.ctx.db,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.navTuning ? { navTuning: options.navTuning } : {}),
         data: {

@@ -94,6 +94,9 @@ const NULL_BODY_ACCEPTED = [
   'POST /invoices/:id/remind',
   'POST /invoices/:id/reminders/stop',
   'POST /invoices/:id/reminders/resume',
+  // a user's update with nothing to change; a new key for a user (an action: the key is made, its secret answered)
+  'PUT /users/:id',
+  'POST /users/:id/keys',
 ];
 
 test('bodies that are JSON but not an object are refused', async () => {

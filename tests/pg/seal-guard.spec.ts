@@ -1,4 +1,4 @@
-// The seal guards on PostgreSQL (migrations 0001, 0022, 0023, 0025, 0029 as PL/pgSQL): an issued invoice's legal
+// The seal guards on PostgreSQL (migrations 0001, 0022, 0023, 0025, 0029 as PL/pgSQL; and the audit log's, 0034): an issued invoice's legal
 // record and its lines cannot be changed or deleted, with SQLite's words; its payment state and share code can; a
 // draft can be changed freely.
 import { expect, test } from '@playwright/test';
@@ -87,4 +87,16 @@ test('an issued invoice still takes its payment state and a share code', async (
     .execute();
   const row = await db.selectFrom('invoices').select(['status', 'total_paid_milli', 'share_code']).where('id', '=', invoiceId).executeTakeFirstOrThrow();
   expect(row).toEqual({ status: 2, total_paid_milli: 127_000_000, share_code: 'k7Qw2' });
+});
+
+test('the audit log (0034) is append-only on PostgreSQL too', async () => {
+  const { db } = pgdb;
+  await db
+    .insertInto('audit_log')
+    .values({ at: '2026-11-27 10:00:00', user_id: null, user_name: 'owner', origin: 'http', operation: 'clients.create', target_ids: '[1]', summary: '{}' })
+    .execute();
+  const wanted = { message: 'the audit log cannot be changed', code: '23001' };
+  expect(await refusal(() => db.updateTable('audit_log').set({ operation: 'x' }).execute())).toEqual(wanted);
+  expect(await refusal(() => db.deleteFrom('audit_log').execute())).toEqual(wanted);
+  expect(await db.selectFrom('audit_log').select('operation').execute()).toEqual([{ operation: 'clients.create' }]);
 });

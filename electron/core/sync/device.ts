@@ -7,7 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, WriteTx } from '../../db/types';
 import { FolioError } from '../../../shared/errors';
 import { writeTransaction } from '../../db/transaction';
-import { currentOrigin } from '../changes';
+import { callContext, currentOrigin } from '../changes';
 
 type SyncDevicesTable = {
   device: string;
@@ -15,6 +15,8 @@ type SyncDevicesTable = {
   created_at: string;
   /** when the device first authenticated with this token; null while the answer carrying it may have been lost */
   used_at: string | null;
+  /** the user whose key paired the device (migration 0034; null: the server's own key) */
+  user_id?: number | null;
 };
 
 const devicesDb = (db: Db) => db.withTables<{ sync_devices: SyncDevicesTable }>();
@@ -87,10 +89,12 @@ export async function issueDeviceToken(trx: WriteTx, deviceId: string, now: stri
   if (row && row.used_at !== null) return null;
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const token_hash = hashOf(token).toString('hex');
+  // the device belongs to whoever paired it (docs/users.md); a join always runs in its request's call context
+  const user_id = callContext.getStore()?.caller?.user_id ?? null;
   await ddb
     .insertInto('sync_devices')
-    .values({ device: deviceId, token_hash, created_at: now, used_at: null })
-    .onConflict((oc) => oc.column('device').doUpdateSet({ token_hash, created_at: now, used_at: null }))
+    .values({ device: deviceId, token_hash, created_at: now, used_at: null, user_id })
+    .onConflict((oc) => oc.column('device').doUpdateSet({ token_hash, created_at: now, used_at: null, user_id }))
     .execute();
   return token;
 }

@@ -1,11 +1,11 @@
-// v3 authenticates with the `X-API-KEY` header alone (the same key as v2's API key); v2's JWT is not read here.
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+// v3 authenticates with the `X-API-KEY` header alone (the server's key, or a user's: ../auth.ts); v2's JWT is not
+// read here. Its routes call the core through `actingFor`, so each operation is checked and logged for the caller.
+import type { Core } from '../../core/index';
+import type { Caller } from '../../db/call-context';
 
-export function hasV3Key(req: FastifyRequest, apiKey: string): boolean {
-  const key = req.headers['x-api-key'];
-  if (typeof key !== 'string' || key.length === 0) return false;
-  const a = Buffer.from(key);
-  const b = Buffer.from(apiKey);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** The core as the caller sees it: the same services, with every `call` made for that caller. */
+export function actingFor(core: Core, caller: Caller | undefined): Core {
+  if (!caller) return core;
+  const call: Core['call'] = (name, raw, context = {}) => core.call(name, raw, { ...context, caller });
+  return { ...core, call };
 }

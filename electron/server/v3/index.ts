@@ -4,7 +4,8 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { AuthConfig } from '../auth';
 import type { Core } from '../../core/index';
-import { hasV3Key } from './auth';
+import { callerOfApiKey } from '../auth';
+import { actingFor } from './auth';
 import { toV3Error, v3Message } from './errors';
 import { fastifyPath, pathPattern, type V3Route } from './route';
 import { partnerRoutes } from './partners';
@@ -53,9 +54,12 @@ export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance
   };
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!hasV3Key(req, options.auth.apiKey)) {
+    const key = req.headers['x-api-key'];
+    const caller = typeof key === 'string' && key.length > 0 ? await callerOfApiKey(key, options.auth, options.core().userKeys) : null;
+    if (!caller) {
       return reply.code(401).send(v3Message('Authorization information (Header: X-API-KEY) is missing or invalid.'));
     }
+    req.caller = caller;
   });
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
@@ -99,7 +103,7 @@ export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance
       // the root's v2 key check stands aside: this door checks X-API-KEY itself and answers in its own shape
       config: { public: true, rateLimit },
       handler: async (req, reply) => {
-        const body = await route.handler({ core: options.core, req, reply });
+        const body = await route.handler({ core: () => actingFor(options.core(), req.caller), req, reply });
         if (route.status === 204) return reply.code(204).send();
         return reply.code(route.status ?? 200).send(body);
       },

@@ -11,6 +11,7 @@ import { expenseEinvoiceOperations } from './expense-einvoice';
 import { reminderOperations } from './reminders';
 import { bankOperations } from './bank';
 import { reportOperations } from './reports';
+import { userOperations } from './users';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
@@ -24,4 +25,5 @@ export const areaOperations = {
   ...reminderOperations,
   ...bankOperations,
   ...reportOperations,
+  ...userOperations,
 } as const;

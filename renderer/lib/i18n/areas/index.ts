@@ -20,6 +20,7 @@ import { eInvoicingMessages } from './e-invoicing';
 import { reminderMessages } from './reminders';
 import { bankMessages } from './bank';
 import { reportMessages } from './reports';
+import { userMessages } from './users';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -43,6 +44,7 @@ export const AREA_MESSAGES = [
   reminderMessages,
   bankMessages,
   reportMessages,
+  userMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;

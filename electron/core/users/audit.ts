@@ -1,0 +1,91 @@
+// The audit log (docs/users.md): one row per successful write operation — who, when, through which door, which
+// operation, on which records, and its input with secrets redacted. Rows are only ever inserted: there is no
+// operation that changes them, and the SQLite triggers of migration 0034 refuse UPDATE and DELETE.
+import type { AuditEntry, AuditPage } from '../../../shared/contract/areas/users';
+import type { ParsedInputOf } from '../../../shared/contract/operations';
+import { addDays } from '../../../shared/dates';
+import type { Caller } from '../../db/call-context';
+import type { Db } from '../../db/types';
+import { writeTransaction } from '../../db/transaction';
+
+/** Names of inputs never written down: passwords, keys, tokens and other secrets. */
+const SECRET_NAME = /pass|secret|token|key|signature|credential/i;
+/** Long values (a file's base64, a statement) are noted by their length only. */
+const LONG_TEXT = 200;
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > LONG_TEXT ? `[${value.length} characters]` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 6) return '[…]';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_NAME.test(k) && !k.endsWith('_id') && v !== '' && v !== null && v !== undefined ? '[redacted]' : redact(v, depth + 1);
+  return out;
+}
+
+/** The records an operation touched: its input's ids and the id it answered with. */
+export function targetIds(input: unknown, output: unknown): number[] {
+  const ids = new Set<number>();
+  const take = (o: unknown, keys: string[]) => {
+    if (!o || typeof o !== 'object') return;
+    for (const k of keys) {
+      const v = (o as Record<string, unknown>)[k];
+      if (typeof v === 'number' && Number.isInteger(v)) ids.add(v);
+    }
+  };
+  take(input, ['id', 'key_id', 'invoice_id', 'client_id', 'entry_id']);
+  take(output, ['id']);
+  return [...ids];
+}
+
+export interface AuditRecord {
+  at: string;
+  caller: Caller;
+  operation: string;
+  input: unknown;
+  output: unknown;
+}
+
+/**
+ * Written right after the operation succeeded, in a write transaction of its own: `core.call` cannot reach the
+ * transactions its handlers open (an operation may run several). A crash between the two loses the row.
+ */
+export async function writeAudit(db: Db, r: AuditRecord): Promise<void> {
+  await writeTransaction(db, (trx) =>
+    trx
+      .insertInto('audit_log')
+      .values({
+        at: r.at,
+        user_id: r.caller.user_id,
+        user_name: r.caller.name,
+        origin: r.caller.door,
+        operation: r.operation,
+        target_ids: JSON.stringify(targetIds(r.input, r.output)),
+        summary: JSON.stringify(redact(r.input) ?? {}),
+      })
+      .execute(),
+  );
+}
+
+export async function listAudit(db: Db, input: ParsedInputOf<'audit.list'>): Promise<AuditPage> {
+  let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(input.limit + 1);
+  if (input.user_id !== undefined) q = q.where('user_id', '=', input.user_id);
+  if (input.operation) q = q.where('operation', '=', input.operation);
+  // `at` is 'YYYY-MM-DD HH:MM:SS' in the business's time zone, so days compare as text
+  if (input.from) q = q.where('at', '>=', input.from);
+  if (input.to) q = q.where('at', '<', addDays(input.to, 1));
+  if (input.before !== undefined) q = q.where('id', '<', input.before);
+  const rows = await q.execute();
+  const items: AuditEntry[] = rows.slice(0, input.limit).map((r) => ({
+    id: r.id,
+    at: r.at,
+    user_id: r.user_id,
+    user_name: r.user_name,
+    origin: r.origin,
+    operation: r.operation,
+    target_ids: JSON.parse(r.target_ids) as number[],
+    summary: JSON.parse(r.summary) as unknown,
+  }));
+  const has_more = rows.length > input.limit;
+  return { items, has_more, next_before: has_more ? items[items.length - 1]!.id : null };
+}
