@@ -1,0 +1,117 @@
+// `npm run bench:million -- --out FILE` (issue 24, item 1): every action a person waits for, on a database of
+// 1,000,000 invoices over ten years (build.ts; built once and cached, cache.ts), each as its p50 (NAME) and p99
+// (NAME_p99) over repeated runs, written as one JSON object. Not a section of `npm run bench`: it takes minutes.
+// Options: --invoices N (a smaller database, for trying the tool), --runs N (measured runs per action, default 30;
+// with fewer than 100 runs p99 is the slowest run), --warm N (unmeasured runs first, default 3).
+import { copyFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../../electron/db/open';
+import { createCore } from '../../../electron/core/index';
+import { fixedClock } from '../../../electron/core/clock';
+import { backupDatabase } from '../../../electron/backup/index';
+import { benchInvoice } from '../../fault/support/bodies';
+import { tempDir } from '../../fault/support/procs';
+import { actions, SEARCH_KINDS } from './actions';
+import { NOW, TODAY } from './build';
+import { millionDb } from './cache';
+import { slowestStatement, type SlowStatement } from './plans';
+import { serveStart, uiFirstPaint } from './processes';
+import { percentile, round1, timeRuns, type Timing } from './stats';
+
+const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' } } });
+const invoices = Number(values.invoices ?? 1_000_000);
+const runs = Number(values.runs ?? 30);
+const warmUps = Number(values.warm ?? 3);
+const log = (s: string) => console.error(`bench:million ${s}`);
+const started = performance.now();
+
+const figures: Record<string, number> = {};
+const put = (name: string, t: Timing) => {
+  figures[name] = t.p50;
+  figures[`${name}_p99`] = t.p99;
+  log(`${name}: p50 ${t.p50}, p99 ${t.p99} (${t.runs} runs)`);
+};
+const runsOf: Record<string, number> = {};
+const plans: Record<string, SlowStatement | null> = {};
+const load = { before: loadavg().map(round1) };
+
+const big = await millionDb(invoices, log);
+log(big.buildSeconds === null ? `reusing ${big.file}` : `built ${big.file} in ${big.buildSeconds.toFixed(1)} s`);
+// issuing is compared with a database a tenth the size, built the same way
+const tenth = Math.round(invoices / 10);
+const small = await millionDb(tenth, log);
+figures.m1_db_mb = Math.round(statSync(big.file).size / 1e5) / 10;
+
+const tmp = tempDir('million');
+try {
+  // Issuing writes: the actions run on a copy, the cached file stays as built.
+  const work = tmp.file('folio.db');
+  copyFileSync(big.file, work);
+  const opened = await openDatabase(work);
+  try {
+    const core = await createCore({ db: opened.db, clock: fixedClock(NOW) });
+    for (const action of actions(core, opened.db, opened.sqlite)) {
+      const t = await timeRuns(action.run, { runs, warmUps, budgetMs: 60_000 });
+      put(action.name, t);
+      runsOf[action.name] = t.runs;
+      if (action.name === 'm1_search_ms') {
+        SEARCH_KINDS.forEach((kind, k) => {
+          const mine = t.times.filter((_, i) => i % SEARCH_KINDS.length === k);
+          figures[`m1_search_${kind}_ms`] = round1(percentile(mine, 50));
+        });
+      }
+      // where a slow action spends its time (run once more, profiled; not part of the figures)
+      if (t.p50 > 100) plans[action.name] = await slowestStatement(opened.sqlite, () => action.run(0));
+    }
+  } finally {
+    await opened.close();
+  }
+
+  // Issuing on the database a tenth the size, the same invoice, the same repeats.
+  const smallWork = tmp.file('small.db');
+  copyFileSync(small.file, smallWork);
+  const smallOpened = await openDatabase(smallWork);
+  try {
+    const core = await createCore({ db: smallOpened.db, clock: fixedClock(NOW) });
+    const clientId = (smallOpened.sqlite.prepare('SELECT min(id) id FROM clients').get() as { id: number }).id;
+    const t = await timeRuns(() => core.call('invoices.create', benchInvoice(clientId, TODAY)), { runs, warmUps, budgetMs: 60_000 });
+    figures.m1_issue_small_ms = t.p50;
+    figures.m1_issue_ratio = Math.round((figures.m1_issue_ms! / t.p50) * 100) / 100;
+    log(`m1_issue at ${tenth}: p50 ${t.p50}; ratio ${figures.m1_issue_ratio}`);
+  } finally {
+    await smallOpened.close();
+  }
+
+  // The app's own backup of the whole file (electron/backup), once: it copies every page.
+  const backup = await timeRuns(() => backupDatabase({ source: work, dir: tmp.file('backups') }), { runs: 1, warmUps: 0, budgetMs: 0 });
+  figures.m1_backup_s = round1(backup.p50 / 1000);
+  log(`m1_backup_s: ${figures.m1_backup_s}`);
+
+  put('m1_serve_start_ms', await serveStart(big.file, Math.min(runs, 10)));
+  put('m1_ui_first_paint_ms', await uiFirstPaint(big.file, Math.min(runs, 15)));
+} finally {
+  tmp.remove();
+}
+log('m1_pg_*: not measured yet — the team server does not run the core on PostgreSQL (docs/team-server.md)');
+
+const result = {
+  ...figures,
+  meta: {
+    invoices,
+    issue_compared_at: tenth,
+    build_s: big.buildSeconds === null ? null : round1(big.buildSeconds),
+    runs: runsOf,
+    warm_ups: warmUps,
+    p99_note: 'nearest rank: with fewer than 100 runs it is the slowest run',
+    load_average: { ...load, after: loadavg().map(round1) },
+    cores: cpus().length,
+    node: process.version,
+    total_s: round1((performance.now() - started) / 1000),
+    pg: 'not measured yet: the team server does not run the core on PostgreSQL',
+    slowest_statements: plans,
+  },
+};
+const json = JSON.stringify(result, null, 2);
+if (values.out) writeFileSync(values.out, `${json}\n`);
+console.log(json);
