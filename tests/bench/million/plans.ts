@@ -1,7 +1,7 @@
-// Which statement an action spends its time in, and SQLite's plan for it. The app's connection keeps its prepared
-// statements (electron/db/open.ts), so the action runs once more through a second Kysely over the same handle whose
-// statements are timed; the slowest one is explained (EXPLAIN QUERY PLAN: SCAN reads a whole table or index in
-// order, SEARCH goes through an index to the rows it needs).
+// Which statements an action spends its time in, and SQLite's plan for each. The app's connection keeps its
+// prepared statements (electron/db/open.ts), so the action runs once more through a second Kysely over the same
+// handle whose statements are timed; the statements taking the most time (summed per SQL text) are explained
+// (EXPLAIN QUERY PLAN: SCAN reads a whole table or index in order, SEARCH goes through an index to the rows it needs).
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../../electron/db/schema';
@@ -10,24 +10,29 @@ import { registerHandle } from '../../../electron/db/prepared';
 
 export interface SlowStatement {
   ms: number;
-  /** all statements of the run together: the rest of the action's time is JavaScript */
-  all_sql_ms: number;
-  statements: number;
   sql: string;
   plan: string[];
 }
 
+export interface Profile {
+  /** all statements of the run together: the rest of the action's time is JavaScript */
+  all_sql_ms: number;
+  statements: number;
+  /** the few statements taking the most time, slowest first */
+  slowest: SlowStatement[];
+}
+
 const RUNNERS = new Set(['all', 'get', 'run', 'iterate']);
+const round1 = (x: number) => Math.round(x * 10) / 10;
 
 export interface Profiler {
   db: Db;
-  /** the slowest statement since the last call, explained; null when none ran */
-  slowest(): SlowStatement | null;
+  /** what ran since the last call, explained; null when nothing ran */
+  take(top?: number): Profile | null;
 }
 
 export function profiler(sqlite: BetterSqlite3.Database): Profiler {
-  let slowest: { ms: number; sql: string; params: unknown[] } | null = null;
-  let total = 0;
+  const bySql = new Map<string, { ms: number; params: unknown[] }>();
   let count = 0;
   const timed = (stmt: BetterSqlite3.Statement, sql: string) =>
     new Proxy(stmt, {
@@ -37,10 +42,10 @@ export function profiler(sqlite: BetterSqlite3.Database): Profiler {
         return (...params: unknown[]) => {
           const t = performance.now();
           const result = (value as (...a: unknown[]) => unknown).apply(target, params);
-          const ms = performance.now() - t;
-          total += ms;
+          const seen = bySql.get(sql) ?? { ms: 0, params };
+          seen.ms += performance.now() - t;
+          bySql.set(sql, seen);
           count += 1;
-          if (!slowest || ms > slowest.ms) slowest = { ms, sql, params };
           return result;
         };
       },
@@ -53,18 +58,24 @@ export function profiler(sqlite: BetterSqlite3.Database): Profiler {
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   registerHandle(db, sqlite); // the core's compiled write statements (prepared.ts) go to the handle untimed
+  const explain = (sql: string, raw: unknown[]) => {
+    const params = raw.length === 1 && Array.isArray(raw[0]) ? (raw[0] as unknown[]) : raw;
+    return (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
+  };
   return {
     db,
-    slowest() {
-      const found = slowest as { ms: number; sql: string; params: unknown[] } | null;
-      const all = { all_sql_ms: Math.round(total * 10) / 10, statements: count };
-      slowest = null;
-      total = 0;
+    take(top = 3) {
+      const seen = [...bySql.entries()].sort((a, b) => b[1].ms - a[1].ms);
+      const all = seen.reduce((s, [, v]) => s + v.ms, 0);
+      const statements = count;
+      bySql.clear();
       count = 0;
-      if (!found) return null;
-      const params = found.params.length === 1 && Array.isArray(found.params[0]) ? (found.params[0] as unknown[]) : found.params;
-      const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${found.sql}`).all(...params) as Array<{ detail: string }>;
-      return { ms: Math.round(found.ms * 10) / 10, ...all, sql: found.sql, plan: rows.map((r) => r.detail) };
+      if (!seen.length) return null;
+      return {
+        all_sql_ms: round1(all),
+        statements,
+        slowest: seen.slice(0, top).map(([sql, v]) => ({ ms: round1(v.ms), sql: sql.replace(/\s+/g, ' ').trim(), plan: explain(sql, v.params) })),
+      };
     },
   };
 }
