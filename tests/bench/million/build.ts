@@ -22,7 +22,7 @@ import { fixedClock } from '../../../electron/core/clock';
 import { migrations } from '../../../migrations/index';
 import { benchInvoice, buyerBody, rng, SELLER } from '../../fault/support/bodies';
 import { addDays } from '../../../shared/dates';
-import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 
 /** Raise when what the builder writes changes: the cached database is then rebuilt. */
 export const BUILDER_VERSION = 1;
@@ -119,7 +119,7 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
     const insertInvoice = insert('invoices', colsOf(tpl.invoice));
     const insertItem = sqlite.prepare(`INSERT INTO invoice_items (${colsOf(tpl.item).join(', ')}) VALUES (${colsOf(tpl.item).map((c) => `@${c}`).join(', ')})`);
     const insertPayment = sqlite.prepare(`INSERT INTO invoice_payments (${colsOf(tpl.payment).join(', ')}) VALUES (${colsOf(tpl.payment).map((c) => `@${c}`).join(', ')})`);
-    const markCancelled = sqlite.prepare('UPDATE invoices SET status = 4, cancelled_by_id = ?, total_paid_milli = 0 WHERE id = ?');
+    const markCancelled = sqlite.prepare(`UPDATE invoices SET status = ${INVOICE_STATUS.cancelled}, cancelled_by_id = ?, total_paid_milli = 0 WHERE id = ?`);
     const markModified = sqlite.prepare('UPDATE invoices SET current_total_milli = ?, status = ?, total_paid_milli = ? WHERE id = ?');
     const settle = sqlite.prepare('UPDATE invoices SET total_paid_milli = total_milli WHERE id = ?');
     const seal = sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE sealed = 0');
@@ -223,16 +223,16 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
           const age = dayDiff(day, TODAY);
           const shape = r();
           if (shape < 0.05) {
-            writeDoc(tpl.proforma, { block, kind: 'proforma', type: INVOICE_TYPE.proforma, day, due, fulfil, client: c, eur, lines, sign: 1, paidMilli: 0, status: 2 });
+            writeDoc(tpl.proforma, { block, kind: 'proforma', type: INVOICE_TYPE.proforma, day, due, fulfil, client: c, eur, lines, sign: 1, paidMilli: 0, status: INVOICE_STATUS.unpaid });
             j += 1;
             continue;
           }
-          const doc = writeDoc(tpl.invoice, { block, kind: 'invoice', type: INVOICE_TYPE.invoice, day, due, fulfil, client: c, eur, lines, sign: 1, paidMilli: 0, status: 2 });
+          const doc = writeDoc(tpl.invoice, { block, kind: 'invoice', type: INVOICE_TYPE.invoice, day, due, fulfil, client: c, eur, lines, sign: 1, paidMilli: 0, status: INVOICE_STATUS.unpaid });
           j += 1;
           if (shape < 0.08 && j < count) {
             // cancelled: its storno right after it, the same day
             const st = writeDoc(tpl.storno, {
-              block, kind: 'invoice', type: INVOICE_TYPE.invoice, day, due, fulfil, client: c, eur, lines, sign: -1, paidMilli: 0, status: 1,
+              block, kind: 'invoice', type: INVOICE_TYPE.invoice, day, due, fulfil, client: c, eur, lines, sign: -1, paidMilli: 0, status: INVOICE_STATUS.paid,
               extra: { cancels_id: doc.id, original_invoice_no: doc.no, original_date: day, modification_index: 1 },
             });
             settle.run(st.id);
@@ -245,7 +245,7 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
             // modified: one unit of its first line taken back
             const l = lines[0]!;
             const md = writeDoc(tpl.modifying, {
-              block, kind: 'invoice', type: INVOICE_TYPE.invoice, day, due, fulfil, client: c, eur, lines: [{ ...l, qty: 1 }], sign: -1, paidMilli: 0, status: 1,
+              block, kind: 'invoice', type: INVOICE_TYPE.invoice, day, due, fulfil, client: c, eur, lines: [{ ...l, qty: 1 }], sign: -1, paidMilli: 0, status: INVOICE_STATUS.paid,
               extra: { modifies_id: doc.id, original_invoice_no: doc.no, original_date: day, modification_index: 1, modification_reason: 'Mennyiség javítása' },
               itemExtra: () => ({ modifies_line: 1 }),
             });
@@ -260,7 +260,7 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
           const partly = !settled && p < (age > 120 ? 0.985 : 0.85);
           const paid = settled ? payable : partly ? Math.round(payable / 2000) * 1000 : 0;
           if (paid > 0) pay(doc.id, paidOn < TODAY ? paidOn : day, paid, eur);
-          markModified.run(payable === doc.total ? null : payable, settled ? 1 : 2, paid, doc.id);
+          markModified.run(payable === doc.total ? null : payable, settled ? INVOICE_STATUS.paid : INVOICE_STATUS.unpaid, paid, doc.id);
         }
         seal.run();
       })();
