@@ -303,7 +303,15 @@ export async function createCore(deps: CoreDeps) {
   async function call<N extends OperationName>(
     name: N,
     raw: unknown,
-    context: { origin?: string; idempotencyKey?: string; requestHash?: string; overwrites?: string; caller?: Caller } = {},
+    context: {
+      origin?: string;
+      idempotencyKey?: string;
+      requestHash?: string;
+      overwrites?: string;
+      caller?: Caller;
+      /** a background job's call is logged only when it did something (a reminder pass that queued nothing is not) */
+      loggedIf?: (output: OutputOf<N>) => boolean;
+    } = {},
   ): Promise<OutputOf<N>> {
     const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) {
@@ -323,6 +331,7 @@ export async function createCore(deps: CoreDeps) {
     const audited = isAudited(name) && !outer?.audited;
     const done = audited
       ? async (output: OutputOf<N>): Promise<OutputOf<N>> => {
+          if (context.loggedIf && !context.loggedIf(output)) return output;
           // The operation is done and committed: a failed log write is reported, not turned into a failed answer
           // (a client told "failed" would do it again).
           await writeAudit(deps.currentDb?.() ?? deps.db, { at: nowStamp(ctx), caller, operation: name, input: raw, output }).catch((e: unknown) => {

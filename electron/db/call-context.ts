@@ -21,6 +21,9 @@ export interface Caller {
 /** The desktop app, the CLI and the app's own jobs act as the owner of the data on this computer. */
 export const LOCAL_OWNER: Caller = Object.freeze({ user_id: null, name: 'owner', role: 'owner', door: 'local' });
 
+/** Folio's own background jobs (the reminder pass): they act with the owner's rights, and the log names them apart. */
+export const FOLIO_ITSELF: Caller = Object.freeze({ user_id: null, name: 'Folio', role: 'owner', door: 'background' });
+
 export interface CallContext {
   /** who the call acts for (absent: the local owner) */
   caller?: Caller;

@@ -1,6 +1,7 @@
 // Assembles a running Folio from its parts: the core with its documents, delivery, rates and reporting services,
 // and the background workers. `npm run serve`, the CLI and the Electron main process all start from here, so each
 // door gets the same core.
+import { FOLIO_ITSELF } from '../db/call-context';
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
@@ -145,7 +146,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
   const reminders = createReminderScheduler({
-    run: () => core.call('reminders.run', {}),
+    run: () => core.call('reminders.run', {}, { caller: FOLIO_ITSELF, loggedIf: (pass) => pass.queued.length > 0 || pass.withdrawn > 0 }),
     firstMs: options.reminders?.firstMs ?? envMs(env.FOLIO_REMINDERS_FIRST_MS),
     everyMs: options.reminders?.everyMs,
   });

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { clientBody, rawDb, serverPerFile, TODAY } from '../support/fixtures';
 import type { Json } from '../support/api-client';
 import { addUser, type TestUser } from './support';
+import { FOLIO_ITSELF } from '../../electron/db/call-context';
 
 const s = serverPerFile();
 let staff: TestUser;
@@ -104,4 +105,16 @@ test('the log cannot be changed: no route, and the database refuses UPDATE and D
     db.close();
   }
   expect(JSON.stringify((await log()).items)).toBe(before);
+});
+
+test("Folio's own background pass is logged as Folio, and only when it did something", async () => {
+  const before = (await log()).items[0]?.id ?? 0;
+  // the runtime's reminder pass (electron/runtime/runtime.ts): nothing is due, so nothing is queued, and no row
+  const idle = await s.server.core.call('reminders.run', {}, { caller: FOLIO_ITSELF, loggedIf: (pass) => pass.queued.length > 0 || pass.withdrawn > 0 });
+  expect(idle.queued).toEqual([]);
+  expect((await log()).items.filter((r: Json) => r.id > before)).toEqual([]);
+  // a pass that did something is logged, named apart from the owner
+  await s.server.core.call('reminders.run', {}, { caller: FOLIO_ITSELF, loggedIf: () => true });
+  const [row] = (await log({ limit: 1 })).items;
+  expect(row).toMatchObject({ operation: 'reminders.run', user_id: null, user_name: 'Folio', origin: 'background' });
 });

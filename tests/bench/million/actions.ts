@@ -1,0 +1,110 @@
+// The actions a person waits for, each as the app runs it: through the core (core.call), on a copy of the built
+// database (issuing, measured in issue.ts, writes to it). Each action checks its answer once, so a figure is never of an empty result.
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Core } from '../../../electron/core/index';
+import type { Db } from '../../../electron/db/types';
+import { buildStatement } from '../../../electron/core/reminders/statement';
+import { clientName, TODAY } from './build';
+
+export interface Action {
+  name: string;
+  run(i: number): Promise<unknown>;
+}
+
+export function actions(core: Core, db: Db, sqlite: BetterSqlite3.Database): Action[] {
+  const one = <T>(sql: string, ...args: unknown[]) => sqlite.prepare(sql).get(...args) as T;
+  const maxId = one<{ m: number }>('SELECT max(id) m FROM invoices').m;
+  const minId = one<{ m: number }>('SELECT min(id) m FROM invoices').m;
+  // the busiest client: the statement with the most lines to read
+  const busiest = one<{ client_id: number }>('SELECT client_id FROM invoices GROUP BY client_id ORDER BY count(*) DESC LIMIT 1').client_id;
+  const openOfBusiest = one<{ id: number }>('SELECT id FROM invoices WHERE client_id = ? AND type = 3 AND status = 2 ORDER BY id DESC LIMIT 1', busiest).id;
+  // a "WEB" block invoice from the middle of the ten years
+  const web = one<{ invoice_no: string }>("SELECT invoice_no FROM invoices WHERE block_id = 1 AND number_kind = 'invoice' AND id > ? ORDER BY id LIMIT 1", Math.floor((minId + maxId) / 2));
+  const taxcode = one<{ taxcode: string }>('SELECT taxcode FROM clients WHERE id = ?', busiest).taxcode;
+  const line = one<{ description: string }>('SELECT description FROM invoice_items WHERE invoice_id = ? LIMIT 1', maxId - 10).description;
+  // page 2,000 of 50 rows (100,000 rows in); a small database's last page
+  const deepPage = Math.min(2000, Math.floor(one<{ n: number }>('SELECT count(*) n FROM invoices WHERE block_id = 0').n / 50));
+  // What the list's search box is typed with: a number, a part of a name, a tax number, a line's text.
+  const searches = [`WEB / ${web.invoice_no}`, clientName(41).split(' ').slice(0, 3).join(' '), taxcode, line];
+  const query = { start_date: '1900-01-01', end_date: '9999-12-31', max_per_page: 50 };
+  const expect = (ok: boolean, what: string) => {
+    if (!ok) throw new Error(what);
+  };
+  const first = <T>(i: number, f: () => T) => (i === -1 ? f() : undefined);
+  let seed = 7;
+  const nextId = () => {
+    seed = (seed * 48271) % 2147483647;
+    return minId + (seed % (maxId - minId + 1));
+  };
+  return [
+    {
+      name: 'm1_list_first_page_ms',
+      run: async (i) => {
+        const page = await core.call('invoices.list', { page: 1, max_per_page: 50 });
+        first(i, () => expect(page.items.length === 50, 'the first page is not full'));
+      },
+    },
+    {
+      // the list filtered to the default block, page 2,000 of 50 rows: 100,000 rows in
+      name: 'm1_list_deep_page_ms',
+      run: async (i) => {
+        const page = await core.call('invoices.query', { ...query, block: 0, page: deepPage });
+        first(i, () => expect(page.items.length === 50, `page ${deepPage} is not full`));
+      },
+    },
+    {
+      name: 'm1_search_ms',
+      run: async (i) => {
+        const q = searches[Math.abs(i) % searches.length]!;
+        const page = await core.call('invoices.query', { ...query, page: 1, search: q });
+        // the number and the name must find; a tax number or a line's text is found only if search reads them
+        if (i < 0 && Math.abs(i) % searches.length < 2) expect(page.items.length > 0, `"${q}" found nothing`);
+      },
+    },
+    {
+      name: 'm1_open_invoice_ms',
+      run: async (i) => {
+        const inv = await core.call('invoices.get', { id: nextId() });
+        first(i, () => expect(inv.id > 0, 'no invoice'));
+      },
+    },
+    {
+      // the dashboard's calls, as Dashboard.svelte makes them at once
+      name: 'm1_dashboard_ms',
+      run: async (i) => {
+        const [summary] = await Promise.all([
+          core.call('invoices.summary', {}),
+          core.call('invoices.list', { page: 1, max_per_page: 8 }),
+          core.call('expenses.totals', { from: '2026-11-01', to: '2026-11-30' } as never),
+          core.call('receivables.summary', {}),
+        ]);
+        first(i, () => expect(JSON.stringify(summary).length > 2, 'empty dashboard'));
+      },
+    },
+    {
+      name: 'm1_vat_year_ms',
+      run: async (i) => {
+        const report = await core.call('reports.vat', { from: '2025-01-01', to: '2025-12-31' });
+        first(i, () => expect(report.output.documents.length > 0, 'the year is empty'));
+      },
+    },
+    {
+      name: 'm1_aging_ms',
+      run: async (i) => {
+        const aging = await core.call('receivables.summary', {});
+        first(i, () => expect(JSON.stringify(aging).length > 20, 'no receivables'));
+      },
+    },
+    {
+      // the statement of the busiest client's open invoices a reminder carries (electron/core/reminders/statement.ts)
+      name: 'm1_client_statement_ms',
+      run: async (i) => {
+        const invoice = (await core.call('invoices.get', { id: openOfBusiest })).attributes;
+        const view = await buildStatement(db, { invoice, lang: 'hu', date: TODAY, interest: true, baseRates: [], rate: null, recoveryCost: null });
+        first(i, () => expect(view.lines.length > 0, 'an empty statement'));
+      },
+    },
+  ];
+}
+
+export const SEARCH_KINDS = ['number', 'name', 'taxcode', 'line'] as const;

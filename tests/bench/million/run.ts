@@ -1,0 +1,131 @@
+// `npm run bench:million -- --out FILE` (issue 24, item 1): every action a person waits for, on a database of
+// 1,000,000 invoices over ten years (build.ts; built once and cached, cache.ts), each as its p50 (NAME) and p99
+// (NAME_p99) over repeated runs, written as one JSON object. Not a section of `npm run bench`: it takes minutes.
+// Options: --invoices N (a smaller database, for trying the tool), --runs N (measured runs per action, default 30;
+// with fewer than 100 runs p99 is the slowest run), --warm N (unmeasured runs first, default 3).
+import { copyFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../../electron/db/open';
+import { createCore } from '../../../electron/core/index';
+import { fixedClock } from '../../../electron/core/clock';
+import { backupDatabase } from '../../../electron/backup/index';
+import { tempDir } from '../../fault/support/procs';
+import { actions, SEARCH_KINDS } from './actions';
+import { NOW } from './build';
+import { issueBoth } from './issue';
+import { millionDb } from './cache';
+import { profiler, type Profile } from './plans';
+import { serveStart, uiFirstPaint } from './processes';
+import { percentile, round1, timeRuns, type Timing } from './stats';
+
+const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' } } });
+const invoices = Number(values.invoices ?? 1_000_000);
+const runs = Number(values.runs ?? 30);
+const warmUps = Number(values.warm ?? 3);
+const log = (s: string) => console.error(`bench:million ${s}`);
+const started = performance.now();
+
+const figures: Record<string, number> = {};
+const put = (name: string, t: Timing) => {
+  figures[name] = t.p50;
+  figures[`${name}_p99`] = t.p99;
+  log(`${name}: p50 ${t.p50}, p99 ${t.p99} (${t.runs} runs)`);
+};
+const runsOf: Record<string, number> = {};
+const plans: Record<string, Profile | null> = {};
+const load = { before: loadavg().map(round1) };
+
+const big = await millionDb(invoices, log);
+log(big.buildSeconds === null ? `reusing ${big.file}` : `built ${big.file} in ${big.buildSeconds.toFixed(1)} s`);
+// issuing is compared with a database a tenth the size, built the same way
+const tenth = Math.round(invoices / 10);
+const small = await millionDb(tenth, log);
+figures.m1_db_mb = Math.round(statSync(big.file).size / 1e5) / 10;
+
+const tmp = tempDir('million');
+try {
+  // Issuing writes: the actions run on a copy, the cached file stays as built.
+  const work = tmp.file('folio.db');
+  copyFileSync(big.file, work);
+  const opened = await openDatabase(work);
+  try {
+    const core = await createCore({ db: opened.db, clock: fixedClock(NOW) });
+    // the same actions through a connection whose statements are timed, to find where a slow one spends its time
+    const profiled = profiler(opened.sqlite);
+    const profiledActions = actions(await createCore({ db: profiled.db, clock: fixedClock(NOW) }), profiled.db, opened.sqlite);
+    for (const action of actions(core, opened.db, opened.sqlite)) {
+      const t = await timeRuns(action.run, { runs, warmUps, budgetMs: 60_000 });
+      put(action.name, t);
+      runsOf[action.name] = t.runs;
+      if (action.name === 'm1_search_ms') {
+        SEARCH_KINDS.forEach((kind, k) => {
+          const mine = t.times.filter((_, i) => i % SEARCH_KINDS.length === k);
+          figures[`m1_search_${kind}_ms`] = round1(percentile(mine, 50));
+        });
+      }
+      // where a slow action spends its time (run once more, profiled; not part of the figures)
+      if (t.p50 > 100) {
+        await profiledActions.find((a) => a.name === action.name)!.run(0);
+        plans[action.name] = profiled.take();
+        log(`${action.name}: slowest statements ${JSON.stringify(plans[action.name])}`);
+      }
+    }
+
+    // Issuing, here and on the database a tenth the size, in alternating rounds (issue.ts).
+    const smallWork = tmp.file('small.db');
+    copyFileSync(small.file, smallWork);
+    const smallOpened = await openDatabase(smallWork);
+    try {
+      const firstClient = (sqlite: typeof opened.sqlite) => (sqlite.prepare('SELECT min(id) id FROM clients').get() as { id: number }).id;
+      const issued = await issueBoth(
+        { core, clientId: firstClient(opened.sqlite) },
+        { core: await createCore({ db: smallOpened.db, clock: fixedClock(NOW) }), clientId: firstClient(smallOpened.sqlite) },
+        { rounds: 10, perRound: Math.max(1, Math.round(runs / 10)) * 3, warmUps: warmUps * 10 },
+      );
+      put('m1_issue_ms', issued.big);
+      runsOf.m1_issue_ms = issued.big.runs;
+      figures.m1_issue_small_ms = issued.small.p50;
+      figures.m1_issue_small_ms_p99 = issued.small.p99;
+      figures.m1_issue_ratio = Math.round((issued.big.p50 / issued.small.p50) * 100) / 100;
+      log(`m1_issue at ${tenth}: p50 ${issued.small.p50}, p99 ${issued.small.p99}; ratio ${figures.m1_issue_ratio}`);
+    } finally {
+      await smallOpened.close();
+    }
+  } finally {
+    await opened.close();
+  }
+
+  // The app's own backup of the whole file (electron/backup), once: it copies every page.
+  const backup = await timeRuns(() => backupDatabase({ source: work, dir: tmp.file('backups') }), { runs: 1, warmUps: 0, budgetMs: 0 });
+  figures.m1_backup_s = round1(backup.p50 / 1000);
+  log(`m1_backup_s: ${figures.m1_backup_s}`);
+
+  // on the working copy too: a server may write (its jobs), and the cached file must stay as built
+  put('m1_serve_start_ms', await serveStart(work, Math.min(runs, 10)));
+  put('m1_ui_first_paint_ms', await uiFirstPaint(work, Math.min(runs, 15)));
+} finally {
+  tmp.remove();
+}
+log('m1_pg_*: not measured yet — the team server does not run the core on PostgreSQL (docs/team-server.md)');
+
+const result = {
+  ...figures,
+  meta: {
+    invoices,
+    issue_compared_at: tenth,
+    build_s: big.buildSeconds === null ? null : round1(big.buildSeconds),
+    runs: runsOf,
+    warm_ups: warmUps,
+    p99_note: 'nearest rank: with fewer than 100 runs it is the slowest run',
+    load_average: { ...load, after: loadavg().map(round1) },
+    cores: cpus().length,
+    node: process.version,
+    total_s: round1((performance.now() - started) / 1000),
+    pg: 'not measured yet: the team server does not run the core on PostgreSQL',
+    slowest_statements: plans,
+  },
+};
+const json = JSON.stringify(result, null, 2);
+if (values.out) writeFileSync(values.out, `${json}\n`);
+console.log(json);
