@@ -78,6 +78,8 @@ test('the reminder settings and an invoice reminded now, then stopped', async ({
     await shot(page, 'client-form-opt-out');
     await box.uncheck();
     await page.getByRole('button', { name: 'Mentés' }).click();
+    // the form has taken the answer in (else leaving the page asks about unsaved changes), and the server has it
+    await expect(page.getByRole('status').getByText('Elmentve.')).toBeVisible();
     await expect.poll(async () => (await rpcOn(folio!.url, API_KEY, 'reminders.client', { id: quiet })).opted_out).toBe(false);
   });
 
