@@ -4,7 +4,7 @@
 // app or server working on that file sends it (the CLI has no outbox worker of its own).
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, refuse } from '../options';
 import { isValidDate } from '../../../shared/dates';
 import { progressLine } from '../../backup/progress-line';
 import { systemClock } from '../../core/clock';
@@ -35,20 +35,15 @@ export const command = {
   summary: 'The accountant package of a period as one ZIP',
 
   async run(args: string[]): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseArgs({
+    const options = readOptions(
+      {
         args,
         options: { db: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' }, email: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      }));
-    } catch (e) {
-      console.error(`${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      console.log(HELP);
-      return 0;
-    }
+      },
+      HELP,
+    );
+    if (typeof options === 'number') return options;
+    const { values } = options;
     const problem = !values.db
       ? 'Missing --db <file>.'
       : !values.out
@@ -58,10 +53,7 @@ export const command = {
           : !values.to || !isValidDate(values.to) || values.to < values.from
             ? 'Missing or wrong --to <YYYY-MM-DD> (not before --from).'
             : null;
-    if (problem) {
-      console.error(`${problem}\n\n${HELP}`);
-      return 2;
-    }
+    if (problem) return refuse(problem, HELP);
     const progress = progressLine();
     const out = resolve(values.out!);
     mkdirSync(out, { recursive: true });

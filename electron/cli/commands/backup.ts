@@ -1,7 +1,7 @@
 // `npm run folio -- backup --db <file> [--out <dir>]`: an online backup (SQLite's backup API), safe while the app or
 // `npm run serve` is running. Prints the backup's path on stdout; progress and the summary go to stderr.
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, refuse } from '../options';
 import { backupDatabase } from '../../backup/backup';
 import { progressLine } from '../../backup/progress-line';
 
@@ -22,21 +22,10 @@ export const command = {
   summary: 'Back up the database (online, while Folio runs) to a timestamped file',
 
   async run(args: string[]): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: { db: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-    } catch (e) {
-      console.error(`${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      console.log(HELP);
-      return 0;
-    }
-    if (!values.db) {
-      console.error(`Missing --db <file>.\n\n${HELP}`);
-      return 2;
-    }
+    const options = readOptions({ args, options: { db: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, HELP);
+    if (typeof options === 'number') return options;
+    const { values } = options;
+    if (!values.db) return refuse('Missing --db <file>.', HELP);
     const db = resolve(values.db);
     const out = resolve(values.out ?? join(dirname(db), 'backups'));
     const progress = progressLine();

@@ -1,7 +1,7 @@
 // `npm run folio -- export --db <file> --out <dir> [--format json|csv|xlsx]`: all data as one JSON file or a folder of
 // CSV files (UTF-8 with BOM, RFC 4180). Prints the path; progress goes to stderr.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, refuse } from '../options';
 import { progressLine } from '../../backup/progress-line';
 import { openDatabase } from '../../db/open';
 import { exportData } from '../../export/export';
@@ -26,9 +26,8 @@ export const command = {
   summary: 'Export all data as JSON or CSV',
 
   async run(args: string[]): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseArgs({
+    const options = readOptions(
+      {
         args,
         options: {
           db: { type: 'string' },
@@ -37,15 +36,11 @@ export const command = {
           delimiter: { type: 'string', default: ',' },
           help: { type: 'boolean', short: 'h' },
         },
-      }));
-    } catch (e) {
-      console.error(`${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      console.log(HELP);
-      return 0;
-    }
+      },
+      HELP,
+    );
+    if (typeof options === 'number') return options;
+    const { values } = options;
     const problem = !values.db
       ? 'Missing --db <file>.'
       : !values.out
@@ -55,10 +50,7 @@ export const command = {
           : values.delimiter !== ',' && values.delimiter !== ';'
             ? `Unknown delimiter "${values.delimiter}" (, or ;).`
             : null;
-    if (problem) {
-      console.error(`${problem}\n\n${HELP}`);
-      return 2;
-    }
+    if (problem) return refuse(problem, HELP);
     const progress = progressLine();
     try {
       const db = resolve(values.db!);

@@ -1,7 +1,7 @@
 // `npm run folio -- restore --db <file> --from <backup> [--accept-older]`: replaces the database with a backup
 // after checking it (integrity, schema, not older than issued invoices). Folio must be closed while it runs.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, refuse } from '../options';
 import { progressLine } from '../../backup/progress-line';
 import { restore, RestoreRefusedError } from '../../backup/restore';
 
@@ -28,9 +28,8 @@ export const command = {
   summary: 'Restore the database from a backup (checked; refuses to lose issued invoices)',
 
   async run(args: string[]): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseArgs({
+    const options = readOptions(
+      {
         args,
         options: {
           db: { type: 'string' },
@@ -38,19 +37,12 @@ export const command = {
           'accept-older': { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
-      }));
-    } catch (e) {
-      console.error(`${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      console.log(HELP);
-      return 0;
-    }
-    if (!values.db || !values.from) {
-      console.error(`Missing ${!values.db ? '--db <file>' : '--from <backup>'}.\n\n${HELP}`);
-      return 2;
-    }
+      },
+      HELP,
+    );
+    if (typeof options === 'number') return options;
+    const { values } = options;
+    if (!values.db || !values.from) return refuse(`Missing ${!values.db ? '--db <file>' : '--from <backup>'}.`, HELP);
     const progress = progressLine();
     try {
       const result = await restore(resolve(values.from), resolve(values.db), {
