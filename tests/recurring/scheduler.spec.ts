@@ -350,3 +350,21 @@ test('start runs a pass now and then on every tick; stop clears the timer', asyn
   await scheduler.stop();
   expect(cleared).toBe(true);
 });
+
+test('each invoice the scheduler issues is in the audit log as issued by Folio itself, with its profile and period', async () => {
+  t = await openCore(NOW);
+  const client = await makeClient(t.core);
+  const base = await makeBase(t.core, client);
+  const profile = await makeProfile(t.core, base, { start_date: '2026-01-20' });
+  const scheduler = createRecurringScheduler({ core: t.core });
+  const pass = await scheduler.runOnce();
+  expect(pass.issued).toHaveLength(2);
+
+  const rows = await issuedRows(t.db, profile);
+  const log = await t.core.call('audit.list', { operation: 'recurring.issue', limit: 10 });
+  expect(log.items.map((e) => [e.user_name, e.origin, e.target_ids, e.summary])).toEqual(
+    rows
+      .map((r) => ['Folio', 'background', [r.id], { profile_id: profile, occurrence_date: r.period_start }])
+      .reverse(), // newest first
+  );
+});

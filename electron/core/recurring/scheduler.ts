@@ -8,6 +8,8 @@
 //   leaves whole occurrences only; the next pass (or another process on the same file) continues where it stopped.
 // - Throughput: the transactions of a pass are queued without waiting for each commit, so the database's group
 //   commit writes many occurrences with one fsync; they still run one after another, in order.
+import { FOLIO_ITSELF } from '../../db/call-context';
+import { auditIn } from '../users/audit';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import { FolioError, notFound, rule, type FieldError } from '../../../shared/errors';
 import { milliToString } from '../../../shared/money';
@@ -162,6 +164,8 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
       const lines = issuedLines(own, items, new Set(live.map((r) => r.id)));
       const { input, extra } = occurrenceInvoice(base, lines, p, occ, now.slice(0, 10));
       const invoice = await createIn(trx, input, rate, extra);
+      // issued by Folio itself: the audit log says so, in the transaction that issues it (docs/users.md)
+      await auditIn(trx, { at: now, caller: FOLIO_ITSELF, operation: 'recurring.issue', input: { profile_id: p.id, occurrence_date: occ.date }, output: { id: invoice.id } });
       await trx
         .insertInto('recurring_runs')
         .values({ profile_id: p.id, occurrence_date: occ.date, invoice_id: invoice.id, skipped: 0, created_at: now })

@@ -5,7 +5,7 @@ import type { AuditEntry, AuditPage } from '../../../shared/contract/areas/users
 import type { ParsedInputOf } from '../../../shared/contract/operations';
 import { addDays } from '../../../shared/dates';
 import type { Caller } from '../../db/call-context';
-import type { Db } from '../../db/types';
+import type { Db, WriteTx } from '../../db/types';
 import { writeTransaction } from '../../db/transaction';
 
 /** Names of inputs never written down: passwords, keys, tokens and other secrets. */
@@ -51,20 +51,23 @@ export interface AuditRecord {
  * transactions its handlers open (an operation may run several). A crash between the two loses the row.
  */
 export async function writeAudit(db: Db, r: AuditRecord): Promise<void> {
-  await writeTransaction(db, (trx) =>
-    trx
-      .insertInto('audit_log')
-      .values({
-        at: r.at,
-        user_id: r.caller.user_id,
-        user_name: r.caller.name,
-        origin: r.caller.door,
-        operation: r.operation,
-        target_ids: JSON.stringify(targetIds(r.input, r.output)),
-        summary: JSON.stringify(redact(r.input) ?? {}),
-      })
-      .execute(),
-  );
+  await writeTransaction(db, (trx) => auditIn(trx, r));
+}
+
+/** The row written inside the caller's own write transaction: it commits, or is lost, with the change it records. */
+export async function auditIn(trx: WriteTx, r: AuditRecord): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: r.at,
+      user_id: r.caller.user_id,
+      user_name: r.caller.name,
+      origin: r.caller.door,
+      operation: r.operation,
+      target_ids: JSON.stringify(targetIds(r.input, r.output)),
+      summary: JSON.stringify(redact(r.input) ?? {}),
+    })
+    .execute();
 }
 
 export async function listAudit(db: Db, input: ParsedInputOf<'audit.list'>): Promise<AuditPage> {
