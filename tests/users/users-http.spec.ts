@@ -1,7 +1,7 @@
 // Users and their keys over HTTP (docs/users.md): each permission class met with a real request by each role, the
 // interface's JWT per user, revoked keys and disabled users refused, the /v3 door held to the same roles.
 import { expect, test } from '@playwright/test';
-import { clientBody, invoiceBody, rawDb, serverPerFile, TODAY, withServer } from '../support/fixtures';
+import { API_KEY, clientBody, invoiceBody, rawDb, serverPerFile, TODAY, withServer } from '../support/fixtures';
 import { partnerBody } from '../support/v3-client';
 import { v3SchemaErrors } from '../support/v3-schema';
 import { addUser, userJwt, type TestUser } from './support';
@@ -158,4 +158,21 @@ test('a device belongs to the user whose key paired it', async () => {
   }
   const [row] = (await s.api.ok('GET', '/audit-log', { query: { operation: 'sync.join' } })).data.items;
   expect(row).toMatchObject({ user_id: staff.id, operation: 'sync.join' });
+});
+
+test("disabling a user ends the sync of the devices they paired, even with another key", async () => {
+  const laptop = await addUser(s.api, 'Kiss Anna', 'staff');
+  const device = 'dev-anna-laptop-0001';
+  const joined = await laptop.api.post('/sync/join', { name: 'Anna laptopja', prefix: 'AL' }, { headers: { 'X-Folio-Device': device } });
+  expect(joined.status, joined.text).toBe(200);
+  const token = joined.body.data.device_token as string;
+  // the server's own key (the owner's), with the device's id and token
+  const asDevice = { 'X-API-KEY': API_KEY, 'X-Folio-Device': device, 'X-Folio-Device-Token': token };
+  // the device's own token works with the server's key too, while its user is active
+  const before = await s.api.withHeaders(asDevice).get('/sync/info');
+  expect(before.status, before.text).toBe(200);
+  await s.api.ok('DELETE', `/users/${laptop.id}`);
+  const refused = await s.api.withHeaders(asDevice).get('/sync/info');
+  expect(refused.status).toBe(401);
+  expect(refused.body).toMatchObject({ success: false, code: 'unauthorized' });
 });

@@ -38,18 +38,26 @@ export function deviceOrigin(): string {
   return device;
 }
 
-/** True when `token` is the credential of `deviceId`; the first success marks the credential as used. */
+/**
+ * True when `token` is the credential of `deviceId` and the user who paired the device is not disabled (a device
+ * belongs to its user: disabling them ends its sync whatever key it sends); the first success marks it as used.
+ */
 export async function authenticateDevice(db: Db, deviceId: string, token: string): Promise<boolean> {
   const row = await devicesDb(db).selectFrom('sync_devices').selectAll().where('device', '=', deviceId).executeTakeFirst();
   if (!row) return false;
   // compare the hashes (equal length whatever was sent), in constant time
   const ok = timingSafeEqual(hashOf(token), Buffer.from(row.token_hash, 'hex'));
-  if (ok && row.used_at === null) {
+  if (!ok) return false;
+  if (row.user_id != null) {
+    const owner = await db.selectFrom('users').select('disabled_at').where('id', '=', row.user_id).executeTakeFirst();
+    if (!owner || owner.disabled_at !== null) return false;
+  }
+  if (row.used_at === null) {
     await writeTransaction(db, (trx) =>
       devicesDb(trx).updateTable('sync_devices').set({ used_at: new Date().toISOString() }).where('device', '=', deviceId).where('used_at', 'is', null).execute(),
     );
   }
-  return ok;
+  return true;
 }
 
 /**
