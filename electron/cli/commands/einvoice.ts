@@ -4,9 +4,8 @@
 import { reportWrittenFiles } from '../written-files';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { dateRangeProblem, readOptions, refuse } from '../options';
 import { EINVOICE_EXPORT_FORMATS } from '../../../shared/contract/areas/einvoice';
-import { isValidDate } from '../../../shared/dates';
 import { FolioError } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { systemClock } from '../../core/clock';
@@ -24,36 +23,27 @@ it is written; exits 1 if any invoice could not be written.`;
 const facturx: FacturxRenderer = async (invoice, cii) => (await import('../../documents/facturx')).renderFacturX(invoice.attributes, cii);
 
 async function exportEinvoices(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      db: { type: 'string' },
-      out: { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      format: { type: 'string', default: 'ubl' },
-      help: { type: 'boolean' },
+  const options = readOptions(
+    {
+      args,
+      options: {
+        db: { type: 'string' },
+        out: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        format: { type: 'string', default: 'ubl' },
+        help: { type: 'boolean' },
+      },
     },
-  });
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (!values.db || !values.out) {
-    console.error(`Missing --db or --out.\n${HELP}`);
-    return 2;
-  }
-  const format = values.format!.toLowerCase();
-  if (!isExportFormat(format)) {
-    console.error(`Unknown format "${values.format}": use one of ${EINVOICE_EXPORT_FORMATS.join(', ')}`);
-    return 2;
-  }
-  for (const d of [values.from, values.to]) {
-    if (d !== undefined && !isValidDate(d)) {
-      console.error(`Not a date: ${d} (use YYYY-MM-DD)`);
-      return 2;
-    }
-  }
+    HELP,
+  );
+  if (typeof options === 'number') return options;
+  const { values } = options;
+  if (!values.db || !values.out) return refuse('Missing --db or --out.', HELP);
+  const format = values.format.toLowerCase();
+  if (!isExportFormat(format)) return refuse(`Unknown format "${values.format}": use one of ${EINVOICE_EXPORT_FORMATS.join(', ')}`, HELP);
+  const wrongDate = dateRangeProblem(values.from, values.to);
+  if (wrongDate) return refuse(wrongDate, HELP);
   const { db, close } = await openDatabase(values.db);
   try {
     const ctx = { db, clock: systemClock, timeZone: (await readSettings(db)).time_zone };

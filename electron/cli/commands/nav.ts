@@ -5,8 +5,7 @@
 import { reportWrittenFiles } from '../written-files';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { isValidDate } from '../../../shared/dates';
+import { dateRangeProblem, readOptions, refuse } from '../options';
 import { openDatabase } from '../../db/open';
 import { invoiceDataOfPeriod } from '../../nav-queue/period-export';
 
@@ -16,24 +15,15 @@ in the date range (default: all), named after the invoice number: <prefix>_<numb
 without a prefix). Exits 1 if any invoice could not be written.`;
 
 async function exportXml(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { db: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' } },
-  });
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (!values.db || !values.out) {
-    console.error(`Missing --db or --out.\n${HELP}`);
-    return 2;
-  }
-  for (const d of [values.from, values.to]) {
-    if (d !== undefined && !isValidDate(d)) {
-      console.error(`Not a date: ${d} (use YYYY-MM-DD)`);
-      return 2;
-    }
-  }
+  const options = readOptions(
+    { args, options: { db: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' } } },
+    HELP,
+  );
+  if (typeof options === 'number') return options;
+  const { values } = options;
+  if (!values.db || !values.out) return refuse('Missing --db or --out.', HELP);
+  const wrongDate = dateRangeProblem(values.from, values.to);
+  if (wrongDate) return refuse(wrongDate, HELP);
   const { db, close } = await openDatabase(values.db);
   try {
     mkdirSync(values.out, { recursive: true });
