@@ -1,13 +1,15 @@
-// `npm run serve -- --db <file> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>] [--public-host <name>]…`
+// `npm run serve -- --db <file> | --companies <dir> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>] [--public-host <name>]…`
 // Prints one line `listening on http://HOST:PORT` when ready (port 0 picks a free port and prints the real one).
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { startServer } from './start';
+import { startCompaniesServer } from '../companies/start';
 
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
+    companies: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '8080' },
     'api-key': { type: 'string' },
@@ -17,7 +19,9 @@ const { values } = parseArgs({
   },
 });
 
-const usage = `Usage: npm run serve -- --db <file> [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>] [--public-host <name>]…
+const usage = `Usage: npm run serve -- --db <file> | --companies <dir> [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>] [--public-host <name>]…
+  --companies    a server of several companies: the directory and a database per company in <dir> (docs/companies.md);
+                 the API key is the server's administrator.
   --public-host  a host name the server is also reached by (e.g. behind a reverse proxy); repeat for more.
                  Without it the server answers only to 127.0.0.1, localhost, [::1] and the --host address.
 Environment: FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_PUBLIC_HOSTS (comma-separated), FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
@@ -27,8 +31,8 @@ if (values.help) {
   process.exit(0);
 }
 const apiKey = values['api-key'] ?? process.env.FOLIO_API_KEY;
-if (!values.db || !apiKey) {
-  console.error(`${!values.db ? 'Missing --db <file>.' : 'Missing the API key: pass --api-key or set FOLIO_API_KEY.'}\n${usage}`);
+if ((!values.db && !values.companies) || !apiKey) {
+  console.error(`${!values.db && !values.companies ? 'Missing --db <file> (or --companies <dir>).' : 'Missing the API key: pass --api-key or set FOLIO_API_KEY.'}\n${usage}`);
   process.exit(2);
 }
 const port = Number(values.port);
@@ -39,8 +43,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const here = dirname(fileURLToPath(import.meta.url));
 try {
-  const server = await startServer({
-    dbFile: values.db,
+  const common = {
     host: values.host!,
     port,
     auth: { apiKey, publicKey: values['api-public-key'] ?? process.env.FOLIO_API_PUBLIC_KEY },
@@ -48,7 +51,8 @@ try {
     publicHosts: [...(values['public-host'] ?? []), ...(process.env.FOLIO_PUBLIC_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean),
     uiDir: resolve(here, '../../dist/renderer'),
     env: process.env,
-  });
+  };
+  const server = values.companies ? await startCompaniesServer({ ...common, dir: values.companies }) : await startServer({ ...common, dbFile: values.db! });
   console.log(`listening on ${server.url}`);
   const stop = async () => {
     await server.close();
