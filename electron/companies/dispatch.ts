@@ -10,6 +10,7 @@ import { FolioError } from '../../shared/errors';
 import { SLUG_PATTERN } from '../../shared/directory';
 import type { AuthConfig } from '../server/auth';
 import { hostNameOf } from '../server/host-check';
+import { setMountPath } from '../server/mount';
 import type { Company, DirectoryStore } from '../directory/store';
 import { identify, type Identity } from './identity';
 
@@ -61,6 +62,8 @@ export async function route(req: IncomingMessage, options: DispatchOptions): Pro
   const identity = await identify(req.headers, options.auth, options.store);
   const slug = named.slug ?? (await onlyCompany(identity, options.store));
   if (typeof slug !== 'string') return { to: 'refused', error: slug };
+  // Links the company's door makes (share links) lead back to this company, however the request named it.
+  setMountPath(req, `/c/${encodeURIComponent(slug)}`);
 
   const company = SLUG_PATTERN.test(slug) ? await options.store.company(slug) : undefined;
   const shareLink = path.startsWith('/access/');
