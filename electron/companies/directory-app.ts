@@ -33,7 +33,7 @@ export async function buildDirectoryApp(options: DirectoryAppOptions): Promise<F
   const { store, registry } = options;
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const name = hostNameOf(req.headers.host);
     if (name === undefined || !options.allowedHosts.has(name)) {
       return reply.code(421).send(new FolioError('bad_request', `This server does not answer to the host name ${JSON.stringify(req.headers.host ?? '')}`).toEnvelope());

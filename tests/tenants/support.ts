@@ -1,7 +1,7 @@
 // A real companies server (`serve --companies`) for the tenant tests: a temporary folder with the directory and a
 // database per company, the administrator's key, and clients that name a company by path prefix or by header.
 import { expect } from '@playwright/test';
-import { startCompaniesServer, type RunningCompaniesServer } from '../../electron/companies/start';
+import { startCompaniesServer, type CompaniesServerOptions, type RunningCompaniesServer } from '../../electron/companies/start';
 import { ApiClient, type Json } from '../support/api-client';
 import { API_KEY, FIXED_NOW, makeTempDir, TEST_SELLER } from '../support/fixtures';
 
@@ -29,17 +29,17 @@ export class CompanyClient extends ApiClient {
   }
 }
 
-export async function startCompanies(options: { uiDir?: string } = {}): Promise<CompaniesServer> {
+export async function startCompanies(options: { uiDir?: string; stores?: CompaniesServerOptions['stores']; env?: Record<string, string> } = {}): Promise<CompaniesServer> {
   const tmp = makeTempDir('folio-companies-');
   let running: RunningCompaniesServer;
   try {
     running = await startCompaniesServer({
-      dir: tmp.dir,
+      ...(options.stores ? { stores: options.stores } : { dir: tmp.dir }),
       port: 0,
       host: '127.0.0.1',
       auth: { apiKey: API_KEY },
       now: FIXED_NOW,
-      env: { FOLIO_RATES_PREFETCH: 'off' }, // no rate prefetch to the real MNB from a test's server
+      env: { FOLIO_RATES_PREFETCH: 'off', ...options.env }, // no rate prefetch to the real MNB from a test's server
       ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     });
   } catch (e) {
