@@ -6,7 +6,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import { FolioError } from '../../shared/errors';
 import { DEFAULT_TIME_ZONE, dateIn, timestampIn } from '../../shared/dates';
-import { accountCreateInput, companyCreateInput, grantDeleteInput, grantInput, parseDirectoryInput, type CompanyInfo, type DirectoryView } from '../../shared/directory';
+import type { CompanyInfo, DirectoryView } from '../../shared/directory';
+import { accountCreateInput, companyCreateInput, grantDeleteInput, grantInput, parseDirectoryInput } from '../directory/input';
 import { id } from '../../shared/contract/fields';
 import type { Clock } from '../core/clock';
 import type { AuthConfig } from '../server/auth';

@@ -1,6 +1,6 @@
 // Reads and writes of the directory (docs/companies.md): companies, accounts, their keys and grants. A key is made
 // and checked with the users' key code (electron/core/users/keys.ts): a 256-bit secret kept as its SHA-256.
-import { FolioError, invalid, notFound } from '../../shared/errors';
+import { FolioError, notFound } from '../../shared/errors';
 import type { AccountInfo, CreatedAccountKey, GrantRoleName } from '../../shared/directory';
 import { hashSecret, newKeyMaterial } from '../core/users/keys';
 import type { DirectoryDb } from './schema';
@@ -147,10 +147,4 @@ export function createDirectoryStore(db: DirectoryDb, now: () => string) {
       return Number(result.numDeletedRows) > 0;
     },
   };
-}
-
-/** A company's short name from a request, checked before any lookup. */
-export function slugField(value: unknown): string {
-  if (typeof value !== 'string' || !value) throw invalid('company', 'is required');
-  return value;
 }

@@ -6,10 +6,13 @@ import type { Api } from '../api';
 import { ApiError, asApiError } from '../api/errors';
 import type { HttpTransport } from '../api/http-transport';
 import { localToday } from '../api/transport';
-import { api, session, storeKey, takeToday } from '../boot';
-import { takePrefetched } from './prefetch';
+import { api, session, storeCompany, storeKey, takeToday } from '../boot';
+import { dropPrefetched, takePrefetched } from './prefetch';
+import type { DirectoryView } from '../../../shared/directory';
+import { DirectoryApi } from '../api/directory';
 
-export type Phase = 'key' | 'loading' | 'ready' | 'failed';
+/** 'no-company': a server of several companies where this key reaches none yet (the administrator adds the first). */
+export type Phase = 'key' | 'loading' | 'ready' | 'failed' | 'no-company';
 
 class AppState {
   readonly api: Api;
@@ -21,10 +24,14 @@ class AppState {
   shellInfo = $state<ShellInfo | null>(null);
   blocks = $state<Array<Resource<InvoiceBlockAttributes>>>([]);
   bankAccounts = $state<Array<Resource<BankAccountAttributes>>>([]);
+  /** the companies this key reaches on a server of several (the switcher); null on a single-company server */
+  directory = $state<DirectoryView | null>(null);
+  readonly directoryApi: DirectoryApi;
   needsSetup = $derived(this.settings !== null && this.settings.seller.name.trim() === '');
 
   constructor() {
     this.api = api;
+    this.directoryApi = new DirectoryApi(api);
     session.onUnauthorized = () => {
       this.forgetKey();
       this.keyMessage = 'expired';
@@ -43,6 +50,10 @@ class AppState {
     }
     this.phase = 'loading';
     try {
+      if (!this.desktop && !(await this.chooseCompany())) {
+        this.phase = 'no-company';
+        return;
+      }
       await this.load();
       this.phase = 'ready';
     } catch (e) {
@@ -54,6 +65,44 @@ class AppState {
       this.startError = error;
       this.phase = 'failed';
     }
+  }
+
+  /**
+   * On a server of several companies: the companies the key reaches, and the one its requests name (the last chosen
+   * in this browser session while it is still reachable, else the first). False when the key reaches none.
+   */
+  private async chooseCompany(): Promise<boolean> {
+    const view = session.key ? await this.directoryApi.view(session.key) : null;
+    this.directory = view;
+    if (!view) {
+      if (session.company) storeCompany(null);
+      return true;
+    }
+    if (!view.companies.length) return false;
+    if (!view.companies.some((c) => c.slug === session.company)) {
+      storeCompany(view.companies[0]!.slug);
+      // what boot asked for named no company, or one no longer reachable
+      dropPrefetched();
+      void takeToday()?.catch(() => undefined);
+    }
+    return true;
+  }
+
+  /** Works in another company from now on: a fresh start, so no screen keeps the previous company's records. */
+  switchCompany(slug: string): void {
+    if (slug === session.company) return;
+    storeCompany(slug);
+    location.hash = '#/';
+    location.reload();
+  }
+
+  /** The switcher's list again, after the administrator added a company. */
+  async refreshDirectory(): Promise<void> {
+    if (session.key && !this.desktop) this.directory = await this.directoryApi.view(session.key);
+  }
+
+  get company(): string | null {
+    return session.company;
   }
 
   private async load(): Promise<void> {
@@ -83,7 +132,8 @@ class AppState {
   async login(key: string): Promise<boolean> {
     const transport = this.api.transport as HttpTransport;
     try {
-      await transport.call('settings.get', {}, key);
+      // A key of a server's directory (several companies) is checked there; any other key by reading the settings.
+      if (!(await this.directoryApi.view(key))) await transport.call('settings.get', {}, key);
     } catch (e) {
       const error = asApiError(e);
       if (error.code === 'unauthorized') {
