@@ -50,11 +50,24 @@ class AppState {
     }
     this.phase = 'loading';
     try {
-      if (!this.desktop && !(await this.chooseCompany())) {
-        this.phase = 'no-company';
-        return;
+      // The directory is asked beside the first load, so a single-company server's start waits no longer: only a
+      // company chosen anew (the first start in a session) loads again, for that company.
+      const loading = this.load();
+      loading.catch(() => undefined); // answered below, once the choice is known; not an unhandled rejection meanwhile
+      const choice = this.desktop ? 'same' : await this.chooseCompany().catch(async (e: unknown) => {
+        await loading.catch(() => undefined);
+        throw e;
+      });
+      if (choice === 'same') {
+        await loading;
+      } else {
+        await loading.catch(() => undefined); // it named no company, or one no longer reachable
+        if (choice === 'none') {
+          this.phase = 'no-company';
+          return;
+        }
+        await this.load();
       }
-      await this.load();
       this.phase = 'ready';
     } catch (e) {
       const error = asApiError(e);
@@ -69,23 +82,23 @@ class AppState {
 
   /**
    * On a server of several companies: the companies the key reaches, and the one its requests name (the last chosen
-   * in this browser session while it is still reachable, else the first). False when the key reaches none.
+   * in this browser session while it is still reachable, else the first). 'changed': the requests so far named
+   * another company or none; 'none': the key reaches no company.
    */
-  private async chooseCompany(): Promise<boolean> {
+  private async chooseCompany(): Promise<'same' | 'changed' | 'none'> {
     const view = session.key ? await this.directoryApi.view(session.key) : null;
     this.directory = view;
     if (!view) {
+      // a single-company server ignores the header; a choice left from another server is dropped all the same
       if (session.company) storeCompany(null);
-      return true;
+      return 'same';
     }
-    if (!view.companies.length) return false;
-    if (!view.companies.some((c) => c.slug === session.company)) {
-      storeCompany(view.companies[0]!.slug);
-      // what boot asked for named no company, or one no longer reachable
-      dropPrefetched();
-      void takeToday()?.catch(() => undefined);
-    }
-    return true;
+    if (!view.companies.length) return 'none';
+    if (view.companies.some((c) => c.slug === session.company)) return 'same';
+    storeCompany(view.companies[0]!.slug);
+    dropPrefetched();
+    void takeToday()?.catch(() => undefined);
+    return 'changed';
   }
 
   /** Works in another company from now on: a fresh start, so no screen keeps the previous company's records. */
