@@ -25,6 +25,7 @@ export interface CompanyAppOptions {
   /** the company's own users' keys, plus the directory's accounts granted this company */
   userKeys: (own: KeyLookup) => KeyLookup;
   uiDir?: string;
+  trustProxy?: string[];
   fetch?: FetchLike;
   navTuning?: NavReporterTuning;
 }
@@ -72,6 +73,7 @@ export async function openCompanyApp(options: CompanyAppOptions): Promise<Compan
       auth: options.auth,
       userKeys: () => options.userKeys(holder.runtime.core.userKeys),
       sharePdf: (code) => holder.runtime.sharePdf(code),
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     });
     registerDataRoutes(app, { exportFile: (job) => holder.runtime.data?.exportFile(job) });

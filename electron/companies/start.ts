@@ -33,6 +33,8 @@ export interface CompaniesServerOptions {
   clock?: Clock;
   uiDir?: string;
   publicHosts?: string[];
+  /** reverse proxies whose X-Forwarded-For is believed (as `serve --trust-proxy`), for every company's door */
+  trustProxy?: string[];
   env?: NodeJS.ProcessEnv;
   fetch?: FetchLike;
   navTuning?: NavReporterTuning;
@@ -66,6 +68,7 @@ export async function startCompaniesServer(options: CompaniesServerOptions): Pro
       auth: options.auth,
       allowedHosts,
       userKeys: (own) => companyKeys(company, store, own),
+      ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
       ...(uiDir ? { uiDir } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.navTuning ? { navTuning: options.navTuning } : {}),
