@@ -130,8 +130,26 @@ test('three desktops, a browser user, the accountant and an interface client kee
     await expect(page.getByRole('navigation', { name: 'Fő menü' })).toBeVisible();
     await page.goto(`${base}/#/invoices`);
     for (const prefix of ['TUL', 'ANNA', 'BELA']) await expect(page.getByRole('link', { name: `${prefix} / 2026-000003` }).first()).toBeVisible();
+    // Her name and role are in the sidebar; a staff member is offered no settings.
+    const nav = page.getByRole('navigation', { name: 'Fő menü' });
+    await expect(page.getByText('Tóth Dóra · Munkatárs')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Beállítások' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Szinkronizálás' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Új számla' }).first()).toBeVisible();
     await page.screenshot({ path: shotPath('team', 'invoices-browser-user-hu'), fullPage: true });
     expect(errors).toEqual([]);
+
+    // The accountant in her own browser tab: reads and reports, no new invoice, no settings.
+    const kataPage = await page.context().newPage();
+    await kataPage.goto(`${base}/#/`);
+    await kataPage.getByLabel('API-kulcs').fill(kata);
+    await kataPage.getByRole('button', { name: 'Belépés' }).click();
+    await expect(kataPage.getByText('Szabó Kata · Könyvelő')).toBeVisible();
+    const kataNav = kataPage.getByRole('navigation', { name: 'Fő menü' });
+    await expect(kataNav.getByRole('link', { name: 'Kimutatások' })).toBeVisible();
+    await expect(kataNav.getByRole('link', { name: 'Beállítások' })).toHaveCount(0);
+    await expect(kataPage.locator('aside').getByRole('link', { name: 'Új számla' })).toHaveCount(0);
+    await kataPage.screenshot({ path: shotPath('team', 'accountant-sidebar-hu'), fullPage: true });
 
     // The audit log names each writer.
     const log = await rest(base, OWNER_KEY, 'GET', '/audit-log?limit=200');

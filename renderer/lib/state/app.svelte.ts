@@ -10,6 +10,9 @@ import { api, session, storeCompany, storeKey, takeToday } from '../boot';
 import { dropPrefetched, takePrefetched } from './prefetch';
 import type { DirectoryView } from '../../../shared/directory';
 import { DirectoryApi } from '../api/directory';
+import type { Me } from '../../../shared/contract/areas/users';
+import { mayCall } from '../../../shared/contract/permissions';
+import type { OperationName } from '../../../shared/contract/operations';
 
 /** 'no-company': a server of several companies where this key reaches none yet (the administrator adds the first). */
 export type Phase = 'key' | 'loading' | 'ready' | 'failed' | 'no-company';
@@ -27,7 +30,14 @@ class AppState {
   /** the companies this key reaches on a server of several (the switcher); null on a single-company server */
   directory = $state<DirectoryView | null>(null);
   readonly directoryApi: DirectoryApi;
+  /** who is signed in and their role (a server's user, or the owner); null until known or from an older server */
+  me = $state<Me | null>(null);
   needsSetup = $derived(this.settings !== null && this.settings.seller.name.trim() === '');
+
+  /** Whether the signed-in role may call the operation: the screens offer only what it may do (the server decides). */
+  may(operation: OperationName): boolean {
+    return this.me === null || mayCall(this.me.role, operation);
+  }
 
   constructor() {
     this.api = api;
@@ -120,12 +130,15 @@ class AppState {
 
   private async load(): Promise<void> {
     // The boot chunk already asked (see boot.ts); later starts (after the key screen) ask now.
-    const [settings, today] = await Promise.all([
+    const [settings, today, me] = await Promise.all([
       takePrefetched('settings.get', {}) ?? this.api.call('settings.get', {}),
       takeToday() ?? this.api.today(),
+      // a server from before users answers no such operation: everything is offered, as it was
+      this.api.call('users.me', {}).catch(() => null),
     ]);
     this.settings = settings;
     this.today = today;
+    this.me = me;
     // Lookups are not needed for the first paint; they load beside it.
     void this.refreshLookups();
     if (this.desktop) void this.api.shell('shell.info', {}).then((info) => (this.shellInfo = info), () => undefined);
