@@ -74,7 +74,7 @@ export const command = {
       }
       const started = Date.now();
       try {
-        const built = await buildAccountantPackage(db, systemClock, work, range, (done, total) => progress.update('accountant', done, total));
+        const built = await buildAccountantPackage({ sqlite: db }, systemClock, work, range, (done, total) => progress.update('accountant', done, total));
         const target = join(out, basename(built.zip));
         renameSync(built.zip, target);
         progress.done(`Packed ${built.counts.invoices} invoices, ${built.counts.nav_xml} NAV XML, ${built.counts.einvoice_xml} e-invoices, ${built.counts.expense_files} expense files in ${Date.now() - started} ms → ${target}`);

@@ -57,7 +57,7 @@ export const command = {
       // The same schema guard as every start: a newer Folio's file is refused, an older one brought up to date.
       await (await openDatabase(db)).close();
       const result = await exportData({
-        dbFile: db,
+        source: { sqlite: db },
         outDir: resolve(values.out!),
         format: values.format as 'json' | 'csv' | 'xlsx',
         delimiter: values.delimiter as ',' | ';',
