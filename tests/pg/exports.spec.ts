@@ -2,13 +2,18 @@
 // server on PostgreSQL (`startServer({ pgUrl })`), and the exports of both are downloaded and read back — the CSV
 // and JSON exports and the accountant package hold the same files line for line (PDFs compared by their text, the
 // workbook by its cells). The package is also e-mailed from the PostgreSQL server to a real SMTP server. The backup
-// operations are refused there with the administrator's words, and nothing in the database changes.
+// operations are refused there with the administrator's words, and nothing in the database changes. And the
+// snapshot an export reads on PostgreSQL is one moment: what commits meanwhile is not in it, and it writes nothing.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
-import type { Core } from '../../electron/core/index';
+import { sql } from 'kysely';
+import { createCore, type Core } from '../../electron/core/index';
+import { fixedClock } from '../../electron/core/clock';
+import { openPostgres } from '../../electron/db/pg/open';
+import { withSnapshot } from '../../electron/export/snapshot';
 import { exportFile, startDataRig, startPgDataRig, until, type DataRig, type PgDataRig, type ServerRig } from '../backup/data-rig';
 import { unzip } from '../backup/unzip';
 import { pdfText } from '../documents/pdf-text';
@@ -16,7 +21,7 @@ import { startSmtp, type TestSmtp } from '../mail/helpers';
 import { validateNavXml } from '../nav/schema';
 import { accountantPackage } from '../reports/accountant-zip';
 import { seedYear, type YearDocs } from '../reports/vat-year';
-import { TEST_SELLER } from '../support/fixtures';
+import { clientBody, FIXED_NOW, seedSeller, TEST_SELLER } from '../support/fixtures';
 import { pgDigest } from '../support/pg-digest';
 import { freshPgDatabase } from '../support/postgres';
 
@@ -150,4 +155,30 @@ test('on PostgreSQL the backup operations are refused with the administrator’s
   expect(await pgDigest(url)).toBe(before);
   expect(existsSync(folder)).toBe(false);
   expect(await pgRig.ok('data.backupSettings')).toEqual({ managed_by_server: true });
+});
+
+test('an export on PostgreSQL reads one moment: a client added meanwhile is not in it, and it cannot write', async () => {
+  const url = await freshPgDatabase();
+  const opened = await openPostgres(url);
+  try {
+    const core = await createCore({ db: opened.db, clock: fixedClock(FIXED_NOW) });
+    await seedSeller(core);
+    await core.call('clients.create', clientBody({ name: 'Első Kft.' }) as never);
+    const clients = async (db: typeof opened.db) => Number((await db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const seen = await withSnapshot({ postgres: url }, async (db) => {
+      const first = await clients(db);
+      // committed by the server's own pool while the export reads
+      await core.call('clients.create', clientBody({ name: 'Második Kft.' }) as never);
+      const second = await clients(db);
+      // last: a refused statement ends the transaction's use
+      const write = await sql`insert into clients (name, created_at, updated_at) values ('Harmadik Kft.', '2026-03-15 10:00:00', '2026-03-15 10:00:00')`
+        .execute(db)
+        .then(() => null, (e: unknown) => (e as Error).message);
+      return { first, second, write };
+    });
+    expect(seen).toEqual({ first: 1, second: 1, write: expect.stringMatching(/read-only transaction/) });
+    expect(await clients(opened.db)).toBe(2);
+  } finally {
+    await opened.close();
+  }
 });
