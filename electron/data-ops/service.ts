@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../core/clock';
 import type { RuntimeHandlers } from '../core/index';
 import type { Db } from '../db/types';
-import type { ExportSource } from '../export/snapshot';
+import { sqliteSource, type ExportSource } from '../export/snapshot';
 import { createExportJobs } from './export-jobs';
 import { createAccountantMail } from './accountant/mail';
 import type { Mailer } from '../mail/mailer';
@@ -24,9 +24,12 @@ export type { LocalDatabase } from './local-backups';
 
 export type DataOperationName = BackupOperationName | 'data.exportStart' | 'data.accountantStart' | 'data.exportStatus';
 
-/** The team server's database: exports read it through their own connection; it has no backups of Folio's. */
+/**
+ * The team server's database: exports read it through `exportSource` (postgresSource, which the server process
+ * passes, so that the desktop's runtime never loads a PostgreSQL driver); it has no backups of Folio's.
+ */
 export interface TeamDatabase {
-  pgUrl: string;
+  exportSource: ExportSource;
 }
 
 /** What tests and the starting process tune, whichever the database. */
@@ -55,13 +58,13 @@ export interface DataService {
 export function createDataService(options: DataServiceOptions & { db: Db; timeZone: () => string }): DataService {
   const clock = options.clock ?? systemClock;
   const backups =
-    'pgUrl' in options
+    'exportSource' in options
       ? teamServerBackups()
       : createLocalBackups(
           { dbFile: options.dbFile, sqlite: options.sqlite, swap: options.swap, defaults: { ...options.defaults, dir: resolve(options.defaults.dir) } },
           { db: options.db, clock, timeZone: options.timeZone, ...(options.schedule ? { schedule: options.schedule } : {}) },
         );
-  const source: ExportSource = 'pgUrl' in options ? { postgres: options.pgUrl } : { sqlite: options.dbFile };
+  const source = 'exportSource' in options ? options.exportSource : sqliteSource(options.dbFile);
   const exports = createExportJobs({
     source,
     workDir: options.workDir ?? join(tmpdir(), `folio-exports-${randomBytes(6).toString('hex')}`),

@@ -1,18 +1,27 @@
 // The data an export reads: its own read-only connection inside one read transaction, so the files describe one
 // moment of the database (an invoice never appears without its items) while the app goes on writing beside it.
-// The database is Folio's SQLite file, or the team server's PostgreSQL (docs/team-server.md).
+// The database is Folio's SQLite file (here), or the team server's PostgreSQL (postgres-source.ts: kept apart so the
+// desktop app's bundle carries no PostgreSQL driver).
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Db } from '../db/types';
 import type { Database } from '../db/schema';
 import { withBinding } from '../backup/native-binding';
-import { openPostgres } from '../db/pg/open';
 
-/** Where an export reads: a SQLite database file, or a PostgreSQL database by its URL. */
-export type ExportSource = { sqlite: string } | { postgres: string };
+/** Where an export reads: a database, opened afresh for each piece of work, in one read transaction. */
+export interface ExportSource {
+  snapshot<T>(work: (db: Db) => Promise<T>): Promise<T>;
+}
 
 export function withSnapshot<T>(source: ExportSource, work: (db: Db) => Promise<T>): Promise<T> {
-  return 'sqlite' in source ? sqliteSnapshot(source.sqlite, work) : postgresSnapshot(source.postgres, work);
+  return source.snapshot(work);
+}
+
+/** A SQLite database file, opened read-only beside the app's own connection. */
+export function sqliteSource(dbFile: string): ExportSource {
+  return {
+    snapshot: (work) => sqliteSnapshot(dbFile, work),
+  };
 }
 
 async function sqliteSnapshot<T>(dbFile: string, work: (db: Db) => Promise<T>): Promise<T> {
@@ -30,28 +39,5 @@ async function sqliteSnapshot<T>(dbFile: string, work: (db: Db) => Promise<T>): 
     });
   } finally {
     await db.destroy();
-  }
-}
-
-/**
- * One connection of its own (the server's pool stays free for requests), in a REPEATABLE READ transaction: every
- * query of the work sees the database as it was at its first one, whatever the other server processes commit
- * meanwhile. READ ONLY makes a write by mistake an error rather than a change. The schema is the server's: the
- * export does not migrate.
- */
-async function postgresSnapshot<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> {
-  const opened = await openPostgres(url, { migrate: false, max: 1 });
-  try {
-    return await opened.db.connection().execute(async (conn) => {
-      await sql`begin isolation level repeatable read read only`.execute(conn);
-      try {
-        return await work(conn);
-      } finally {
-        // read only: COMMIT and ROLLBACK end it alike (a failed query left it to be rolled back anyway)
-        await sql`commit`.execute(conn).catch(() => undefined);
-      }
-    });
-  } finally {
-    await opened.close();
   }
 }

@@ -8,6 +8,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '../db/open';
 import { openPostgres } from '../db/pg/open';
+import { postgresSource } from '../export/postgres-source';
 import { secretBoxFromEnv } from '../secrets/secret-box';
 import type { Core } from '../core/index';
 import { createRuntime, type Runtime } from '../runtime/runtime';
@@ -139,7 +140,7 @@ async function postgresHolder(url: string, options: StartOptions, clock: Clock, 
     build: (opened): Promise<Runtime> => {
       // the backup defaults and schedule are the SQLite file's; the rest tunes the exports
       const { defaults: _fileBackups, schedule: _fileSchedule, ...tuning } = options.data ?? {};
-      return createRuntime({ ...runtimeOptions(options, clock, env), db: opened.db, secretBox, sync: { secretBox }, data: { pgUrl: url, ...tuning } });
+      return createRuntime({ ...runtimeOptions(options, clock, env), db: opened.db, secretBox, sync: { secretBox }, data: { exportSource: postgresSource(url), ...tuning } });
     },
   });
 }

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { createCore, type Core } from '../../electron/core/index';
 import { fixedClock } from '../../electron/core/clock';
 import { openPostgres } from '../../electron/db/pg/open';
-import { withSnapshot } from '../../electron/export/snapshot';
+import { postgresSource } from '../../electron/export/postgres-source';
 import { exportFile, startDataRig, startPgDataRig, until, type DataRig, type PgDataRig, type ServerRig } from '../backup/data-rig';
 import { unzip } from '../backup/unzip';
 import { pdfText } from '../documents/pdf-text';
@@ -165,7 +165,7 @@ test('an export on PostgreSQL reads one moment: a client added meanwhile is not 
     await seedSeller(core);
     await core.call('clients.create', clientBody({ name: 'Első Kft.' }) as never);
     const clients = async (db: typeof opened.db) => Number((await db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const seen = await withSnapshot({ postgres: url }, async (db) => {
+    const seen = await postgresSource(url).snapshot(async (db) => {
       const first = await clients(db);
       // committed by the server's own pool while the export reads
       await core.call('clients.create', clientBody({ name: 'Második Kft.' }) as never);
