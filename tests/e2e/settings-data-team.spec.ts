@@ -63,3 +63,22 @@ test('a team server shows who backs it up instead of the backup controls, and ex
   await shot(page, 'data-team-server-de.png');
   expect(errors).toEqual([]);
 });
+
+test('on a team server the setup guide counts the backups as done: they are the administrator’s', async ({ page }) => {
+  folio = await startPgFolio();
+  // the optional steps show once the seller is set; the guide is then opened again by hand (#/welcome)
+  await setSeller(folio);
+  const errors = watchErrors(page);
+  await withKey(page);
+  await page.goto(`${folio.url}/#/welcome`);
+  await expect(page.getByRole('heading', { name: 'Üdv a Folióban!' })).toBeVisible();
+  const backup = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Biztonsági mentés' }) });
+  // done without being marked: no "Kész" / "Kihagyom" to press, only the way to the screen that says why
+  await expect(backup).toContainText('Kész');
+  await expect(backup.getByRole('button')).toHaveCount(0);
+  await expect(backup.getByRole('link', { name: 'Beállítás' })).toHaveAttribute('href', '#/settings/data');
+  // while NAV, not set up, still waits for a choice
+  const nav = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'NAV Online Számla' }) });
+  await expect(nav.getByRole('button', { name: 'Kihagyom' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
