@@ -101,6 +101,8 @@ const RULES: Rule[] = [
   [/^cannot be created: (.*)$/, 'data.fm.cannotCreate', (m) => ({ reason: m[1]! })],
   [/^is not writable: (.*)$/, 'data.fm.notWritable', (m) => ({ reason: m[1]! })],
   [/^must be a time of day/, 'data.fm.time'],
+  // an export kept in a folder, asked of a team server (electron/data-ops/team-backups.ts)
+  [/^is not available on a team server/, 'data.fm.teamServer'],
   [/^does not exist or is not a file$/, 'data.fm.noFile'],
   [/^(is damaged|is not a readable SQLite database|cannot be opened as a database|cannot be read)/, 'data.fm.damaged'],
   [/^is an SQLite database but not a Folio database/, 'data.fm.notFolio'],
