@@ -52,7 +52,8 @@ export async function openCompanyApp(options: CompanyAppOptions): Promise<Compan
         currentDb: (): Db => holder.runtime.core.ctx.db,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.navTuning ? { navTuning: options.navTuning } : {}),
-        // Backups and restore work on a SQLite file; a company on PostgreSQL is backed up with pg_dump.
+        // Backups and restore work on a SQLite file; a company on PostgreSQL is backed up with pg_dump, and its data
+        // area has the exports only (data-ops/team-backups.ts).
         ...(files && opened.sqlite
           ? {
               data: {
@@ -62,7 +63,9 @@ export async function openCompanyApp(options: CompanyAppOptions): Promise<Compan
                 defaults: { dir: files.backups, scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
               },
             }
-          : {}),
+          : storage.exportSource
+            ? { data: { exportSource: storage.exportSource(slug) } }
+            : {}),
       }),
   });
   try {

@@ -7,6 +7,7 @@ import { openPostgres } from '../db/pg/open';
 import { secretBoxFromEnv } from '../secrets/secret-box';
 import { openDirectoryPostgres, type OpenedDirectory } from '../directory/open';
 import type { CompanyStorage } from './storage';
+import { postgresSource } from '../export/postgres-source';
 
 export interface PostgresCompaniesOptions {
   /** connections each company's pool keeps (default 4: a server may keep many companies open) */
@@ -50,6 +51,7 @@ export function postgresCompanyStores(url: string, env: Record<string, string | 
       },
       open: (slug) => openPostgres(urlOf(slug), pool),
       secretBox: () => secretBox,
+      exportSource: (slug) => postgresSource(urlOf(slug)),
     },
   };
 }

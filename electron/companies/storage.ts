@@ -8,6 +8,7 @@ import { openDatabase } from '../db/open';
 import type { Db } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
 import { serverSecretBox } from '../secrets/key-file';
+import type { ExportSource } from '../export/snapshot';
 
 export interface OpenedCompanyDb {
   db: Db;
@@ -24,6 +25,8 @@ export interface CompanyStorage {
   secretBox(slug: string): SecretBox;
   /** SQLite: the company's file and its backups folder, for the data area (backups, restore, exports) */
   files?(slug: string): { dbFile: string; backups: string };
+  /** PostgreSQL: where the data area's exports read the company's database (its backups are pg_dump's) */
+  exportSource?(slug: string): ExportSource;
 }
 
 /** `serve --companies <dir>`: `<dir>/companies/<slug>.sqlite`, each with its own key file and backups folder. */

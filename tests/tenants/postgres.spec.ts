@@ -60,3 +60,25 @@ test('on PostgreSQL each company is a database of its own: both issue invoice #1
   // read-only there
   expect((await viaNorth.request('POST', '/clients', { body: clientBody() })).status).toBe(403);
 });
+
+test("on PostgreSQL a company's accountant exports that company's books, and only them", async () => {
+  const east = await addCompany(s, 'east', 'Kelet Kft.');
+  const west = await addCompany(s, 'west', 'Nyugat Titkos Kft.');
+  await east.ok('POST', '/clients', { body: clientBody({ name: 'Keleti Vevő Kft.' }) });
+  await west.ok('POST', '/clients', { body: clientBody({ name: 'Nyugati Titkos Vevő Kft.' }) });
+  const accountant = new CompanyClient(s.url, 'east', { 'X-API-KEY': (await addAccount(s, 'Keleti könyvelő', { east: 'accountant' })).key });
+  const started = (await accountant.ok('POST', '/rpc/data.exportStart', { body: { format: 'json', date_from: '2026-01-01', date_to: '2026-12-31' } })).data as { job: string };
+  let state = 'running';
+  for (let i = 0; i < 200 && state === 'running'; i++) {
+    state = ((await accountant.ok('POST', '/rpc/data.exportStatus', { body: { job: started.job } })).data as { state: string }).state;
+    if (state === 'running') await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(state).toBe('done');
+  const file = await accountant.request('GET', `/data/exports/${started.job}/file`);
+  expect(file.status).toBe(200);
+  expect(file.text).toContain('Keleti Vevő Kft.');
+  expect(file.text).not.toContain('Titkos');
+  // backups stay pg_dump's
+  const backup = await accountant.request('POST', '/rpc/data.backupNow', { body: {} });
+  expect(backup.status).toBe(403);
+});
