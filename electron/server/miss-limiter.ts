@@ -4,7 +4,7 @@
 // processes behind one address count one client's guesses together (docs/team-server.md).
 // Uses the real clock: security time is never the business clock (docs/design.md §8).
 import type { Db } from '../db/types';
-import { writeTransaction } from '../db/transaction';
+import { counterWrite } from './counter-write';
 
 export class MissLimiter {
   private prunedAt = -Infinity;
@@ -36,9 +36,9 @@ export class MissLimiter {
     // Misses out of every window go at most once a window per process: the table holds about one window of misses.
     const prune = now - this.prunedAt >= this.windowMs;
     if (prune) this.prunedAt = now;
-    await writeTransaction(this.db(), async (trx) => {
-      await trx.insertInto('access_misses').values({ client, at_ms: now }).execute();
-      if (prune) await trx.deleteFrom('access_misses').where('at_ms', '<=', now - this.windowMs).execute();
+    await counterWrite(this.db(), async (q) => {
+      await q.insertInto('access_misses').values({ client, at_ms: now }).execute();
+      if (prune) await q.deleteFrom('access_misses').where('at_ms', '<=', now - this.windowMs).execute();
     });
   }
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/types';
-import { writeTransaction } from '../db/transaction';
+import { counterWrite } from './counter-write';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -24,8 +24,8 @@ const PRUNE_EVERY_MS = 60_000;
 /** Counts one request of `key` in its window; the count and the milliseconds left of the window. */
 export async function countHit(db: Db, key: string, timeWindow: number, now: number): Promise<{ current: number; ttl: number }> {
   const ended = sql<boolean>`rate_limit_hits.reset_ms <= ${now}`;
-  const row = await writeTransaction(db, (trx) =>
-    trx
+  const row = await counterWrite(db, (q) =>
+    q
       .insertInto('rate_limit_hits')
       .values({ key, hits: 1, reset_ms: now + timeWindow })
       .onConflict((oc) =>
@@ -51,7 +51,7 @@ export function databaseRateLimitStore(db: () => Db, now: () => number = Date.no
     if (at - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = at;
     // outside the request's path; a failure (the database closing) only leaves rows for the next prune
-    writeTransaction(db(), (trx) => trx.deleteFrom('rate_limit_hits').where('reset_ms', '<=', at).execute()).catch(() => undefined);
+    counterWrite(db(), (q) => q.deleteFrom('rate_limit_hits').where('reset_ms', '<=', at).execute()).catch(() => undefined);
   };
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
