@@ -48,7 +48,9 @@ async function twoServersOnOneSqliteFile(): Promise<Pair> {
   const options = { dbFile: tmp.file('folio.db'), port: 0, auth: { apiKey: SERVER_KEY }, now: FIXED_NOW, env: { FOLIO_RATES_PREFETCH: 'off' } };
   const a = await startServer(options);
   const b = await startServer(options);
-  return { a, b, close: async () => (await Promise.all([a.close(), b.close()]), tmp.remove()) };
+  // closed one after the other: two servers on one file closing at once can leave the second close waiting forever
+  // (seen on main before this test too; see the report)
+  return { a, b, close: async () => (await a.close(), await b.close(), tmp.remove()) };
 }
 
 async function twoServersOnOnePostgres(): Promise<Pair> {
@@ -56,7 +58,7 @@ async function twoServersOnOnePostgres(): Promise<Pair> {
   const options = { pgUrl: await freshPgDatabase(), port: 0, auth: { apiKey: SERVER_KEY }, now: FIXED_NOW, env };
   const a = await startServer(options);
   const b = await startServer(options);
-  return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+  return { a, b, close: async () => (await a.close(), await b.close()) };
 }
 
 const databases = [
