@@ -1,15 +1,17 @@
 // One runner at a time across server processes (docs/team-server.md "One runner at a time"): each runner's advisory
 // lock is held by one PostgreSQL handle; closing the holder's handle, or its lock connection dying, frees it for
 // another. On SQLite the NAV reporter keeps its lease row and the other runners run in every process, as before.
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { startServer } from '../../electron/server/start';
 import { openPostgres, type OpenedPostgres } from '../../electron/db/pg/open';
 import { openDatabase } from '../../electron/db/open';
 import { runnerLock, runnerLockKey, type RunnerName } from '../../electron/db/runner-lock';
 import { navReporterLease } from '../../electron/nav-queue/store';
 import { createReminderScheduler } from '../../electron/core/reminders/scheduler';
 import { freshPgDatabase } from '../support/postgres';
-import { tempDbFile } from '../support/fixtures';
+import { FIXED_NOW, tempDbFile } from '../support/fixtures';
 
 const RUNNERS: RunnerName[] = ['recurring', 'nav-reporter', 'mail-outbox', 'reminders'];
 
@@ -164,5 +166,23 @@ test('SQLite: the NAV reporter keeps its lease row; the other runners run in eve
     await a.close();
     await b.close();
     tmp.remove();
+  }
+});
+
+test('two servers on one PostgreSQL database: each runner that started holds its lock in one of them only', async () => {
+  test.setTimeout(60_000);
+  const url = await freshPgDatabase();
+  // the reminder pass at once rather than after five seconds; no rate prefetch to the real MNB
+  const env = { FOLIO_SECRET_KEY: randomBytes(32).toString('base64'), FOLIO_RATES_PREFETCH: 'off', FOLIO_REMINDERS_FIRST_MS: '0' };
+  const options = { pgUrl: url, port: 0, auth: { apiKey: 'runner-lock-key-0123456789abcdef' }, now: FIXED_NOW, env };
+  const a = await startServer(options);
+  const b = await startServer(options);
+  try {
+    // the NAV reporter takes its lock only once it has credentials to report with; the others at their first pass
+    const started = (['recurring', 'mail-outbox', 'reminders'] as const).map(runnerLockKey).sort();
+    await expect.poll(() => grantedKeys(url)).toEqual(started);
+  } finally {
+    await a.close();
+    await b.close();
   }
 });
