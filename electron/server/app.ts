@@ -30,6 +30,11 @@ export interface ServerOptions {
   /** the core, or a getter for it: a restore swaps the core under a running server (electron/data-ops/holder.ts) */
   core: Core | (() => Core);
   /**
+   * The reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed: behind one, the per-client
+   * limits (share-link misses, downloads) count the client's address rather than the proxy's. Nobody is by default.
+   */
+  trustProxy?: string[];
+  /**
    * The database holder's gate: every request waits here while the database is being swapped, and is counted until
    * its answer is sent (the swap waits for those). Given the operation's name for /rpc calls.
    */
@@ -73,7 +78,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    trustProxy: false,
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     // `/time/` is `/time`: a client's trailing slash never turns a known path into a 404 or 405.
     routerOptions: { ignoreTrailingSlash: true },
     // Requests refused before any route runs still get the envelope: an undecodable URL…

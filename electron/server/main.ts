@@ -15,6 +15,7 @@ const { values } = parseArgs({
     'api-key': { type: 'string' },
     'api-public-key': { type: 'string' },
     'public-host': { type: 'string', multiple: true },
+    'trust-proxy': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -26,7 +27,9 @@ const usage = `Usage: npm run serve -- --db <file> | --pg <url> [--pg-pool 10] [
   --pg-pool      connections each process keeps to PostgreSQL (default 10)
   --public-host  a host name the server is also reached by (e.g. behind a reverse proxy); repeat for more.
                  Without it the server answers only to 127.0.0.1, localhost, [::1] and the --host address.
-Environment: FOLIO_PG_URL (as --pg), FOLIO_SECRET_KEY, FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_PUBLIC_HOSTS (comma-separated), FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
+  --trust-proxy  the address (or CIDR range) of a reverse proxy in front of the server, whose X-Forwarded-For names
+                 the client: per-client limits then count each client, not the proxy; repeat for more.
+Environment: FOLIO_PG_URL (as --pg), FOLIO_SECRET_KEY, FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_PUBLIC_HOSTS (comma-separated), FOLIO_TRUST_PROXY (comma-separated), FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
 
 if (values.help) {
   console.log(usage);
@@ -66,6 +69,7 @@ try {
     auth: { apiKey: apiKey!, publicKey: values['api-public-key'] ?? process.env.FOLIO_API_PUBLIC_KEY },
     now: process.env.FOLIO_NOW,
     publicHosts: [...(values['public-host'] ?? []), ...(process.env.FOLIO_PUBLIC_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean),
+    trustProxy: [...(values['trust-proxy'] ?? []), ...(process.env.FOLIO_TRUST_PROXY ?? '').split(',')].map((a) => a.trim()).filter(Boolean),
     uiDir: resolve(here, '../../dist/renderer'),
     env: process.env,
   });

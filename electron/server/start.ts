@@ -38,6 +38,8 @@ export interface StartOptions {
   uiDir?: string;
   /** names (with or without a port) the server is also reached by, e.g. behind a reverse proxy */
   publicHosts?: string[];
+  /** the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges) */
+  trustProxy?: string[];
   env?: NodeJS.ProcessEnv;
   /** HTTP for the outside services (NAV): tests pass one that reaches their local stand-ins */
   fetch?: FetchLike;
@@ -64,6 +66,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     enter: (operation) => holder.enter(operation),
     allowedHosts: allowedHostNames(host, options.publicHosts),
     auth: options.auth,
+    ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     sharePdf: (code) => holder.runtime.sharePdf(code),
     ...(options.uiDir ? { uiDir: resolve(options.uiDir) } : {}),
   });
