@@ -14,6 +14,7 @@ import type { Core } from '../core/index';
 import type { Caller } from '../db/call-context';
 import { today } from '../core/context';
 import { authenticate, type AuthConfig } from './auth';
+import type { KeyLookup } from '../core/users/keys';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
@@ -47,6 +48,11 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** the Host names the door answers to (host-check.ts); default the loopback names */
   allowedHosts?: ReadonlySet<string>;
+  /**
+   * Whose keys the door accepts besides the server's own; default the core's users. A company of a server with
+   * several companies adds the directory's accounts granted it (electron/companies/).
+   */
+  userKeys?: () => KeyLookup;
 }
 
 function envelope(code: ErrorCode, message: string, errors?: Array<{ field: string; message: string }>) {
@@ -75,6 +81,7 @@ function fromFastifyError(err: FastifyError): { status: number; body: ReturnType
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const coreOption = options.core;
   const coreOf = typeof coreOption === 'function' ? coreOption : () => coreOption;
+  const userKeys = options.userKeys ?? (() => coreOf().userKeys);
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
@@ -168,7 +175,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const path = req.url.split('?')[0]!;
     const config = req.routeOptions.config as { public?: boolean } | undefined;
     if (config?.public || publicPaths.some((re) => re.test(path))) return;
-    const caller = await authenticate(req.headers, options.auth, coreOf().userKeys);
+    const caller = await authenticate(req.headers, options.auth, userKeys());
     if (!caller) {
       return reply.code(401).send(envelope('unauthorized', 'Missing or wrong API key (X-API-KEY header or Authorization: Bearer <JWT>)'));
     }
@@ -203,7 +210,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // Billingo API v3 over the same core, in its own conventions (docs/v3.md)
-  await app.register(v3Door, { prefix: '/v3', core: coreOf, auth: options.auth });
+  await app.register(v3Door, { prefix: '/v3', core: coreOf, auth: options.auth, userKeys });
 
   // `time` and `timestamp` are the real clock (the interface's clients set their JWT clocks by them); `today` is the
   // business date from the core's clock, which FOLIO_NOW may fix: the browser UI dates its proposals by it.

@@ -31,6 +31,9 @@ const RULES: Rule[] = [
   [/^must be between (-?\d+) and (-?\d+)$/, 'fm.between', (m) => ({ min: m[1]!, max: m[2]! })],
   [/^must be at most (\d+) characters$/, 'fm.tooLong', (m) => ({ n: m[1]! })],
   [/^must be an e-mail address$/, 'fm.email'],
+  // a company's short name (electron/directory/input.ts, store.ts)
+  [/^must be lower-case letters, digits and hyphens/, 'fm.slug'],
+  [/^is taken$/, 'fm.slugTaken'],
   // the accountant package asked to be e-mailed with no address set (electron/data-ops/accountant/mail.ts)
   [/^No accountant e-mail address is set/, 'rep.fm.noAccountant'],
   [/^needs at least one item$/, 'fm.oneItem'],

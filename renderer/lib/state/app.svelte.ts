@@ -6,10 +6,13 @@ import type { Api } from '../api';
 import { ApiError, asApiError } from '../api/errors';
 import type { HttpTransport } from '../api/http-transport';
 import { localToday } from '../api/transport';
-import { api, session, storeKey, takeToday } from '../boot';
-import { takePrefetched } from './prefetch';
+import { api, session, storeCompany, storeKey, takeToday } from '../boot';
+import { dropPrefetched, takePrefetched } from './prefetch';
+import type { DirectoryView } from '../../../shared/directory';
+import { DirectoryApi } from '../api/directory';
 
-export type Phase = 'key' | 'loading' | 'ready' | 'failed';
+/** 'no-company': a server of several companies where this key reaches none yet (the administrator adds the first). */
+export type Phase = 'key' | 'loading' | 'ready' | 'failed' | 'no-company';
 
 class AppState {
   readonly api: Api;
@@ -21,10 +24,14 @@ class AppState {
   shellInfo = $state<ShellInfo | null>(null);
   blocks = $state<Array<Resource<InvoiceBlockAttributes>>>([]);
   bankAccounts = $state<Array<Resource<BankAccountAttributes>>>([]);
+  /** the companies this key reaches on a server of several (the switcher); null on a single-company server */
+  directory = $state<DirectoryView | null>(null);
+  readonly directoryApi: DirectoryApi;
   needsSetup = $derived(this.settings !== null && this.settings.seller.name.trim() === '');
 
   constructor() {
     this.api = api;
+    this.directoryApi = new DirectoryApi(api);
     session.onUnauthorized = () => {
       this.forgetKey();
       this.keyMessage = 'expired';
@@ -43,7 +50,24 @@ class AppState {
     }
     this.phase = 'loading';
     try {
-      await this.load();
+      // The directory is asked beside the first load, so a single-company server's start waits no longer: only a
+      // company chosen anew (the first start in a session) loads again, for that company.
+      const loading = this.load();
+      loading.catch(() => undefined); // answered below, once the choice is known; not an unhandled rejection meanwhile
+      const choice = this.desktop ? 'same' : await this.chooseCompany().catch(async (e: unknown) => {
+        await loading.catch(() => undefined);
+        throw e;
+      });
+      if (choice === 'same') {
+        await loading;
+      } else {
+        await loading.catch(() => undefined); // it named no company, or one no longer reachable
+        if (choice === 'none') {
+          this.phase = 'no-company';
+          return;
+        }
+        await this.load();
+      }
       this.phase = 'ready';
     } catch (e) {
       const error = asApiError(e);
@@ -54,6 +78,44 @@ class AppState {
       this.startError = error;
       this.phase = 'failed';
     }
+  }
+
+  /**
+   * On a server of several companies: the companies the key reaches, and the one its requests name (the last chosen
+   * in this browser session while it is still reachable, else the first). 'changed': the requests so far named
+   * another company or none; 'none': the key reaches no company.
+   */
+  private async chooseCompany(): Promise<'same' | 'changed' | 'none'> {
+    const view = session.key ? await this.directoryApi.view(session.key) : null;
+    this.directory = view;
+    if (!view) {
+      // a single-company server ignores the header; a choice left from another server is dropped all the same
+      if (session.company) storeCompany(null);
+      return 'same';
+    }
+    if (!view.companies.length) return 'none';
+    if (view.companies.some((c) => c.slug === session.company)) return 'same';
+    storeCompany(view.companies[0]!.slug);
+    dropPrefetched();
+    void takeToday()?.catch(() => undefined);
+    return 'changed';
+  }
+
+  /** Works in another company from now on: a fresh start, so no screen keeps the previous company's records. */
+  switchCompany(slug: string): void {
+    if (slug === session.company) return;
+    storeCompany(slug);
+    location.hash = '#/';
+    location.reload();
+  }
+
+  /** The switcher's list again, after the administrator added a company. */
+  async refreshDirectory(): Promise<void> {
+    if (session.key && !this.desktop) this.directory = await this.directoryApi.view(session.key);
+  }
+
+  get company(): string | null {
+    return session.company;
   }
 
   private async load(): Promise<void> {
@@ -83,7 +145,8 @@ class AppState {
   async login(key: string): Promise<boolean> {
     const transport = this.api.transport as HttpTransport;
     try {
-      await transport.call('settings.get', {}, key);
+      // A key of a server's directory (several companies) is checked there; any other key by reading the settings.
+      if (!(await this.directoryApi.view(key))) await transport.call('settings.get', {}, key);
     } catch (e) {
       const error = asApiError(e);
       if (error.code === 'unauthorized') {
