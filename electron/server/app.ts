@@ -18,6 +18,7 @@ import type { KeyLookup } from '../core/users/keys';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
+import { databaseRateLimitStore } from './rate-limit-store';
 import { v3Door } from './v3/index';
 import { EXPENSE_FILE_MAX_BYTES } from '../../shared/contract/schemas';
 import { EINVOICE_MAX_BODY_BYTES } from '../../shared/contract/areas/expense-einvoice';
@@ -124,8 +125,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // callback style: it answers through `done` (its type says it may return a promise, which carries nothing)
     void parseJson(req, body, done);
   });
+  // The counts live in the database, so that server processes sharing it limit a client together.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(() => coreOf().ctx.db),
     errorResponseBuilder: (_req, ctx) => {
       const err = new Error(`Too many requests: at most ${ctx.max} per minute; try again in ${Math.ceil(ctx.ttl / 1000)} s`) as FastifyError;
       (err as { statusCode?: number }).statusCode = 429;
@@ -239,11 +242,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).
-  const misses = new MissLimiter(30, 60_000);
+  const misses = new MissLimiter(() => coreOf().ctx.db, 30, 60_000);
   app.get('/access/*', {
     config: { public: true },
     handler: async (req, reply) => {
-      const wait = misses.blockedFor(req.ip);
+      const wait = await misses.blockedFor(req.ip);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw new FolioError('rate_limited', 'Too many wrong share links from this address; try again later');
@@ -252,7 +255,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       const m = /^c:([A-Za-z0-9_-]{16,64})$/.exec(rest);
       const file = m && options.sharePdf ? await options.sharePdf(m[1]!) : undefined;
       if (!file) {
-        misses.record(req.ip);
+        await misses.record(req.ip);
         throw new FolioError('not_found', 'No invoice is shared under this link');
       }
       return sendPdf(reply, file, 'inline');
