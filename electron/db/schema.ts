@@ -363,7 +363,44 @@ export interface RateLimitHitsTable {
   reset_ms: number;
 }
 
+/** An export job on the team server (migration 0036), shared by its server processes (data-ops/shared-export-jobs.ts). */
+export interface ExportJobsTable {
+  id: string;
+  format: string;
+  date_from: string;
+  date_to: string;
+  state: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  error: string | null;
+  filename: string | null;
+  bytes: number | null;
+  content_type: string | null;
+  /** JSON */
+  counts: string | null;
+  /** JSON */
+  skipped: string;
+  /** JSON */
+  email: string | null;
+  started_by: string;
+  started_by_user: number | null;
+  process: string;
+  /** real time, ms since 1970 */
+  started_ms: number;
+  heartbeat_ms: number;
+  finished_ms: number | null;
+}
+
+/** A piece of a finished export's file (migration 0036); the file is the pieces in `seq` order. */
+export interface ExportJobChunksTable {
+  job_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface Database {
+  export_jobs: ExportJobsTable;
+  export_job_chunks: ExportJobChunksTable;
   access_misses: AccessMissesTable;
   rate_limit_hits: RateLimitHitsTable;
   users: UsersTable;
