@@ -1,50 +1,24 @@
 // Exports for the accountant as jobs: started by one call, polled for progress by the next ones (an export of
-// years of invoices takes seconds, longer than a request should), and once done a file to download — one JSON file,
-// one XLSX workbook, or a ZIP of the CSV files or of the NAV XML files. Each job works in its own folder under `workDir`, reads one
-// consistent moment of the database through its own read-only connection, and is forgotten (its files deleted)
-// an hour after it finished, or when the runtime stops.
+// years of invoices takes seconds, longer than a request should), and once done a file to download (export-build.ts
+// builds it). This is the list of a process that owns its database file (the desktop, `serve --db`): the jobs live
+// in its memory, each works in its own folder under `workDir`, reads one consistent moment of the database through
+// its own read-only connection, and is forgotten (its files deleted) an hour after it finished, or when the runtime
+// stops. The team server keeps its jobs in the database instead (shared-export-jobs.ts).
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ExportJob, ExportJobFormat } from '../../shared/contract/areas/data';
+import type { ExportJob } from '../../shared/contract/areas/data';
 import { FolioError } from '../../shared/errors';
-import type { Clock } from '../core/clock';
-import { exportData } from '../export/export';
-import { countRows } from '../export/source';
-import { withSnapshot, type ExportSource } from '../export/snapshot';
 import { fsyncFile } from '../backup/files';
-import { writeNavXml } from './nav-xml';
-import { writeZip } from './zip';
-import { buildAccountantPackage } from './accountant/package';
-import type { AccountantDelivery } from './accountant/mail';
+import { buildExport, newJobView, type BuildDeps } from './export-build';
+import { Aborted, contentTypeOf, type ExportJobs } from './export-request';
 
-export interface ExportRequest {
-  format: ExportJobFormat;
-  date_from: string;
-  date_to: string;
-  delimiter: ',' | ';';
-  save_to_folder: boolean;
-  /** the accountant package: also e-mail it this way (agreed to, and checked, before the job starts) */
-  email?: AccountantDelivery;
-}
-
-export interface ExportJobs {
-  start(request: ExportRequest): ExportJob;
-  status(job: string): ExportJob;
-  /** the finished file of a job, for the download route */
-  file(job: string): { path: string; filename: string } | undefined;
-  /** aborts what runs and deletes every job's files */
-  stop(): Promise<void>;
-}
+export type { ExportJobs, ExportRequest, ExportDownload } from './export-request';
 
 const KEEP_MS = 3_600_000;
 
-class Aborted extends Error {}
-
-export interface ExportJobsDeps {
-  source: ExportSource;
+export interface ExportJobsDeps extends BuildDeps {
   workDir: string;
-  clock: Clock;
   /** the folder a copy is kept in (save_to_folder); refuses where there is none */
   saveDir: () => Promise<string>;
 }
@@ -63,91 +37,20 @@ export function createExportJobs(deps: ExportJobsDeps): ExportJobs {
     }
   }
 
-  async function run(view: ExportJob, dir: string, request: ExportRequest): Promise<string> {
-    const range = { from: request.date_from, to: request.date_to };
-    const tick = (done: number, total: number) => {
-      if (aborted) throw new Aborted('The export was stopped');
-      view.done = Math.min(done, total);
-      view.total = total;
-    };
-    if (request.format === 'accountant') {
-      const built = await buildAccountantPackage(deps.source, deps.clock, dir, range, tick);
-      view.counts = built.counts;
-      view.skipped = built.skipped;
-      if (request.email && view.email) {
-        // A package that could not be queued is still a package: the job ends done, the e-mail says why it did not go.
-        try {
-          view.email.messages = await request.email.queue(built, range, dir);
-        } catch (e) {
-          view.email.error = e instanceof Error ? e.message : String(e);
-        }
-      }
-      return built.zip;
-    }
-    const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
-    if (request.format === 'nav') {
-      const xmlDir = join(dir, 'xml');
-      mkdirSync(xmlDir);
-      const result = await withSnapshot(deps.source, (db) => writeNavXml(db, xmlDir, range, tick));
-      view.skipped = result.skipped;
-      view.counts = { invoices: result.entries.length };
-      const zip = join(dir, `${base}.zip`);
-      await writeZip(zip, result.entries, deps.clock.now());
-      return zip;
-    }
-    // The totals first (a quick count), so the progress bar means the whole export from its first step. The CSV
-    // files have no bank accounts (they are in the JSON only).
-    const counts = await withSnapshot(deps.source, (db) => countRows(db, range));
-    const total = Object.entries(counts).reduce((sum, [section, n]) => sum + ((request.format === 'csv' || request.format === 'xlsx') && section === 'bank_accounts' ? 0 : n), 0);
-    const sections = new Map<string, number>();
-    tick(0, total);
-    const result = await exportData({
-      source: deps.source,
-      outDir: join(dir, 'out'),
-      format: request.format,
-      delimiter: request.delimiter,
-      range,
-      clock: deps.clock,
-      onProgress: (p) => {
-        sections.set(p.section, p.done);
-        tick([...sections.values()].reduce((a, b) => a + b, 0), total);
-      },
-    });
-    view.counts = result.counts;
-    if (request.format === 'json' || request.format === 'xlsx') {
-      const named = join(dir, `${base}.${request.format}`);
-      renameSync(result.path, named);
-      return named;
-    }
-    const zip = join(dir, `${base}.zip`);
-    await writeZip(zip, readdirSync(result.path).sort().map((name) => ({ name, path: join(result.path, name) })), deps.clock.now());
-    return zip;
-  }
-
   return {
-    start(request) {
+    async start(request) {
       forgetOld();
       const id = randomBytes(16).toString('hex');
       const dir = join(deps.workDir, id);
       mkdirSync(dir, { recursive: true });
-      const view: ExportJob = {
-        job: id,
-        format: request.format,
-        date_from: request.date_from,
-        date_to: request.date_to,
-        state: 'running',
-        done: 0,
-        total: 0,
-        filename: null,
-        bytes: null,
-        saved_to: null,
-        counts: null,
-        skipped: [],
-        error: null,
-        email: request.email ? { to: request.email.to, messages: null, error: null } : null,
+      const view = newJobView(id, request);
+      const tick = (done: number, total: number) => {
+        if (aborted) throw new Aborted('The export was stopped');
+        view.done = Math.min(done, total);
+        view.total = total;
       };
       const entry = { view, path: null as string | null, dir, finishedAt: null as number | null, work: Promise.resolve() };
-      entry.work = run(view, dir, request)
+      entry.work = buildExport(deps, request, dir, view, tick)
         .then(async (path) => {
           entry.path = path;
           view.filename = basename(path);
@@ -166,14 +69,16 @@ export function createExportJobs(deps: ExportJobsDeps): ExportJobs {
       jobs.set(id, entry);
       return { ...view };
     },
-    status(id) {
+    async status(id) {
       const j = jobs.get(id);
       if (!j) throw new FolioError('not_found', 'No such export (it may have finished more than an hour ago, or Folio was restarted)');
       return { ...j.view, skipped: [...j.view.skipped], email: j.view.email && { ...j.view.email } };
     },
-    file(id) {
+    async file(id) {
       const j = jobs.get(id);
-      return j?.path && j.view.state === 'done' ? { path: j.path, filename: j.view.filename! } : undefined;
+      if (!j?.path || j.view.state !== 'done') return undefined;
+      const path = j.path;
+      return { filename: j.view.filename!, bytes: j.view.bytes!, contentType: contentTypeOf(j.view.filename!), open: () => createReadStream(path) };
     },
     async stop() {
       aborted = true;

@@ -13,6 +13,8 @@ import type { RuntimeHandlers } from '../core/index';
 import type { Db } from '../db/types';
 import { sqliteSource, type ExportSource } from '../export/snapshot';
 import { createExportJobs } from './export-jobs';
+import { createSharedExportJobs, type SharedJobTuning } from './shared-export-jobs';
+import type { ExportDownload, ExportJobs } from './export-request';
 import { createAccountantMail } from './accountant/mail';
 import type { Mailer } from '../mail/mailer';
 import { FolioError } from '../../shared/errors';
@@ -39,6 +41,8 @@ export interface DataTuning {
   schedule?: ScheduleTuning;
   /** where export jobs put their files; default a fresh folder in the system's temp folder */
   workDir?: string;
+  /** the team server's export jobs in the database: piece size, progress and heartbeat intervals, keeping */
+  sharedJobs?: SharedJobTuning;
   /** the mail outbox the accountant package is e-mailed through (the runtime's mailer); without it `email` is refused */
   mailer?: Pick<Mailer, 'fixedSettings' | 'settings' | 'kick'>;
   /** the largest ZIP one e-mail carries (tests make it small to see a split); default ZIP_PART_BYTES */
@@ -50,7 +54,7 @@ export type DataServiceOptions = DataTuning & (LocalDatabase | TeamDatabase);
 export interface DataService {
   operations: Pick<RuntimeHandlers, DataOperationName>;
   /** an export's finished file, for the HTTP download route */
-  exportFile(job: string): { path: string; filename: string } | undefined;
+  exportFile(job: string): Promise<ExportDownload | undefined>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -64,13 +68,17 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
           { dbFile: options.dbFile, sqlite: options.sqlite, swap: options.swap, defaults: { ...options.defaults, dir: resolve(options.defaults.dir) } },
           { db: options.db, clock, timeZone: options.timeZone, ...(options.schedule ? { schedule: options.schedule } : {}) },
         );
-  const source = 'exportSource' in options ? options.exportSource : sqliteSource(options.dbFile);
-  const exports = createExportJobs({
-    source,
-    workDir: options.workDir ?? join(tmpdir(), `folio-exports-${randomBytes(6).toString('hex')}`),
-    clock,
-    saveDir: () => backups.saveDir(),
-  });
+  const workDir = options.workDir ?? join(tmpdir(), `folio-exports-${randomBytes(6).toString('hex')}`);
+  // A SQLite file has one process that owns it: its jobs live in its memory. The team server's processes share
+  // theirs through the database, so any of them answers a job's status and its download (shared-export-jobs.ts).
+  const shared =
+    'exportSource' in options
+      ? createSharedExportJobs({ source: options.exportSource, clock, db: options.db, workDir, ...(options.sharedJobs ? { tuning: options.sharedJobs } : {}) })
+      : null;
+  const exports: ExportJobs =
+    'exportSource' in options
+      ? shared!
+      : createExportJobs({ source: sqliteSource(options.dbFile), workDir, clock, saveDir: () => backups.saveDir() });
 
   // Mail retries run on real time (docs/mail.md), like the data clock's default.
   const mailer = options.mailer;
@@ -102,7 +110,11 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
       'data.exportStatus': (input) => exports.status(input.job),
     },
     exportFile: (job) => exports.file(job),
-    start: () => backups.start(),
+    start() {
+      backups.start();
+      // jobs a day old go now, not at the next export (a server may go days without one)
+      void shared?.prune().catch((e: unknown) => console.error(`folio: old export jobs could not be deleted: ${e instanceof Error ? e.message : String(e)}`));
+    },
     async stop() {
       await backups.stop();
       await exports.stop();

@@ -208,7 +208,7 @@ export const documentOutputRoutes: V3Route[] = [
         url: `/data/exports/${job}/file`,
         headers: { 'x-api-key': String(req.headers['x-api-key']), host: String(req.headers.host ?? '127.0.0.1') },
       });
-      if (res.statusCode === 404) throw new FolioError('not_found', 'No finished export under this id (exports are kept for an hour)');
+      if (res.statusCode === 404) throw new FolioError('not_found', 'No finished export under this id (exports are kept for an hour, on a team server for a day)');
       if (res.statusCode !== 200) throw new Error(`export file: ${res.statusCode}`);
       for (const h of ['content-type', 'content-disposition', 'cache-control']) {
         const v = res.headers[h];
