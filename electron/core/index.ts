@@ -98,7 +98,8 @@ export interface CoreDeps {
   currentDb?: () => Db;
 }
 
-type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<OutputOf<N>> | OutputOf<N> };
+/** A handler gets the parsed input and who calls (most need only the input; the data area records who started an export). */
+type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>, caller: Caller) => Promise<OutputOf<N>> | OutputOf<N> };
 /** The operations carried out beside the core (NAV settings, mail, backups); the runtime provides them. */
 export type RuntimeHandlers = Pick<Handlers, RuntimeOperationName>;
 
@@ -317,7 +318,7 @@ export async function createCore(deps: CoreDeps) {
       loggedIf?: (output: OutputOf<N>) => boolean;
     } = {},
   ): Promise<OutputOf<N>> {
-    const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
+    const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown, caller: Caller) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) {
       throw name in runtimeOperations
         ? new FolioError('not_available', `${String(name)} is not available in this build of Folio`)
@@ -349,7 +350,7 @@ export async function createCore(deps: CoreDeps) {
     // A plain local call outside any other call's context needs no context of its own (no store reads as 'local'),
     // and entering one is not free: on Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
     // The caller needs no context either: it is checked and logged here, and no handler calls another operation.
-    if (context.origin === undefined && !context.idempotencyKey && outer === undefined) return done(await handler(input));
+    if (context.origin === undefined && !context.idempotencyKey && outer === undefined) return done(await handler(input, caller));
     const store: CallContext = { origin: context.origin ?? 'local', caller, ...(audited || outer?.audited ? { audited: true } : {}) };
     if (context.overwrites) store.overwrites = { devices: context.overwrites, stored: false };
     if (context.idempotencyKey) {
@@ -363,7 +364,7 @@ export async function createCore(deps: CoreDeps) {
       }
       store.idempotency = { key: context.idempotencyKey, hash, operation: name, stored: false };
     }
-    return done(await callContext.run(store, () => handler(input)));
+    return done(await callContext.run(store, () => handler(input, caller)));
   }
 
   /** The answer a repeated request gets: the operation's answer rebuilt from the record it made. */

@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { ExportJob, ExportJobFormat } from '../../shared/contract/areas/data';
 import type { AccountantDelivery } from './accountant/mail';
+import type { Caller } from '../db/call-context';
 
 export interface ExportRequest {
   format: ExportJobFormat;
@@ -24,7 +25,8 @@ export interface ExportDownload {
 }
 
 export interface ExportJobs {
-  start(request: ExportRequest): Promise<ExportJob>;
+  /** `caller`: who starts it (the team server records it with the job) */
+  start(request: ExportRequest, caller: Caller): Promise<ExportJob>;
   /** how far a job is; not_found when there is no such job (any more) */
   status(job: string): Promise<ExportJob>;
   /** the finished file of a job, for the download route; undefined while it runs, when it failed, or is gone */

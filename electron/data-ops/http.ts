@@ -21,7 +21,6 @@ export function registerDataRoutes(app: FastifyInstance, door: DataDoor): void {
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
     return reply
       .header('content-type', file.contentType)
-      .header('content-length', String(file.bytes))
       .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
       .header('cache-control', 'private, no-store')
       .send(file.open());

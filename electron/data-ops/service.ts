@@ -96,16 +96,16 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
   return {
     operations: {
       ...backups.operations,
-      'data.exportStart': async (input) => {
+      'data.exportStart': async (input, caller) => {
         backups.checkExport(input);
-        return exports.start(input);
+        return exports.start(input, caller);
       },
-      'data.accountantStart': async ({ email, ...input }) => {
+      'data.accountantStart': async ({ email, ...input }, caller) => {
         backups.checkExport(input);
         if (email && !accountantMail) throw new FolioError('not_available', 'E-mailing the accountant package is not available here');
         // checked before anything is built: no address or no e-mail set up is a 422 now, not a failed job later
         const delivery = email && accountantMail ? await accountantMail.prepare() : undefined;
-        return exports.start({ ...input, format: 'accountant', delimiter: ';', ...(delivery ? { email: delivery } : {}) });
+        return exports.start({ ...input, format: 'accountant', delimiter: ';', ...(delivery ? { email: delivery } : {}) }, caller);
       },
       'data.exportStatus': (input) => exports.status(input.job),
     },

@@ -17,7 +17,6 @@ import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { FolioError } from '../../shared/errors';
 import type { ExportJob } from '../../shared/contract/areas/data';
-import { callContext, LOCAL_OWNER } from '../db/call-context';
 import type { Db } from '../db/types';
 import { buildExport, newJobView, type BuildDeps } from './export-build';
 import { exportJobStore, viewOf, type ExportJobStore } from './export-job-store';
@@ -102,11 +101,10 @@ export function createSharedExportJobs(deps: SharedExportJobsDeps): SharedExport
   }
 
   return {
-    async start(request) {
+    async start(request, caller) {
       await prune();
       const id = randomBytes(16).toString('hex');
       const view = newJobView(id, request);
-      const caller = callContext.getStore()?.caller ?? LOCAL_OWNER;
       const at = now();
       await store.insert({
         ...rowFields(view),

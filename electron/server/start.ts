@@ -48,7 +48,7 @@ export interface StartOptions {
   /** the NAV sender's polls and backoff (tests shorten them) */
   navTuning?: NavReporterTuning;
   /** the data area's clock, schedule timing and defaults (tests); backups default to a "backups" folder beside the database */
-  data?: Pick<DataTuning, 'clock' | 'schedule' | 'workDir' | 'accountantMailPartBytes'> & { defaults?: BackupDefaults };
+  data?: Pick<DataTuning, 'clock' | 'schedule' | 'workDir' | 'accountantMailPartBytes' | 'sharedJobs'> & { defaults?: BackupDefaults };
 }
 
 export interface RunningServer {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../electron/core/clock';
 import { startServer, type RunningServer } from '../../electron/server/start';
+import type { SharedJobTuning } from '../../electron/data-ops/shared-export-jobs';
 
 export const KEY = 'data-test-key';
 
@@ -38,9 +39,12 @@ export interface PgDataRig extends ServerRig {
   pgUrl: string;
 }
 
-type RigOptions = { checkEveryMs?: number; env?: Record<string, string>; accountantMailPartBytes?: number };
+type RigOptions = { checkEveryMs?: number; env?: Record<string, string>; accountantMailPartBytes?: number; sharedJobs?: SharedJobTuning };
 
-/** `env`: the server's environment (FOLIO_SMTP_URL for a test SMTP server); `accountantMailPartBytes`: a small split. */
+/**
+ * `env`: the server's environment (FOLIO_SMTP_URL for a test SMTP server); `accountantMailPartBytes`: a small split;
+ * `sharedJobs`: the team server's export jobs (small pieces of files, say).
+ */
 export async function startDataRig(options: RigOptions = {}): Promise<DataRig> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-data-'));
   const dbFile = join(dir, 'folio.sqlite');
@@ -66,6 +70,7 @@ async function startRig(dir: string, database: { dbFile: string } | { pgUrl: str
     ...(options.env ? { env: options.env } : {}),
     data: {
       ...(options.accountantMailPartBytes ? { accountantMailPartBytes: options.accountantMailPartBytes } : {}),
+      ...(options.sharedJobs ? { sharedJobs: options.sharedJobs } : {}),
       clock: dataClock,
       workDir: join(dir, 'exports-work'),
       ...(options.checkEveryMs ? { schedule: { checkEveryMs: options.checkEveryMs, firstCheckMs: options.checkEveryMs } } : {}),

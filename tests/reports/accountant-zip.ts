@@ -6,14 +6,21 @@ import { unzip } from '../backup/unzip';
 
 export interface PackageJob {
   job: string;
+  state: string;
   filename: string;
   error: string | null;
   counts: Record<string, number> | null;
   skipped: Array<{ number: string; message: string }>;
 }
 
-export async function accountantPackage(rig: ServerRig, from: string, to: string): Promise<{ job: PackageJob; files: Map<string, Buffer> }> {
-  const res = await fetch(`${rig.server.url}/exports/accountant`, {
+/** `startOn`: the server the package is started on, when it is not the one polled and downloaded from (tests/pg). */
+export async function accountantPackage(
+  rig: ServerRig,
+  from: string,
+  to: string,
+  startOn: ServerRig = rig,
+): Promise<{ job: PackageJob; files: Map<string, Buffer>; body: Buffer }> {
+  const res = await fetch(`${startOn.server.url}/exports/accountant`, {
     method: 'POST',
     headers: { 'X-API-KEY': KEY, 'content-type': 'application/json' },
     body: JSON.stringify({ date_from: from, date_to: to }),
@@ -33,5 +40,6 @@ export async function accountantPackage(rig: ServerRig, from: string, to: string
   expect(job.error).toBeNull();
   const file = await rig.get(`/data/exports/${job.job}/file`);
   expect(file.status).toBe(200);
-  return { job, files: unzip(Buffer.from(await file.arrayBuffer())) };
+  const body = Buffer.from(await file.arrayBuffer());
+  return { job, files: unzip(body), body };
 }
