@@ -244,6 +244,33 @@ test('jobs and their files a day old are pruned when a job starts and when a ser
   expect(readdirSync(join(b.dir, 'exports-work'))).toEqual([]);
 });
 
+test('the job records who started it: an accountant signed in with their own key, who polls and downloads it on the other server', async () => {
+  test.setTimeout(120_000);
+  const { a, b } = await twoServers();
+  await a.ok('settings.update', { seller: TEST_SELLER });
+  const user = await a.ok('users.create', { name: 'Kovács Anna', role: 'accountant' });
+  const key = (await a.ok('users.createKey', { id: user.id })).secret as string;
+  const asAccountant = (rig: ServerRig, path: string, body?: unknown) =>
+    fetch(`${rig.server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const started = ((await (await asAccountant(b, '/rpc/data.exportStart', { format: 'json', ...YEAR })).json()) as { data: { job: string } }).data;
+  const job = await until('the export', async () => {
+    const s = ((await (await asAccountant(a, '/rpc/data.exportStatus', { job: started.job })).json()) as { data: { state: string; bytes: number } }).data;
+    return s.state === 'running' ? undefined : s;
+  });
+  expect(job.state).toBe('done');
+  const file = await asAccountant(a, `/data/exports/${started.job}/file`);
+  expect(file.status).toBe(200);
+  const body = Buffer.from(await file.arrayBuffer());
+  expect(body.length).toBe(job.bytes);
+  expect(JSON.parse(body.toString('utf8'))).toMatchObject({ version: 1, counts: { invoices: 0, clients: 0 }, invoices: [] });
+  const row = await raw!.db.selectFrom('export_jobs').select(['started_by', 'started_by_user', 'format']).where('id', '=', started.job).executeTakeFirstOrThrow();
+  expect(row).toEqual({ started_by: 'Kovács Anna', started_by_user: user.id, format: 'json' });
+});
+
 test('a server stopping with a job under way leaves it failed in the database, not running', async () => {
   test.setTimeout(120_000);
   const { a, b } = await twoServers();
