@@ -36,6 +36,8 @@ const RULES: Rule[] = [
   [/^is taken$/, 'fm.slugTaken'],
   // the accountant package asked to be e-mailed with no address set (electron/data-ops/accountant/mail.ts)
   [/^No accountant e-mail address is set/, 'rep.fm.noAccountant'],
+  // a team server's export whose process stopped mid-job (electron/data-ops/shared-export-jobs.ts)
+  [/^The server process building this export stopped/, 'data.export.processGone'],
   [/^needs at least one item$/, 'fm.oneItem'],
   [/^give exactly one of net_unit_price and gross_unit_price$/, 'fm.onePrice'],
   [/^no such client$/, 'fm.noClient'],
