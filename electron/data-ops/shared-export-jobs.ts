@@ -96,7 +96,7 @@ export function createSharedExportJobs(deps: SharedExportJobsDeps): SharedExport
       await progress.settled();
       rmSync(dir, { recursive: true, force: true });
     }
-    // Not written: the row is gone or was given up by another process; its chunks go with it when it is pruned.
+    // A row already given up by another process (or pruned) is left as it is; its pieces go when it is pruned.
     await store.finish(id, view, contentType, now()).catch((e: unknown) => logFailure(id, e));
   }
 
