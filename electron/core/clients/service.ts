@@ -11,6 +11,7 @@ import { parseJson } from '../json';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { countryCode } from '../../nav/country';
+import { containsInsensitive } from '../../db/portable';
 
 const ADDRESS_KEYS = Object.keys(emptyAddress()) as Array<keyof Address>;
 
@@ -66,8 +67,7 @@ export function createClientService(ctx: CoreContext) {
       let query = db.selectFrom('clients').selectAll().where('deleted_at', 'is', null);
       const q = input.q?.trim();
       if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) => eb.or([eb('name', 'like', like), eb('taxcode', 'like', like), eb('email', 'like', like)]));
+        query = query.where((eb) => eb.or(['name', 'taxcode', 'email'].map((column) => containsInsensitive(db, column, q))));
       }
       const rows = await query
         .orderBy('id', 'desc')

@@ -48,7 +48,7 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
       .select(['id', 'net_milli', 'vat_milli', 'gross_milli', 'rounding_milli', 'total_milli'])
       .where('modifies_id', '=', original.id)
       .where('is_cancel_invoice', '=', 0)
-      .orderBy('modification_index')
+      .orderBy('modification_index', (ob) => ob.asc().nullsFirst())
       .execute();
     const values = invoiceValues(
       {

@@ -50,7 +50,7 @@ export async function linkedDocuments(db: Db, rows: InvoiceRow[], items: Invoice
       .select(['id', 'modifies_id', 'prefix', 'invoice_no', 'date', 'modification_index', 'total_milli'])
       .where('modifies_id', 'in', modified)
       .where('is_cancel_invoice', '=', 0)
-      .orderBy('modification_index')
+      .orderBy('modification_index', (ob) => ob.asc().nullsFirst())
       .execute();
     for (const m of mods) {
       const summary: ModificationSummary = {

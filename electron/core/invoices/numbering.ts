@@ -9,6 +9,7 @@ import { numberKindOf, type NumberKind } from '../../../shared/invoice-codes';
 import { prepareStatement } from '../../db/prepared';
 import type { WriteTx } from '../../db/types';
 import { currentOrigin } from '../changes';
+import { greatest } from '../../db/portable';
 
 export type { NumberKind };
 
@@ -37,7 +38,7 @@ const raiseCounter = prepareStatement((db, p: CounterKey & { last_no: number }) 
     .insertInto('number_counters')
     .values({ block_id: p.block_id, year: p.year, kind: p.kind, last_no: p.last_no })
     .onConflict((oc) =>
-      oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb.fn('max', [eb.ref('number_counters.last_no'), eb.ref('excluded.last_no')]) })),
+      oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: greatest<number>(db, eb.ref('number_counters.last_no'), eb.ref('excluded.last_no')) })),
     ),
 );
 

@@ -11,6 +11,7 @@ import { today } from '../context';
 import { pageWindow, toPage } from '../paging';
 import { loadInvoices } from './mapping';
 import { numberedYears, searchCondition, searchTerms } from './search';
+import { containsInsensitive } from '../../db/portable';
 
 /** The stored row of an invoice, in `db` (a transaction reads its own writes); not found is the caller's 404. */
 export async function invoiceRow(db: Db, id: number): Promise<InvoiceRow> {
@@ -89,8 +90,7 @@ export function createInvoiceQueries(ctx: CoreContext) {
     if (input.payment_state === 'overdue') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('type', '!=', INVOICE_TYPE.draft).where('due_date', '<', today(ctx));
     if (input.payment_state === 'partially_paid') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('total_paid_milli', '>', 0);
     if (input.client?.trim()) {
-      const like = `%${input.client.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where('name', 'like', like));
+      q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where(containsInsensitive(db, 'name', input.client.trim())));
     }
     if (input.search?.trim()) {
       const terms = searchTerms(input.search);

@@ -4,6 +4,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { containsInsensitive } from '../../db/portable';
 
 export interface SearchTerms {
   /** a number with its year ("2026-000417"), its block prefix when one was typed ("WEB / 2026-000417"), and a
@@ -13,8 +14,8 @@ export interface SearchTerms {
   seq?: number;
   /** the text as an amount, in thousandths ("190 500" → 190500000), compared with the total the list shows */
   milli?: number;
-  /** the text as part of a client's name, as a LIKE pattern */
-  like: string;
+  /** the text as part of a client's name (letters compared without case) */
+  text: string;
 }
 
 const NUMBER_OF_YEAR = /^(?:(.*?)\s*\/\s*)?(d-|ny-)?(\d{4})\s*-\s*(\d{1,6})$/i;
@@ -40,7 +41,7 @@ export function parseAmount(text: string): number | undefined {
 
 export function searchTerms(text: string): SearchTerms {
   const q = text.trim();
-  const terms: SearchTerms = { like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+  const terms: SearchTerms = { text: q };
   const m = NUMBER_OF_YEAR.exec(q);
   if (m) {
     const prefix = m[1]?.trim();
@@ -71,7 +72,7 @@ export async function numberedYears(db: Db): Promise<number[]> {
 export function searchCondition(db: Db, terms: SearchTerms, years: number[]) {
   return (eb: ExpressionBuilder<Database, 'invoices'>): Expression<SqlBool> => {
     const any: Array<Expression<SqlBool>> = [
-      eb('client_id', 'in', db.selectFrom('clients').select('id').where(sql<SqlBool>`name like ${terms.like} escape '\\'`)),
+      eb('client_id', 'in', db.selectFrom('clients').select('id').where(containsInsensitive(db, 'name', terms.text))),
     ];
     const n = terms.numberOfYear;
     if (n) {

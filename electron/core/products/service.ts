@@ -10,6 +10,7 @@ import { parseJson } from '../json';
 import { pageWindow, toPage } from '../paging';
 import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
+import { containsInsensitive } from '../../db/portable';
 
 const NUMERIC_ATTRS = [
   'min_qty',
@@ -117,7 +118,7 @@ export function createProductService(ctx: CoreContext) {
       const w = pageWindow(input);
       let query = db.selectFrom('products').selectAll().where('deleted_at', 'is', null);
       const q = input.q?.trim();
-      if (q) query = query.where('name', 'like', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (q) query = query.where(containsInsensitive(db, 'name', q));
       const rows = await query
         .orderBy('id', 'desc')
         .limit(w.perPage + 1)

@@ -33,7 +33,7 @@ export async function cashOutput(db: Db, from: string, to: string, tally: VatTal
       select p.invoice_id as invoice_id, p.date as date, p.amount_milli as amount
       from invoice_payments p join invoices i on i.id = p.invoice_id
       where p.date between ${from} and ${to} and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1
-        and ${onCashAccounting('i')} and not ${isChainMember('i')}
+        and ${onCashAccounting(db, 'i')} and not ${isChainMember('i')}
       order by p.date, p.id`.execute(db)
   ).rows;
   const chains = new Map<number, ChainCode[]>();

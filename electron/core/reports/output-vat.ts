@@ -9,6 +9,7 @@ import { Big, fromMilli, roundTo, toMilli } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import type { VatTally } from './tally';
 import { VAT_CODES } from '../../../shared/reference/vat-codes';
+import { stringAgg } from '../../db/portable';
 
 interface CodeSum {
   vat_id: string;
@@ -30,7 +31,7 @@ export async function accrualOutput(db: Db, from: string, to: string, tally: Vat
   // of the covering index per VAT code: no invoice row is read and nothing is sorted.
   for (const code of VAT_CODES) {
     const sums = await sql<CodeSum>`
-      select ${code.id} as vat_id, sum(net_milli) as net, sum(vat_milli) as vat, group_concat(invoice_id) as ids
+      select ${code.id} as vat_id, sum(net_milli) as net, sum(vat_milli) as vat, ${stringAgg(db, 'invoice_id')} as ids
       from report_vat_lines
       where cash = 0 and currency = 'HUF' and vat_id = ${code.id} and tax_day between ${from} and ${to}`.execute(db);
     const row = sums.rows[0];

@@ -12,6 +12,7 @@ import { expenseDay } from './input-vat';
 import { accrualDay, accrualInvoiceIds, isChainMember } from './tax-point';
 import { SALE_TYPES } from '../../../shared/invoice-codes';
 import { storedAmounts } from '../expenses/mapping';
+import { jsonText } from '../../db/portable';
 
 export interface RevenueLine {
   doc: number;
@@ -43,21 +44,21 @@ interface ItemRow {
   net: number;
 }
 
-const itemColumns = sql`i.id as doc, i.client_id as client_id, json_extract(i.client_snapshot, '$.name') as client_name,
+const itemColumns = (db: Db) => sql`i.id as doc, i.client_id as client_id, ${jsonText(db, 'i.client_snapshot', 'name')} as client_name,
   i.currency as currency, i.exchange_rate as exchange_rate, it.product_id as product_id, p.name as product_name,
   it.description as description, it.net_milli as net`;
 
 export async function revenueLines(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueLine[]> {
   if (basis === 'accrual') {
     const rows = await sql<ItemRow>`
-      select ${itemColumns}, ${accrualDay('i')} as day
+      select ${itemColumns(db)}, ${accrualDay('i')} as day
       from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
-      where i.id in (${accrualInvoiceIds(period.from, period.to, { withCash: true })})`.execute(db);
+      where i.id in (${accrualInvoiceIds(db, period.from, period.to, { withCash: true })})`.execute(db);
     return rows.rows.map((r) => line(r, forints(r.net, r.exchange_rate)));
   }
   // cash: each payment on an original carries its share of the original's net, line by line
   const rows = await sql<ItemRow & { paid: number; total: number }>`
-    select ${itemColumns}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
+    select ${itemColumns(db)}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
     from invoice_payments pay join invoices i on i.id = pay.invoice_id
       join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
     where pay.date between ${period.from} and ${period.to} and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1

@@ -5,8 +5,9 @@
 // - A seller on cash accounting (pénzforgalmi elszámolás, Áfa tv. 196/B) owes the VAT when paid: such documents
 //   are left out here and counted by their payments (cash.ts). What an invoice says decides — its seller snapshot —
 //   not today's setting, so changing the setting never rewrites a past period.
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SALE_TYPES } from '../../../shared/invoice-codes';
+import { jsonText } from '../../db/portable';
 
 /** 1 when the invoice row `alias` is a chain member: a modifying or cancelling invoice (also of an external original). */
 export function isChainMember(alias: string): RawBuilder<number> {
@@ -15,8 +16,8 @@ export function isChainMember(alias: string): RawBuilder<number> {
 }
 
 /** 1 when the invoice was issued on cash accounting (its seller snapshot says so). */
-export function onCashAccounting(alias: string): RawBuilder<number> {
-  return sql<number>`(json_extract(${sql.ref(alias)}.seller_snapshot, '$.vat_status') = 'cash_accounting')`;
+export function onCashAccounting(db: Kysely<any>, alias: string): RawBuilder<number> {
+  return sql<number>`(${jsonText(db, `${alias}.seller_snapshot`, 'vat_status')} = 'cash_accounting')`;
 }
 
 /**
@@ -25,10 +26,10 @@ export function onCashAccounting(alias: string): RawBuilder<number> {
  * 100,000 invoices is read from the indexes (migration 0032), not scanned. `withCash` keeps the documents issued on
  * cash accounting too (the revenue report's accrual view: revenue is earned on supply whatever the VAT scheme).
  */
-export function accrualInvoiceIds(from: string, to: string, options: { withCash?: boolean } = {}): RawBuilder<unknown> {
+export function accrualInvoiceIds(db: Kysely<any>, from: string, to: string, options: { withCash?: boolean } = {}): RawBuilder<unknown> {
   const issued = options.withCash
     ? sql`i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1`
-    : sql`i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and not ${onCashAccounting('i')}`;
+    : sql`i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and not ${onCashAccounting(db, 'i')}`;
   return sql`select i.id from invoices i where i.fulfillment_date between ${from} and ${to} and ${issued} and not ${isChainMember('i')}
     union all
     select i.id from invoices i where i.date between ${from} and ${to} and ${issued} and ${isChainMember('i')}`;

@@ -26,7 +26,7 @@ export async function modificationsOf(db: Db, originalId: number): Promise<Chain
     .where('modifies_id', '=', originalId)
     .where('is_cancel_invoice', '=', 0)
     .where('sealed', '=', 1)
-    .orderBy('modification_index')
+    .orderBy('modification_index', (ob) => ob.asc().nullsFirst())
     .orderBy('id')
     .execute();
   if (!rows.length) return [];
