@@ -4,7 +4,6 @@
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { ApiClient, type ApiResponse } from '../support/api-client';
-import { existsSync } from 'node:fs';
 import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, netItem, seedSeller, serverPerFile, tableDigest, TODAY, freshTestDatabase, serverOptions, type TestDatabase } from '../support/fixtures';
 
 const s = serverPerFile();
