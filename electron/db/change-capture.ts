@@ -6,6 +6,8 @@ import { DEFAULT_TIME_ZONE, timestampIn } from '../../shared/dates';
 import { callContext } from './call-context';
 import { rawHandle } from './prepared';
 import type { Db } from './types';
+import { isPostgres } from '../../migrations/dialect';
+import { setPostgresChangeClock } from './pg/write';
 
 const clocks = new WeakMap<BetterSqlite3.Database, () => string>();
 
@@ -49,5 +51,7 @@ export function registerChangeCapture(sqlite: BetterSqlite3.Database): void {
 
 /** The business clock of the core on this database, which dates a change that leaves no row behind. */
 export function setChangeClock(db: Db, clock: () => string): void {
-  clocks.set(rawHandle(db), clock);
+  // On PostgreSQL the write path puts the time into the transaction's settings, where the triggers read it.
+  if (isPostgres(db)) setPostgresChangeClock(db, clock);
+  else clocks.set(rawHandle(db), clock);
 }

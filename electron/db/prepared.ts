@@ -8,10 +8,12 @@
 //
 // better-sqlite3 runs statements synchronously on the one connection Kysely's SQLite dialect also uses, so these
 // statements may only run inside a write transaction (which holds that connection): outside one, a statement could
-// interleave with another caller's open transaction. `run`/`get`/`all` refuse to run anywhere else.
+// interleave with another caller's open transaction. On PostgreSQL they run on the write transaction's pool
+// connection (./pg/write.ts). `run`/`get`/`all` refuse to run anywhere else.
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Compilable } from 'kysely';
+import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db, WriteTx } from './types';
+import { inPostgresWrite } from './pg/write';
 
 const handles = new WeakMap<Db, BetterSqlite3.Database>();
 
@@ -39,9 +41,13 @@ type Slot = Marker | { constant: unknown };
 
 interface Compiled {
   sql: string;
-  stmt: BetterSqlite3.Statement;
+  /** better-sqlite3's statement; none on PostgreSQL, where the text is sent with the values */
+  stmt: BetterSqlite3.Statement | null;
   slots: Slot[];
 }
+
+/** PostgreSQL's compiled text is the same for every database, so it is kept once under this key. */
+const POSTGRES = {};
 
 /**
  * Each call answers with a promise: on SQLite the statement has run by the time it is returned (better-sqlite3 is
@@ -61,23 +67,20 @@ export interface PreparedStatement<P, O> {
  * arguments given. Values the builder is given directly (not from `p`) are constants of the statement.
  */
 export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => Compilable<O>): PreparedStatement<P, O> {
-  const compiledFor = new WeakMap<BetterSqlite3.Database, Compiled>();
+  const compiledFor = new WeakMap<object, Compiled>();
 
-  function compile(db: Db, sqlite: BetterSqlite3.Database): Compiled {
+  function compile(db: Db, key: object, sqlite: BetterSqlite3.Database | undefined): Compiled {
     const query = build(db, markers as unknown as P).compile();
     const compiled = {
       sql: query.sql,
-      stmt: sqlite.prepare(query.sql),
+      stmt: sqlite ? sqlite.prepare(query.sql) : null,
       slots: query.parameters.map((v): Slot => (v instanceof Marker ? v : { constant: v })),
     };
-    compiledFor.set(sqlite, compiled);
+    compiledFor.set(key, compiled);
     return compiled;
   }
 
-  function bound(db: WriteTx, args: P): [BetterSqlite3.Statement, unknown[]] {
-    const sqlite = rawHandle(db);
-    const { sql, stmt, slots } = compiledFor.get(sqlite) ?? compile(db, sqlite);
-    if (!sqlite.inTransaction) throw new Error(`A prepared statement ran outside a write transaction: ${sql}`);
+  function bind({ sql, slots }: Compiled, args: P): unknown[] {
     const values = new Array<unknown>(slots.length);
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
@@ -90,21 +93,39 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
         values[i] = slot.constant;
       }
     }
-    return [stmt, values];
+    return values;
+  }
+
+  /** Runs the statement: synchronously on SQLite's handle, or on the PostgreSQL transaction's connection. */
+  async function execute(db: WriteTx, args: P, mode: 'all' | 'get' | 'run'): Promise<{ rows: O[]; changes: number }> {
+    const sqlite = handles.get(db);
+    if (sqlite) {
+      const compiled = compiledFor.get(sqlite) ?? compile(db, sqlite, sqlite);
+      if (!sqlite.inTransaction) throw new Error(`A prepared statement ran outside a write transaction: ${compiled.sql}`);
+      const stmt = compiled.stmt!;
+      const values = bind(compiled, args);
+      if (mode === 'run') return { rows: [], changes: stmt.run(values).changes };
+      if (mode === 'get') {
+        const row = stmt.get(values) as O | undefined;
+        return { rows: row === undefined ? [] : [row], changes: 0 };
+      }
+      return { rows: stmt.all(values) as O[], changes: 0 };
+    }
+    const compiled = compiledFor.get(POSTGRES) ?? compile(db, POSTGRES, undefined);
+    if (!inPostgresWrite(db)) throw new Error(`A prepared statement ran outside a write transaction: ${compiled.sql}`);
+    const result = await db.executeQuery<O>(CompiledQuery.raw(compiled.sql, bind(compiled, args)));
+    return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0) };
   }
 
   return {
     async all(db, args) {
-      const [stmt, values] = bound(db, args);
-      return stmt.all(values) as O[];
+      return (await execute(db, args, 'all')).rows;
     },
     async get(db, args) {
-      const [stmt, values] = bound(db, args);
-      return stmt.get(values) as O | undefined;
+      return (await execute(db, args, 'get')).rows[0];
     },
     async run(db, args) {
-      const [stmt, values] = bound(db, args);
-      return { changes: stmt.run(values).changes };
+      return { changes: (await execute(db, args, 'run')).changes };
     },
     sqlFor(db) {
       return build(db, markers as unknown as P).compile().sql;

@@ -11,6 +11,8 @@ import { AsyncResource } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import { asWriteTx, type Db, type WriteTx } from './types';
 import { rawHandle, registerHandle } from './prepared';
+import { isPostgres } from '../../migrations/dialect';
+import { pgWriteTransaction } from './pg/write';
 
 interface Job {
   work: (trx: WriteTx) => Promise<unknown>;
@@ -171,7 +173,9 @@ function queueFor(db: Db): WriteQueue {
   return queue;
 }
 
+/** Runs `work` in a write transaction: SQLite's group-committing queue, or a PostgreSQL transaction (./pg/write.ts). */
 export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return pgWriteTransaction(db, work);
   return queueFor(db).run(work);
 }
 
@@ -180,5 +184,7 @@ export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>):
  * open requests): while they are, a write waits a turn for them to share its fsync.
  */
 export function setCompanyHint(db: Db, hint: () => boolean): void {
+  // PostgreSQL's writes have no queue here: each runs on a pool connection of its own (./pg/write.ts).
+  if (isPostgres(db)) return;
   queueFor(db).companyHint = hint;
 }

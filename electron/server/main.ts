@@ -1,4 +1,4 @@
-// `npm run serve -- --db <file> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>] [--public-host <name>]…`
+// `npm run serve -- --db <file> | --pg <url> [--host 127.0.0.1] [--port <n>] [--api-key <k>] [--api-public-key <p>] [--public-host <name>]…`
 // Prints one line `listening on http://HOST:PORT` when ready (port 0 picks a free port and prints the real one).
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import { startServer } from './start';
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
+    pg: { type: 'string' },
+    'pg-pool': { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '8080' },
     'api-key': { type: 'string' },
@@ -17,18 +19,36 @@ const { values } = parseArgs({
   },
 });
 
-const usage = `Usage: npm run serve -- --db <file> [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>] [--public-host <name>]…
+const usage = `Usage: npm run serve -- --db <file> | --pg <url> [--pg-pool 10] [--host 127.0.0.1] [--port 8080] [--api-key <key>] [--api-public-key <key>] [--public-host <name>]…
+  --db           the SQLite database file (created on first start)
+  --pg           a PostgreSQL database instead: postgres://user:password@host:5432/folio (the team server;
+                 several server processes may share it; needs FOLIO_SECRET_KEY)
+  --pg-pool      connections each process keeps to PostgreSQL (default 10)
   --public-host  a host name the server is also reached by (e.g. behind a reverse proxy); repeat for more.
                  Without it the server answers only to 127.0.0.1, localhost, [::1] and the --host address.
-Environment: FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_PUBLIC_HOSTS (comma-separated), FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
+Environment: FOLIO_PG_URL (as --pg), FOLIO_SECRET_KEY, FOLIO_API_KEY, FOLIO_API_PUBLIC_KEY, FOLIO_PUBLIC_HOSTS (comma-separated), FOLIO_NOW (fixes the business clock), FOLIO_SMTP_URL, FOLIO_MAIL_FROM`;
 
 if (values.help) {
   console.log(usage);
   process.exit(0);
 }
 const apiKey = values['api-key'] ?? process.env.FOLIO_API_KEY;
-if (!values.db || !apiKey) {
-  console.error(`${!values.db ? 'Missing --db <file>.' : 'Missing the API key: pass --api-key or set FOLIO_API_KEY.'}\n${usage}`);
+const pgUrl = values.pg ?? (values.db ? undefined : process.env.FOLIO_PG_URL);
+const problem =
+  values.db && values.pg
+    ? 'Give one database: --db <file> or --pg <url>, not both.'
+    : !values.db && !pgUrl
+      ? 'Missing the database: --db <file> or --pg <url>.'
+      : !apiKey
+        ? 'Missing the API key: pass --api-key or set FOLIO_API_KEY.'
+        : null;
+if (problem) {
+  console.error(`${problem}\n${usage}`);
+  process.exit(2);
+}
+const pgPool = values['pg-pool'] === undefined ? undefined : Number(values['pg-pool']);
+if (pgPool !== undefined && (!Number.isInteger(pgPool) || pgPool < 1 || pgPool > 1000)) {
+  console.error(`Not a pool size: ${values['pg-pool']}`);
   process.exit(2);
 }
 const port = Number(values.port);
@@ -40,10 +60,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const here = dirname(fileURLToPath(import.meta.url));
 try {
   const server = await startServer({
-    dbFile: values.db,
+    ...(pgUrl ? { pgUrl, ...(pgPool ? { pgPool } : {}) } : { dbFile: values.db! }),
     host: values.host!,
     port,
-    auth: { apiKey, publicKey: values['api-public-key'] ?? process.env.FOLIO_API_PUBLIC_KEY },
+    auth: { apiKey: apiKey!, publicKey: values['api-public-key'] ?? process.env.FOLIO_API_PUBLIC_KEY },
     now: process.env.FOLIO_NOW,
     publicHosts: [...(values['public-host'] ?? []), ...(process.env.FOLIO_PUBLIC_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean),
     uiDir: resolve(here, '../../dist/renderer'),

@@ -7,6 +7,8 @@
 // request through the holder's gate, and `RunningServer.core` is always the current one.
 import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '../db/open';
+import { openPostgres } from '../db/pg/open';
+import { secretBoxFromEnv } from '../secrets/secret-box';
 import type { Core } from '../core/index';
 import { createRuntime, type Runtime } from '../runtime/runtime';
 import type { Db } from '../db/types';
@@ -22,7 +24,12 @@ import { registerDataRoutes } from '../data-ops/http';
 import type { DataServiceOptions } from '../data-ops/service';
 
 export interface StartOptions {
-  dbFile: string;
+  /** the SQLite database file (the default, embedded database) */
+  dbFile?: string;
+  /** a PostgreSQL database instead (the team server, docs/team-server.md) */
+  pgUrl?: string;
+  /** connections per process to PostgreSQL (default 10) */
+  pgPool?: number;
   host?: string;
   port?: number;
   auth: AuthConfig;
@@ -48,32 +55,9 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const dbFile = resolve(options.dbFile);
   const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
   const env = options.env ?? {};
-  const secretBox = serverSecretBox(options.dbFile, env);
-  const holder = await createDatabaseHolder({
-    open: () => openDatabase(dbFile),
-    build: (opened, swap): Promise<Runtime> =>
-      createRuntime({
-        db: opened.db,
-        clock,
-        env,
-        secretBox,
-        sync: { secretBox },
-        currentDb: (): Db => holder.runtime.core.ctx.db,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.navTuning ? { navTuning: options.navTuning } : {}),
-        data: {
-          dbFile,
-          sqlite: opened.sqlite,
-          swap,
-          // A server has no schedule until someone sets one (on the data settings screen).
-          defaults: { dir: join(dirname(dbFile), 'backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
-          ...options.data,
-        },
-      }),
-  });
+  const holder = options.pgUrl ? await postgresHolder(options.pgUrl, options, clock, env) : await sqliteHolder(options, clock, env);
   const host = options.host ?? '127.0.0.1';
   const app = await buildServer({
     core: () => holder.runtime.core,
@@ -98,4 +82,59 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await holder.close();
     },
   };
+}
+
+type Holder = Awaited<ReturnType<typeof createDatabaseHolder<{ close(): Promise<void> }, Runtime>>>;
+
+function runtimeOptions(options: StartOptions, clock: Clock, env: NodeJS.ProcessEnv) {
+  return {
+    clock,
+    env,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.navTuning ? { navTuning: options.navTuning } : {}),
+  };
+}
+
+/** The embedded database: a SQLite file, with backups and restore beside it (the data area). */
+async function sqliteHolder(options: StartOptions, clock: Clock, env: NodeJS.ProcessEnv): Promise<Holder> {
+  if (!options.dbFile) throw new Error('startServer needs a database: dbFile or pgUrl');
+  const dbFile = resolve(options.dbFile);
+  const secretBox = serverSecretBox(options.dbFile, env);
+  const holder: Holder = await createDatabaseHolder({
+    open: () => openDatabase(dbFile),
+    build: (opened, swap): Promise<Runtime> =>
+      createRuntime({
+        ...runtimeOptions(options, clock, env),
+        db: opened.db,
+        secretBox,
+        sync: { secretBox },
+        currentDb: (): Db => holder.runtime.core.ctx.db,
+        data: {
+          dbFile,
+          sqlite: opened.sqlite,
+          swap,
+          // A server has no schedule until someone sets one (on the data settings screen).
+          defaults: { dir: join(dirname(dbFile), 'backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
+          ...options.data,
+        },
+      }),
+  });
+  return holder;
+}
+
+/**
+ * The team server: a PostgreSQL database that several server processes may share. Its secrets are sealed with the
+ * operator's FOLIO_SECRET_KEY, the same in every process (a key file beside a database file has no place here), and
+ * it is backed up with PostgreSQL's own tools (docs/deployment.md), so it has no backup area.
+ */
+async function postgresHolder(url: string, options: StartOptions, clock: Clock, env: NodeJS.ProcessEnv): Promise<Holder> {
+  const secretBox = secretBoxFromEnv(env);
+  if (!secretBox) {
+    throw new Error('A server on PostgreSQL needs FOLIO_SECRET_KEY (32 random bytes in base64, e.g. `openssl rand -base64 32`), the same in every server process');
+  }
+  return createDatabaseHolder({
+    open: () => openPostgres(url, options.pgPool ? { max: options.pgPool } : {}),
+    build: (opened): Promise<Runtime> =>
+      createRuntime({ ...runtimeOptions(options, clock, env), db: opened.db, secretBox, sync: { secretBox } }),
+  });
 }

@@ -5,8 +5,8 @@
 // block's numbers must be unique and gapless, the concurrent edit must be in the conflict logs of both devices, and
 // restoring it must reach everyone.
 import { expect, test } from '@playwright/test';
-import { openDatabase } from '../../electron/db/open';
-import { differences, digestOf, numberingProblems, snapshot, snapshotFile } from './support/digest';
+import { freshPgDatabase } from '../support/postgres';
+import { differences, digestOf, numberingProblems, openTarget, snapshot, snapshotFile } from './support/digest';
 import { API_KEY, configure, openDevice, startRemote, syncOk, syncUntilQuiet, tempDir, type Device, type RemoteProcess } from './support/nodes';
 
 test.describe.configure({ mode: 'serial' });
@@ -40,13 +40,15 @@ async function remoteCall(url: string, method: string, path: string, body?: unkn
   return json;
 }
 
-test('two desktops and a server work offline, sync, and end with the same books', async () => {
+// The remote is a Folio on SQLite (serve --db) or a team server on PostgreSQL (serve --pg): the same test on both.
+for (const database of ['sqlite', 'postgres'] as const)
+test(`two desktops and a server work offline, sync, and end with the same books (${database} remote)`, async () => {
   test.setTimeout(180_000);
   const tmp = tempDir('three');
   let remote: RemoteProcess | undefined;
   const devices: Device[] = [];
   try {
-    remote = await startRemote(tmp.file('remote.db'));
+    remote = await startRemote(database === 'postgres' ? await freshPgDatabase() : tmp.file('remote.db'));
     const a = await openDevice('Laptop', tmp.file('a.db'));
     const b = await openDevice('Desktop', tmp.file('b.db'));
     devices.push(a, b);
@@ -130,7 +132,7 @@ test('two desktops and a server work offline, sync, and end with the same books'
     expect(differences(snapR, snapB), 'remote vs Desktop').toEqual([]);
     expect(digestOf(snapA)).toBe(digestOf(snapR));
     expect(digestOf(snapB)).toBe(digestOf(snapR));
-    const remoteDb = await openDatabase(remote.file, { readonly: true });
+    const remoteDb = await openTarget(remote.file);
     try {
       expect(await numberingProblems(remoteDb.db), 'remote').toEqual([]);
     } finally {
@@ -165,6 +167,7 @@ test('two desktops and a server work offline, sync, and end with the same books'
     expect(differences(after, await snapshot(a.opened.db, false))).toEqual([]);
     expect(differences(after, await snapshot(b.opened.db, false))).toEqual([]);
   } finally {
+    if (process.env.DEBUG_REMOTE) console.log(remote?.stderr());
     for (const d of devices) await d.close().catch(() => undefined);
     await remote?.stop();
     tmp.remove();

@@ -9,6 +9,14 @@ import { loadInvoices } from '../../../electron/core/invoices/mapping';
 import { productResource } from '../../../electron/core/products/service';
 import { recurringAttributes } from '../../../electron/core/recurring/service';
 import { openDatabase, type Db } from '../../../electron/db/open';
+import { openPostgres } from '../../../electron/db/pg/open';
+
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+
+/** Opens a remote's database to read it: a SQLite file read-only, or a PostgreSQL database as it is (no migrating). */
+export function openTarget(target: string): Promise<{ db: Db; close(): Promise<void> }> {
+  return isPostgresUrl(target) ? openPostgres(target, { migrate: false, max: 2 }) : openDatabase(target, { readonly: true });
+}
 import { syncDb } from '../../../electron/sync/tables';
 
 type Canon = (entity: string, id: number | null | undefined) => string | null;
@@ -103,9 +111,12 @@ export function digestOf(s: Snapshot): string {
   return createHash('sha256').update(JSON.stringify(s)).digest('hex');
 }
 
-/** A snapshot of a database file another process may have open (read beside it; WAL allows it). */
+/**
+ * A snapshot of a database another process may have open: a SQLite file (read beside it; WAL allows it) or a
+ * PostgreSQL database by its URL (a team server's remote).
+ */
 export async function snapshotFile(file: string, isRemote: boolean): Promise<Snapshot> {
-  const opened = await openDatabase(file, { readonly: true });
+  const opened = await openTarget(file);
   try {
     return await snapshot(opened.db, isRemote);
   } finally {

@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../../../electron/server/start'
 import { SERVE_ENTRY } from '../../support/built';
 import { seedSeller, TEST_SELLER } from '../../support/fixtures';
 import type { SyncServiceOptions } from '../../../electron/sync/service';
+import { isPostgresUrl } from './digest';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const NOW = '2026-03-15T10:00:00+01:00';
@@ -23,6 +24,7 @@ export function tempDir(prefix: string) {
 
 export interface RemoteProcess {
   url: string;
+  /** the remote's database: a SQLite file, or a PostgreSQL URL (snapshotFile reads either) */
   file: string;
   proc: ChildProcess;
   stderr(): string;
@@ -31,8 +33,12 @@ export interface RemoteProcess {
   stop(): Promise<void>;
 }
 
+/** The secret key of PostgreSQL remotes (a team server needs one; every process of one remote shares it). */
+const PG_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /**
- * `npm run serve -- --db <file> --port <port>` (its bundle) with FOLIO_API_KEY; resolves when listening. Its seller is
+ * `npm run serve -- --db <file> --port <port>` (its bundle) with FOLIO_API_KEY; resolves when listening. A
+ * `postgres://` URL instead of a file starts it with `--pg` on that database (the team server). Its seller is
  * TEST_SELLER (set over HTTP, settings are a node's own and never sync), since whatever is issued on the remote itself
  * needs one; `seller: false` leaves it as a fresh installation. A restart on the same file keeps the seller it has.
  */
@@ -40,9 +46,10 @@ export async function startRemote(
   file: string,
   options: { port?: number; apiKey?: string; env?: Record<string, string>; seller?: false } = {},
 ): Promise<RemoteProcess> {
-  const proc = spawn(process.execPath, [SERVE_ENTRY, '--db', file, '--port', String(options.port ?? 0)], {
+  const database = isPostgresUrl(file) ? ['--pg', file] : ['--db', file];
+  const proc = spawn(process.execPath, [SERVE_ENTRY, ...database, '--port', String(options.port ?? 0)], {
     cwd: ROOT,
-    env: { ...process.env, FOLIO_API_KEY: options.apiKey ?? API_KEY, FOLIO_NOW: NOW, ...options.env },
+    env: { ...process.env, FOLIO_API_KEY: options.apiKey ?? API_KEY, FOLIO_NOW: NOW, ...(isPostgresUrl(file) ? { FOLIO_SECRET_KEY: PG_SECRET_KEY } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
