@@ -210,8 +210,13 @@ function sqliteFileOf(database: TestDatabase): string {
  * (a restart on the same database) spreads its TestDatabase's target into these.
  */
 export function serverOptions(target: { dbFile: string } | { pgUrl: string }, rest: Omit<StartOptions, 'dbFile' | 'pgUrl'>): StartOptions {
-  return { ...rest, ...target } as StartOptions;
+  if ('dbFile' in target) return { ...rest, dbFile: target.dbFile };
+  // A team server seals its secrets with the operator's key (no key file beside a database file): a test's own.
+  return { ...rest, pgUrl: target.pgUrl, env: { FOLIO_SECRET_KEY: TEST_SECRET_KEY, ...rest.env } };
 }
+
+/** The FOLIO_SECRET_KEY of the test servers on PostgreSQL (32 bytes, base64). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A real server on 127.0.0.1 on a free port, on a fresh database of the project's kind (SQLite or PostgreSQL). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
