@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from '../../migrations/dialect';
 import { startServer, type RunningServer, type StartOptions } from '../../electron/server/start';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
 import { openPostgres } from '../../electron/db/pg/open';
-import { sqliteShapes } from '../../electron/db/pg/type-parsers';
 import type { Db } from '../../electron/db/types';
 import { freshPgDatabase } from './postgres';
 import { registerChangeCapture } from '../../electron/db/change-capture';
@@ -128,27 +129,32 @@ export async function tableDigest(target: DatabaseTarget): Promise<string> {
   return 'pgUrl' in t ? pgTableDigest(t.pgUrl) : sqliteTableDigest(t.dbFile);
 }
 
+/** Per database URL, the one statement that hashes every table (the schema does not change under a test). */
+const digestStatements = new Map<string, string>();
+
 /**
- * PostgreSQL has no rowid: each table's rows are sorted by all their columns, which orders them the same way
- * every time (a digest is only ever compared with one of the same database). Values come back in SQLite's shapes.
+ * PostgreSQL has no rowid: each table's rows are hashed in the database, in the order of their text form (a digest is
+ * only ever compared with one of the same database), all tables in one statement, so a test may take a digest per
+ * request.
  */
 async function pgTableDigest(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url, types: sqliteShapes });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const hash = createHash('sha256');
-    const tables = await client.query<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    );
-    for (const { name } of tables.rows) {
-      const columns = await client.query<{ n: number }>(
-        `select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = $1`,
-        [name],
+    let statement = digestStatements.get(url);
+    if (!statement) {
+      const tables = await client.query<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
       );
-      const order = Array.from({ length: columns.rows[0]!.n }, (_, i) => i + 1).join(', ');
-      const rows = await client.query(`select * from "${name}" order by ${order}`);
-      hash.update(`${name}\n${JSON.stringify(rows.rows)}\n`);
+      // the names come from the catalogue (letters, digits, underscores); quoted all the same
+      statement = tables.rows
+        .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) from "${name}" t) as h`)
+        .join('\nunion all ');
+      digestStatements.set(url, statement);
     }
+    const hashes = await client.query<{ name: string; h: string }>(statement);
+    const hash = createHash('sha256');
+    for (const { name, h } of hashes.rows.sort((a, b) => (a.name < b.name ? -1 : 1))) hash.update(`${name}\n${h}\n`);
     return hash.digest('hex');
   } finally {
     await client.end();
@@ -345,6 +351,16 @@ export async function openTestCore(
 /** The Kysely handle of a test's server or core, for reads the test checks (portable SQL only). */
 export function testDb(t: TestServer | TestCore): Db {
   return t.core.ctx.db;
+}
+
+/**
+ * Plain SQL with `?` markers on a handle of either database (PostgreSQL numbers its markers: `$1`, `$2`, …). The
+ * text itself must be portable: no SQLite-only function, no alias in HAVING.
+ */
+export async function queryRows<T>(db: Db, text: string, ...params: unknown[]): Promise<T[]> {
+  let n = 0;
+  const compiled = CompiledQuery.raw(isPostgres(db) ? text.replace(/\?/g, () => `$${++n}`) : text, params);
+  return (await db.executeQuery<T>(compiled)).rows;
 }
 
 // ---- builders ------------------------------------------------------------------------------------------------
