@@ -17,15 +17,15 @@ test.afterAll(async () => {
 
 /** Sends one request and demands a refusal with the envelope, no commit, and a server that still answers. */
 async function refused(method: string, path: string, options: Parameters<typeof call>[3], expectStatus?: number) {
-  const digest = server.digest();
-  const version = server.dataVersion();
+  const digest = await server.digest();
+  const version = await server.dataVersion();
   const res = await call(server.url, method, path, { key: FUZZ_KEY, timeoutMs: 30_000, ...options });
   expect(res.status, `${method} ${path}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
   if (expectStatus) expect(res.status).toBe(expectStatus);
   expect(isErrorEnvelope(res.body), `${method} ${path} → ${res.text.slice(0, 200)}`).toBe(true);
-  expect(server.dataVersion()).toBe(version);
-  expect(server.digest()).toBe(digest);
+  expect(await server.dataVersion()).toBe(version);
+  expect(await server.digest()).toBe(digest);
   const alive = await call(server.url, 'GET', '/invoices/blocks', { key: FUZZ_KEY });
   expect(alive.status).toBe(200);
   return res;

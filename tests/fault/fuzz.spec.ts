@@ -27,7 +27,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
   const perRoute = new Map<string, number>();
   const statuses = new Map<number, number>();
   let cases = 0;
-  let baseline = server.digest();
+  let baseline = await server.digest();
   let rejectedSince = 0;
   let digestMs = 0;
   let digests = 0;
@@ -41,7 +41,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
         cases++;
         const key = `${c.route.method} ${c.route.path}`;
         perRoute.set(key, (perRoute.get(key) ?? 0) + 1);
-        const before = server.dataVersion();
+        const before = await server.dataVersion();
         const headers: Record<string, string> = c.contentType ? { 'content-type': c.contentType } : {};
         const where = `${c.method} ${c.path}${c.query.slice(0, 200)} [${c.label}] ${c.contentType ?? ''} ${(c.body ?? '').slice(0, 300)}`;
         let res;
@@ -61,19 +61,19 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
         }
         if (ok) {
           // A legitimate change: the new state is the reference for what follows (reads commit nothing).
-          if (server.dataVersion() !== before) {
+          if ((await server.dataVersion()) !== before) {
             const t = performance.now();
-            baseline = server.digest();
+            baseline = await server.digest();
             digestMs += performance.now() - t;
             digests++;
             rejectedSince = 0;
           }
         } else {
-          if (server.dataVersion() !== before) fail(`rejected ${res.status} but committed a change on ${key}`, where);
+          if ((await server.dataVersion()) !== before) fail(`rejected ${res.status} but committed a change on ${key}`, where);
           if (++rejectedSince >= DIGEST_EVERY) {
             digests++;
-            if (server.digest() !== baseline) fail('digest changed across rejected requests', where);
-            baseline = server.digest();
+            if ((await server.digest()) !== baseline) fail('digest changed across rejected requests', where);
+            baseline = await server.digest();
             rejectedSince = 0;
           }
         }
@@ -81,7 +81,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
       }),
       { numRuns: RUNS, seed, interruptAfterTimeLimit: BUDGET_MS, markInterruptAsFailure: false },
     );
-    if (rejectedSince > 0 && server.digest() !== baseline) fail('digest changed across the last rejected requests', '(end of run)');
+    if (rejectedSince > 0 && (await server.digest()) !== baseline) fail('digest changed across the last rejected requests', '(end of run)');
   } finally {
     await server.close();
   }
