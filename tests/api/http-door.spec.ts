@@ -95,10 +95,10 @@ test.describe('Host header', () => {
   });
 });
 
-test('npm run serve takes its public host names from FOLIO_PUBLIC_HOSTS @sqlite', async () => {
+test('npm run serve takes its public host names from FOLIO_PUBLIC_HOSTS', async () => {
   test.setTimeout(90_000);
-  const tmp = tempDbFile();
-  const serve = await startServe(tmp.file, API_KEY, { FOLIO_PUBLIC_HOSTS: 'folio.example.com, proxy.example.org' });
+  const tmp = await freshTestDatabase();
+  const serve = await startServe(tmp.kind === 'sqlite' ? tmp.file : tmp.url, API_KEY, { FOLIO_PUBLIC_HOSTS: 'folio.example.com, proxy.example.org' });
   try {
     expect((await rawGet(serve.url, '/clients', 'folio.example.com')).status).toBe(200);
     expect((await rawGet(serve.url, '/clients', 'proxy.example.org:8443')).status).toBe(200);
