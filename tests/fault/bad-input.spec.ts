@@ -61,6 +61,8 @@ test('JSON nested 100,000 deep, and 10,000 items, are refused without hurting th
 });
 
 test('malformed JSON on every body-taking route is a 400 envelope', async () => {
+  // every refusal takes two digests of the whole database: PostgreSQL's are round trips to the server
+  if (server.database.kind === 'postgres') test.setTimeout(240_000);
   const bad = ['{', '{"a":}', '{"a":1,}', "{'a':1}", '[1,2', '{"a":1}{"b":2}', 'nul', '{"amount":NaN}', '{"qty":Infinity}', '{"a":01}', '{"a":"\\u12"}', '\u0000', '{"a":-}'];
   for (const r of bodyRoutes()) {
     for (const body of bad) await refused(r.method, concrete(r.path), { rawBody: body, headers: { 'content-type': 'application/json' } }, 400);
@@ -100,12 +102,18 @@ const NULL_BODY_ACCEPTED = [
 ];
 
 test('bodies that are JSON but not an object are refused', async () => {
+  if (server.database.kind === 'postgres') test.setTimeout(240_000);
   const acceptedNull: string[] = [];
   for (const r of bodyRoutes()) {
     for (const body of ['"text"', '42', 'true', '[]', '[{"name":"a"}]']) {
       await refused(r.method, concrete(r.path), { rawBody: body, headers: { 'content-type': 'application/json' } }, 400);
     }
     const res = await call(server.url, r.method, concrete(r.path), { key: FUZZ_KEY, rawBody: 'null', headers: { 'content-type': 'application/json' } });
+    // a team server has no data area (docs/team-server.md): past the input's validation, its operations say so
+    if (server.database.kind === 'postgres' && r.name.startsWith('data.') && res.status !== 400) {
+      expect(res.body, `${r.method} ${r.path} null`).toMatchObject({ success: false, code: 'not_available' });
+      continue;
+    }
     // accepted: past the input's validation (an action on a record the fuzz server lacks answers 404 after it)
     if (res.status !== 400) acceptedNull.push(`${r.method} ${r.path}`);
     else {

@@ -141,24 +141,29 @@ async function pgTableDigest(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    let statement = digestStatements.get(url);
-    if (!statement) {
-      const tables = await client.query<{ name: string }>(
-        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-      );
-      // the names come from the catalogue (letters, digits, underscores); quoted all the same
-      statement = tables.rows
-        .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) from "${name}" t) as h`)
-        .join('\nunion all ');
-      digestStatements.set(url, statement);
-    }
-    const hashes = await client.query<{ name: string; h: string }>(statement);
-    const hash = createHash('sha256');
-    for (const { name, h } of hashes.rows.sort((a, b) => (a.name < b.name ? -1 : 1))) hash.update(`${name}\n${h}\n`);
-    return hash.digest('hex');
+    return await pgDigestWith(client, url);
   } finally {
     await client.end();
   }
+}
+
+/** tableDigest of the PostgreSQL database `url` over a connection the caller keeps open (a digest per request). */
+export async function pgDigestWith(client: InstanceType<typeof pg.Client>, url: string): Promise<string> {
+  let statement = digestStatements.get(url);
+  if (!statement) {
+    const tables = await client.query<{ name: string }>(
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    // the names come from the catalogue (letters, digits, underscores); quoted all the same
+    statement = tables.rows
+      .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) from "${name}" t) as h`)
+      .join('\nunion all ');
+    digestStatements.set(url, statement);
+  }
+  const hashes = await client.query<{ name: string; h: string }>(statement);
+  const hash = createHash('sha256');
+  for (const { name, h } of hashes.rows.sort((a, b) => (a.name < b.name ? -1 : 1))) hash.update(`${name}\n${h}\n`);
+  return hash.digest('hex');
 }
 
 function sqliteTableDigest(file: string): string {

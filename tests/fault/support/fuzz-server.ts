@@ -9,7 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { OpenedDatabase } from '../../../electron/db/open';
-import { freshTestDatabase, openTestDatabase, tableDigest, type TestDatabase } from '../../support/fixtures';
+import { freshTestDatabase, openTestDatabase, pgDigestWith, type TestDatabase } from '../../support/fixtures';
 import { createRuntime } from '../../../electron/runtime/runtime';
 import { buildServer } from '../../../electron/server/app';
 import { fixedClock } from '../../../electron/core/clock';
@@ -164,7 +164,7 @@ async function pgWatch(url: string): Promise<Watch> {
     .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(ctid::text || xmin::text, ',' order by ctid), '')) from "${name}") as v`)
     .join('\nunion all ');
   return {
-    digest: () => tableDigest({ pgUrl: url }),
+    digest: () => pgDigestWith(reader, url),
     async dataVersion() {
       const rows = await reader.query<{ name: string; v: string }>(versionSql);
       return createHash('sha256').update(JSON.stringify(rows.rows)).digest('hex');
