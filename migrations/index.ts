@@ -36,6 +36,7 @@ import * as m0031 from './0031-reminders';
 import * as m0032 from './0032-reports';
 import * as m0033 from './0033-accountant-mail';
 import * as m0034 from './0034-users-audit';
+import * as m0035 from './0035-shared-limits';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -72,6 +73,7 @@ const written: Record<string, Migration> = {
   '0032-reports': m0032,
   '0033-accountant-mail': m0033,
   '0034-users-audit': m0034,
+  '0035-shared-limits': m0035,
 };
 
 /**

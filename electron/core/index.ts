@@ -285,6 +285,10 @@ export async function createCore(deps: CoreDeps) {
     'reminders.resume': reminders.resume,
     'reminders.remindNow': reminders.remindNow,
     'reminders.run': () => reminders.run(),
+    // answered by `call` itself, which knows the caller (below)
+    'users.me': () => {
+      throw new Error('users.me is answered by core.call');
+    },
     'users.list': users.list,
     'users.create': users.create,
     'users.update': users.update,
@@ -327,6 +331,8 @@ export async function createCore(deps: CoreDeps) {
       throw new FolioError('forbidden', `The ${caller.role} role may not call ${String(name)}`);
     }
     const input = parseInput(name, raw);
+    // The one operation about the call itself: who makes it (the caller is known here, not in the handlers).
+    if (name === 'users.me') return { user_id: caller.user_id, name: caller.name, role: caller.role } as OutputOf<N>;
     // A nested call (an operation made of others) is logged as the operation its caller asked for, not again.
     const audited = isAudited(name) && !outer?.audited;
     const done = audited

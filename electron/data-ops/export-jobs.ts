@@ -10,7 +10,8 @@ import type { ExportJob, ExportJobFormat } from '../../shared/contract/areas/dat
 import { FolioError } from '../../shared/errors';
 import type { Clock } from '../core/clock';
 import { exportData } from '../export/export';
-import { countRows, withSnapshot } from '../export/source';
+import { countRows } from '../export/source';
+import { withSnapshot, type ExportSource } from '../export/snapshot';
 import { fsyncFile } from '../backup/files';
 import { writeNavXml } from './nav-xml';
 import { writeZip } from './zip';
@@ -40,7 +41,15 @@ const KEEP_MS = 3_600_000;
 
 class Aborted extends Error {}
 
-export function createExportJobs(deps: { dbFile: string; workDir: string; clock: Clock; saveDir: () => Promise<string> }): ExportJobs {
+export interface ExportJobsDeps {
+  source: ExportSource;
+  workDir: string;
+  clock: Clock;
+  /** the folder a copy is kept in (save_to_folder); refuses where there is none */
+  saveDir: () => Promise<string>;
+}
+
+export function createExportJobs(deps: ExportJobsDeps): ExportJobs {
   const jobs = new Map<string, { view: ExportJob; path: string | null; dir: string; finishedAt: number | null; work: Promise<void> }>();
   let aborted = false;
 
@@ -62,7 +71,7 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
       view.total = total;
     };
     if (request.format === 'accountant') {
-      const built = await buildAccountantPackage(deps.dbFile, deps.clock, dir, range, tick);
+      const built = await buildAccountantPackage(deps.source, deps.clock, dir, range, tick);
       view.counts = built.counts;
       view.skipped = built.skipped;
       if (request.email && view.email) {
@@ -79,7 +88,7 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
     if (request.format === 'nav') {
       const xmlDir = join(dir, 'xml');
       mkdirSync(xmlDir);
-      const result = await withSnapshot(deps.dbFile, (db) => writeNavXml(db, xmlDir, range, tick));
+      const result = await withSnapshot(deps.source, (db) => writeNavXml(db, xmlDir, range, tick));
       view.skipped = result.skipped;
       view.counts = { invoices: result.entries.length };
       const zip = join(dir, `${base}.zip`);
@@ -88,12 +97,12 @@ export function createExportJobs(deps: { dbFile: string; workDir: string; clock:
     }
     // The totals first (a quick count), so the progress bar means the whole export from its first step. The CSV
     // files have no bank accounts (they are in the JSON only).
-    const counts = await withSnapshot(deps.dbFile, (db) => countRows(db, range));
+    const counts = await withSnapshot(deps.source, (db) => countRows(db, range));
     const total = Object.entries(counts).reduce((sum, [section, n]) => sum + ((request.format === 'csv' || request.format === 'xlsx') && section === 'bank_accounts' ? 0 : n), 0);
     const sections = new Map<string, number>();
     tick(0, total);
     const result = await exportData({
-      dbFile: deps.dbFile,
+      source: deps.source,
       outDir: join(dir, 'out'),
       format: request.format,
       delimiter: request.delimiter,

@@ -347,7 +347,25 @@ export interface AuditLogTable {
   summary: string;
 }
 
+/** One unknown share code asked for (migration 0035): the server's limiter counts a client's recent ones. */
+export interface AccessMissesTable {
+  id: Generated<number>;
+  client: string;
+  /** real time, ms since 1970 */
+  at_ms: number;
+}
+
+/** A rate limit's count in its current window (migration 0035), keyed by a hash of the route and the client. */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  /** real time, ms since 1970: when the window ends */
+  reset_ms: number;
+}
+
 export interface Database {
+  access_misses: AccessMissesTable;
+  rate_limit_hits: RateLimitHitsTable;
   users: UsersTable;
   user_keys: UserKeysTable;
   audit_log: AuditLogTable;

@@ -13,7 +13,8 @@ import {
 import { records } from './records';
 import { FileSink } from './sink';
 import { Workbook } from './xlsx';
-import { countRows, SECTIONS, withSnapshot, type ExportRange, type Section } from './source';
+import { countRows, SECTIONS, type ExportRange, type Section } from './source';
+import { withSnapshot, type ExportSource } from './snapshot';
 
 export type ExportFormat = 'json' | 'csv' | 'xlsx';
 
@@ -24,8 +25,8 @@ export interface ExportProgress {
 }
 
 export interface ExportOptions {
-  /** the database file; the export opens its own read-only connection beside the app's */
-  dbFile: string;
+  /** the database; the export opens its own read-only connection beside the app's */
+  source: ExportSource;
   outDir: string;
   format: ExportFormat;
   clock?: Clock;
@@ -54,7 +55,7 @@ export async function exportData(options: ExportOptions): Promise<ExportResult> 
   mkdirSync(options.outDir, { recursive: true });
   const base = join(options.outDir, `folio-export-${fileStamp(at)}`);
   const size = options.batchSize ?? 200;
-  return withSnapshot(options.dbFile, async (db) => {
+  return withSnapshot(options.source, async (db) => {
     const counts = await countRows(db, options.range);
     const progress = (section: Section, done: number) => options.onProgress?.({ section, done, total: counts[section] });
     if (options.format === 'json') {

@@ -1,28 +1,7 @@
-// The data an export reads: its own read-only connection inside one read transaction, so the files describe one
-// moment of the database (an invoice never appears without its items) while the app goes on writing beside it.
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+// What an export reads, the same on both databases: its sections, the period of the invoices and expenses, their
+// counts, and their rows a batch at a time. The connection and its one-moment transaction come from snapshot.ts.
+import { sql } from 'kysely';
 import type { Db } from '../db/types';
-import type { Database } from '../db/schema';
-import { withBinding } from '../backup/native-binding';
-
-export async function withSnapshot<T>(dbFile: string, work: (db: Db) => Promise<T>): Promise<T> {
-  const sqlite = new BetterSqlite3(dbFile, withBinding({ readonly: true, fileMustExist: true }));
-  sqlite.pragma('busy_timeout = 10000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  try {
-    return await db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      try {
-        return await work(conn);
-      } finally {
-        await sql`commit`.execute(conn).catch(() => undefined);
-      }
-    });
-  } finally {
-    await db.destroy();
-  }
-}
 
 export const SECTIONS = ['clients', 'products', 'expenses', 'bank_accounts', 'invoices'] as const;
 export type Section = (typeof SECTIONS)[number];

@@ -13,6 +13,7 @@ import { composeQuoteMail, quoteAttachmentName } from './compose-quote';
 import type { MailComposed } from '../../shared/contract/areas/mail';
 import type { InvoiceSendOptions } from '../../shared/contract/schemas';
 import type { Db } from '../db/types';
+import { runnerLock } from '../db/runner-lock';
 import { attachmentName, composeInvoiceMail } from './compose';
 import { xmlAttachmentName, type EinvoiceForMail, type MailDocument } from './einvoice';
 import { enqueue, entriesForInvoice, entriesForQuote, entryById, requeue, toDuty, type NewMessage, type OutboxEntry } from './outbox';
@@ -87,6 +88,7 @@ export function createMailer(deps: MailerDeps): Mailer {
     timers: deps.timers ?? realTimers,
     pollMs: deps.pollMs ?? 60_000,
     ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
+    lock: runnerLock(deps.db, 'mail-outbox'),
   });
 
   /** What a message of one document needs: whose it is, its parties, how it is rendered, named and worded. */

@@ -5,6 +5,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { MailFailureReason } from '../../shared/contract/areas/mail';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
+import type { RunnerLock } from '../db/runner-lock';
 import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
 import { classifySmtpError, retryDelay, type RetryPolicy } from './retry-policy';
 import { addressOf, transportOptionsFor, type SmtpSettings } from './settings';
@@ -40,6 +41,12 @@ export interface WorkerDeps {
   timers: Timers;
   pollMs: number;
   onEvent?: (e: MailEvent) => void;
+  /**
+   * Who works the queue by itself when several processes share the database (the 'mail-outbox' runner lock): the
+   * worker's own runs skip while another process holds it. A run asked for (runDue: "send now") needs no lock, since
+   * each attempt claims its message first. Absent: every run goes ahead.
+   */
+  lock?: RunnerLock;
 }
 
 export class OutboxWorker {
@@ -63,6 +70,7 @@ export class OutboxWorker {
     this.clearTimer();
     // An attempt in flight finishes and records its outcome (SMTP timeouts bound the wait).
     await this.running?.catch(() => undefined);
+    await this.deps.lock?.release().catch(() => undefined);
   }
 
   /** Something was queued: run soon (when started). */
@@ -201,8 +209,18 @@ export class OutboxWorker {
     this.clearTimer();
     this.timer = this.deps.timers.setTimeout(() => {
       this.timer = null;
-      if (this.started) void this.runDue().catch((e) => this.emit({ type: 'waiting', reason: String(e) }));
+      if (this.started) void this.ownRun().catch((e) => this.emit({ type: 'waiting', reason: String(e) }));
     }, ms);
+  }
+
+  /** The worker's own run, in the process that holds the runner lock; the others look again after a poll. */
+  private async ownRun(): Promise<void> {
+    if (this.deps.lock && !(await this.deps.lock.tryHold())) {
+      if (this.started && this.timer === null && !this.running) this.wake(this.deps.pollMs);
+      return;
+    }
+    if (!this.started) return void (await this.deps.lock?.release());
+    await this.runDue();
   }
 
   private clearTimer(): void {

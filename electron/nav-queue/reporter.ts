@@ -14,6 +14,7 @@ import {
 } from '../nav/sender';
 import type { FetchLike } from '../nav/transport';
 import { createNavReportStore, navReporterLease } from './store';
+import { runnerLock } from '../db/runner-lock';
 
 /** The sender's timing (tests shorten polls and backoff; `now` and `sleep` may be a test's clock). */
 export type NavReporterTuning = Pick<
@@ -78,9 +79,12 @@ export function createNavReporter(options: NavReporterOptions) {
   const log = options.log ?? ((m: string) => console.error(`folio: NAV reporting: ${m}`));
   let stopped = false;
   const waits = new Set<() => void>();
-  // One sender per database file, across processes (the desktop app and `npm run serve` may share one file).
+  // One sender per database, across processes: on SQLite the lease row (the desktop app and `npm run serve` may
+  // share one file), on PostgreSQL the runner's advisory lock (../db/runner-lock.ts), checked as often as the lease
+  // is renewed.
   const leaseMs = options.leaseMs ?? 120_000;
-  const lease = navReporterLease(options.db, randomUUID(), leaseMs);
+  const fileLease = navReporterLease(options.db, randomUUID(), leaseMs);
+  const lease = runnerLock(options.db, 'nav-reporter', { sqlite: { tryHold: () => fileLease.hold(), release: () => fileLease.release() } });
   let leaseLost = false;
 
   // Waits end early when the reporter stops, so quitting never sits out a poll delay or a backoff (up to minutes).
@@ -155,11 +159,11 @@ export function createNavReporter(options: NavReporterOptions) {
    * the network down, credentials refused). Terminates: a finished report is never due again.
    */
   async function drain(s: NavSender): Promise<void> {
-    if (!(await lease.hold())) return; // another Folio process reports this database
+    if (!(await lease.tryHold())) return; // another Folio process reports this database
     leaseTaken = true;
     leaseLost = false;
     const renew = setInterval(() => {
-      lease.hold().then(
+      lease.tryHold().then(
         (held) => !held && loseLease(),
         () => loseLease(),
       );

@@ -5,6 +5,7 @@ import { FOLIO_ITSELF } from '../db/call-context';
 import { createCore, type Core, type CoreDeps } from '../core/index';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/types';
+import { runnerLock } from '../db/runner-lock';
 import { createNavReporter, type NavReporterTuning } from '../nav-queue/reporter';
 import { createNavSettings } from '../nav-settings/service';
 import { navSealHook } from '../nav-queue/store';
@@ -149,6 +150,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     run: () => core.call('reminders.run', {}, { caller: FOLIO_ITSELF, loggedIf: (pass) => pass.queued.length > 0 || pass.withdrawn > 0 }),
     firstMs: options.reminders?.firstMs ?? envMs(env.FOLIO_REMINDERS_FIRST_MS),
     everyMs: options.reminders?.everyMs,
+    lock: runnerLock(options.db, 'reminders'),
   });
   const data = options.data ? createDataService({ ...options.data, db: options.db, timeZone: () => core.ctx.timeZone, mailer }) : null;
   if (data) core.provide(data.operations);

@@ -14,9 +14,11 @@ import type { Core } from '../core/index';
 import type { Caller } from '../db/call-context';
 import { today } from '../core/context';
 import { authenticate, type AuthConfig } from './auth';
+import type { KeyLookup } from '../core/users/keys';
 import { deviceAuthFailure } from './device-auth';
 import { registerRestRoutes, routeTable, sendPdf } from './routes';
 import { MissLimiter } from './miss-limiter';
+import { databaseRateLimitStore } from './rate-limit-store';
 import { v3Door } from './v3/index';
 import { EXPENSE_FILE_MAX_BYTES } from '../../shared/contract/schemas';
 import { EINVOICE_MAX_BODY_BYTES } from '../../shared/contract/areas/expense-einvoice';
@@ -28,6 +30,11 @@ import { allowedHostNames, hostNameOf } from './host-check';
 export interface ServerOptions {
   /** the core, or a getter for it: a restore swaps the core under a running server (electron/data-ops/holder.ts) */
   core: Core | (() => Core);
+  /**
+   * The reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed: behind one, the per-client
+   * limits (share-link misses, downloads) count the client's address rather than the proxy's. Nobody is by default.
+   */
+  trustProxy?: string[];
   /**
    * The database holder's gate: every request waits here while the database is being swapped, and is counted until
    * its answer is sent (the swap waits for those). Given the operation's name for /rpc calls.
@@ -41,6 +48,11 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** the Host names the door answers to (host-check.ts); default the loopback names */
   allowedHosts?: ReadonlySet<string>;
+  /**
+   * Whose keys the door accepts besides the server's own; default the core's users. A company of a server with
+   * several companies adds the directory's accounts granted it (electron/companies/).
+   */
+  userKeys?: () => KeyLookup;
 }
 
 function envelope(code: ErrorCode, message: string, errors?: Array<{ field: string; message: string }>) {
@@ -69,10 +81,11 @@ function fromFastifyError(err: FastifyError): { status: number; body: ReturnType
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const coreOption = options.core;
   const coreOf = typeof coreOption === 'function' ? coreOption : () => coreOption;
+  const userKeys = options.userKeys ?? (() => coreOf().userKeys);
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    trustProxy: false,
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     // `/time/` is `/time`: a client's trailing slash never turns a known path into a 404 or 405.
     routerOptions: { ignoreTrailingSlash: true },
     // Requests refused before any route runs still get the envelope: an undecodable URL…
@@ -112,8 +125,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // callback style: it answers through `done` (its type says it may return a promise, which carries nothing)
     void parseJson(req, body, done);
   });
+  // The counts live in the database, so that server processes sharing it limit a client together.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(() => coreOf().ctx.db),
     errorResponseBuilder: (_req, ctx) => {
       const err = new Error(`Too many requests: at most ${ctx.max} per minute; try again in ${Math.ceil(ctx.ttl / 1000)} s`) as FastifyError;
       (err as { statusCode?: number }).statusCode = 429;
@@ -160,7 +175,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const path = req.url.split('?')[0]!;
     const config = req.routeOptions.config as { public?: boolean } | undefined;
     if (config?.public || publicPaths.some((re) => re.test(path))) return;
-    const caller = await authenticate(req.headers, options.auth, coreOf().userKeys);
+    const caller = await authenticate(req.headers, options.auth, userKeys());
     if (!caller) {
       return reply.code(401).send(envelope('unauthorized', 'Missing or wrong API key (X-API-KEY header or Authorization: Bearer <JWT>)'));
     }
@@ -195,7 +210,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // Billingo API v3 over the same core, in its own conventions (docs/v3.md)
-  await app.register(v3Door, { prefix: '/v3', core: coreOf, auth: options.auth });
+  await app.register(v3Door, { prefix: '/v3', core: coreOf, auth: options.auth, userKeys });
 
   // `time` and `timestamp` are the real clock (the interface's clients set their JWT clocks by them); `today` is the
   // business date from the core's clock, which FOLIO_NOW may fix: the browser UI dates its proposals by it.
@@ -227,11 +242,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).
-  const misses = new MissLimiter(30, 60_000);
+  const misses = new MissLimiter(() => coreOf().ctx.db, 30, 60_000);
   app.get('/access/*', {
     config: { public: true },
     handler: async (req, reply) => {
-      const wait = misses.blockedFor(req.ip);
+      const wait = await misses.blockedFor(req.ip);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw new FolioError('rate_limited', 'Too many wrong share links from this address; try again later');
@@ -240,7 +255,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       const m = /^c:([A-Za-z0-9_-]{16,64})$/.exec(rest);
       const file = m && options.sharePdf ? await options.sharePdf(m[1]!) : undefined;
       if (!file) {
-        misses.record(req.ip);
+        await misses.record(req.ip);
         throw new FolioError('not_found', 'No invoice is shared under this link');
       }
       return sendPdf(reply, file, 'inline');

@@ -8,6 +8,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '../db/open';
 import { openPostgres } from '../db/pg/open';
+import { postgresSource } from '../export/postgres-source';
 import { secretBoxFromEnv } from '../secrets/secret-box';
 import type { Core } from '../core/index';
 import { createRuntime, type Runtime } from '../runtime/runtime';
@@ -21,7 +22,8 @@ import type { FetchLike } from '../nav/transport';
 import type { NavReporterTuning } from '../nav-queue/reporter';
 import { createDatabaseHolder } from '../data-ops/holder';
 import { registerDataRoutes } from '../data-ops/http';
-import type { DataServiceOptions } from '../data-ops/service';
+import type { DataTuning } from '../data-ops/service';
+import type { BackupDefaults } from '../data-ops/settings-store';
 
 export interface StartOptions {
   /** the SQLite database file (the default, embedded database) */
@@ -38,13 +40,15 @@ export interface StartOptions {
   uiDir?: string;
   /** names (with or without a port) the server is also reached by, e.g. behind a reverse proxy */
   publicHosts?: string[];
+  /** the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges) */
+  trustProxy?: string[];
   env?: NodeJS.ProcessEnv;
   /** HTTP for the outside services (NAV): tests pass one that reaches their local stand-ins */
   fetch?: FetchLike;
   /** the NAV sender's polls and backoff (tests shorten them) */
   navTuning?: NavReporterTuning;
   /** the data area's clock, schedule timing and defaults (tests); backups default to a "backups" folder beside the database */
-  data?: Partial<Pick<DataServiceOptions, 'clock' | 'schedule' | 'defaults' | 'workDir' | 'accountantMailPartBytes'>>;
+  data?: Pick<DataTuning, 'clock' | 'schedule' | 'workDir' | 'accountantMailPartBytes'> & { defaults?: BackupDefaults };
 }
 
 export interface RunningServer {
@@ -64,6 +68,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     enter: (operation) => holder.enter(operation),
     allowedHosts: allowedHostNames(host, options.publicHosts),
     auth: options.auth,
+    ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     sharePdf: (code) => holder.runtime.sharePdf(code),
     ...(options.uiDir ? { uiDir: resolve(options.uiDir) } : {}),
   });
@@ -125,7 +130,8 @@ async function sqliteHolder(options: StartOptions, clock: Clock, env: NodeJS.Pro
 /**
  * The team server: a PostgreSQL database that several server processes may share. Its secrets are sealed with the
  * operator's FOLIO_SECRET_KEY, the same in every process (a key file beside a database file has no place here), and
- * it is backed up with PostgreSQL's own tools (docs/deployment.md), so it has no backup area.
+ * it is backed up with PostgreSQL's own tools (docs/deployment.md): its data area has the exports and the
+ * accountant package, read from the database itself, and refuses the backup operations (data-ops/team-backups.ts).
  */
 async function postgresHolder(url: string, options: StartOptions, clock: Clock, env: NodeJS.ProcessEnv): Promise<Holder> {
   const secretBox = secretBoxFromEnv(env);
@@ -134,7 +140,10 @@ async function postgresHolder(url: string, options: StartOptions, clock: Clock, 
   }
   return createDatabaseHolder({
     open: () => openPostgres(url, options.pgPool ? { max: options.pgPool } : {}),
-    build: (opened): Promise<Runtime> =>
-      createRuntime({ ...runtimeOptions(options, clock, env), db: opened.db, secretBox, sync: { secretBox } }),
+    build: (opened): Promise<Runtime> => {
+      // the backup defaults and schedule are the SQLite file's; the rest tunes the exports
+      const { defaults: _fileBackups, schedule: _fileSchedule, ...tuning } = options.data ?? {};
+      return createRuntime({ ...runtimeOptions(options, clock, env), db: opened.db, secretBox, sync: { secretBox }, data: { exportSource: postgresSource(url), ...tuning } });
+    },
   });
 }

@@ -7,18 +7,34 @@ import { parseRoute, readHash } from './routes';
 import { prefetch } from './state/prefetch';
 
 const KEY_STORAGE = 'folio.apiKey';
+const COMPANY_STORAGE = 'folio.company';
 
-/** The browser-mode API key (this browser session only) and who to tell when the server stops accepting it. */
+/**
+ * The browser-mode API key (this browser session only), the company chosen on a server of several companies, and
+ * who to tell when the server stops accepting the key.
+ */
 export const session = {
-  key: readKey(),
+  key: readStored(KEY_STORAGE),
+  company: readStored(COMPANY_STORAGE),
   onUnauthorized: (): void => undefined,
 };
 
-function readKey(): string | null {
+function readStored(name: string): string | null {
   try {
-    return sessionStorage.getItem(KEY_STORAGE);
+    return sessionStorage.getItem(name);
   } catch {
     return null;
+  }
+}
+
+/** The company every request names from now on (null: none). */
+export function storeCompany(slug: string | null): void {
+  session.company = slug;
+  try {
+    if (slug) sessionStorage.setItem(COMPANY_STORAGE, slug);
+    else sessionStorage.removeItem(COMPANY_STORAGE);
+  } catch {
+    // without storage the choice lasts until the page reloads
   }
 }
 
@@ -32,7 +48,7 @@ export function storeKey(key: string | null): void {
   }
 }
 
-export const api: Api = createApi({ key: () => session.key, onUnauthorized: () => session.onUnauthorized() });
+export const api: Api = createApi({ key: () => session.key, company: () => session.company, onUnauthorized: () => session.onUnauthorized() });
 
 let todayPromise: Promise<string> | undefined;
 

@@ -1,6 +1,6 @@
 // Routes of the hash URL ('#/invoices/12?x=y'): plain functions, usable before Svelte has loaded (boot.ts).
 /** The tabs of Settings: '#/settings' is the company, '#/settings/nav' NAV Online Számla, and so on. */
-export const SETTINGS_SECTIONS = ['company', 'nav', 'email', 'reminders', 'data', 'import', 'users', 'audit'] as const;
+export const SETTINGS_SECTIONS = ['company', 'nav', 'email', 'reminders', 'data', 'import', 'users', 'audit', 'companies'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export type Route =

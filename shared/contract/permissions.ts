@@ -174,6 +174,7 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'reports.vat': 'read',
   'reports.revenue': 'read',
   'reports.export': 'export',
+  'users.me': 'read',
   'users.list': 'admin',
   'users.create': 'admin',
   'users.update': 'admin',

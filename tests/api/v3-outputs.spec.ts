@@ -190,7 +190,7 @@ test('online-szamla mapping: every Folio report state answers a 3.0.14 OnlineSza
   }
 });
 
-test('document-export: simple_csv, simple_excel and nav_xml polled to success and downloaded; other types and ids refused @sqlite', async () => {
+test('document-export: simple_csv, simple_excel and nav_xml polled to success and downloaded; other types and ids refused', async () => {
   const inv = await issued();
   for (const [type, entry] of [['simple_csv', 'invoices.csv'], ['simple_excel', 'xlsx'], ['nav_xml', '.xml']] as const) {
     const created = await v3(s.api, 'POST', '/document-export', { status: 201, schema: 'DocumentExportId' }, {

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { BUYER, SELLER } from '../nav/queue-rig';
 import { validateNavXml } from '../nav/schema';
-import { startDataRig, until, type DataRig } from './data-rig';
+import { exportFile, startDataRig, type DataRig } from './data-rig';
 import { unzip } from './unzip';
 
 let rig: DataRig;
@@ -31,27 +31,6 @@ async function issueAcrossMonths(r: DataRig): Promise<Map<string, string>> {
     numbers.set(day, inv.attributes.prefixed_invoice_no);
   }
   return numbers;
-}
-
-/** Starts an export, polls it to the end (checking the progress on the way), and downloads the file. */
-async function exportFile(r: DataRig, input: Record<string, unknown>): Promise<{ job: any; filename: string; body: Buffer; type: string }> {
-  const started = await r.ok('data.exportStart', input);
-  expect(started).toMatchObject({ state: 'running', format: input.format, date_from: input.date_from, date_to: input.date_to });
-  const job = await until('the export', async () => {
-    const s = await r.ok('data.exportStatus', { job: started.job });
-    expect(s.done).toBeLessThanOrEqual(s.total);
-    return s.state === 'running' ? undefined : s;
-  });
-  expect(job.error).toBeNull();
-  expect(job.state).toBe('done');
-  expect(job.done).toBe(job.total);
-  const res = await r.get(`/data/exports/${job.job}/file`);
-  expect(res.status).toBe(200);
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const filename = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1]!);
-  const body = Buffer.from(await res.arrayBuffer());
-  expect(body.length).toBe(job.bytes);
-  return { job, filename, body, type: res.headers.get('content-type') ?? '' };
 }
 
 test('a CSV export of February holds February’s invoices, lines and clients, read back with csv-parse', async () => {

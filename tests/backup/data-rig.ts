@@ -1,6 +1,9 @@
 // A real Folio server for the data area's API tests: its own temp folder (database, backup folder), a business
-// clock the test moves, a data clock for backup names and the schedule, and the /rpc door as the UI calls it.
+// clock the test moves, a data clock for backup names and the schedule, and the /rpc door as the UI calls it. The
+// same rig stands on a PostgreSQL database (the team server) with `startPgDataRig`.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { expect } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../electron/core/clock';
@@ -13,9 +16,10 @@ export interface Reply<T = any> {
   body: { success: boolean; data: T; code?: string; error?: string; errors?: Array<{ field: string; message: string }> };
 }
 
-export interface DataRig {
+/** What a data test does with a server, whichever database it stands on. */
+export interface ServerRig {
+  /** the rig's temp folder (export jobs work in exports-work/) */
   dir: string;
-  dbFile: string;
   server: RunningServer;
   business: ManualClock;
   dataClock: ManualClock;
@@ -26,14 +30,36 @@ export interface DataRig {
   close(): Promise<void>;
 }
 
+export interface DataRig extends ServerRig {
+  dbFile: string;
+}
+
+export interface PgDataRig extends ServerRig {
+  pgUrl: string;
+}
+
+type RigOptions = { checkEveryMs?: number; env?: Record<string, string>; accountantMailPartBytes?: number };
+
 /** `env`: the server's environment (FOLIO_SMTP_URL for a test SMTP server); `accountantMailPartBytes`: a small split. */
-export async function startDataRig(options: { checkEveryMs?: number; env?: Record<string, string>; accountantMailPartBytes?: number } = {}): Promise<DataRig> {
+export async function startDataRig(options: RigOptions = {}): Promise<DataRig> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-data-'));
   const dbFile = join(dir, 'folio.sqlite');
+  return { ...(await startRig(dir, { dbFile }, options)), dbFile };
+}
+
+/** The team server: the same rig on a PostgreSQL database (an empty one from freshPgDatabase()). */
+export async function startPgDataRig(pgUrl: string, options: RigOptions = {}): Promise<PgDataRig> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-data-pg-'));
+  // a server on PostgreSQL seals its secrets with the operator's key, and fetches no exchange rates in a test
+  const env = { FOLIO_SECRET_KEY: randomBytes(32).toString('base64'), FOLIO_RATES_PREFETCH: 'off', ...options.env };
+  return { ...(await startRig(dir, { pgUrl }, { ...options, env })), pgUrl };
+}
+
+async function startRig(dir: string, database: { dbFile: string } | { pgUrl: string }, options: RigOptions): Promise<ServerRig> {
   const business = new ManualClock('2026-03-10T09:00:00Z');
   const dataClock = new ManualClock('2026-03-10T11:00:00Z');
   const server = await startServer({
-    dbFile,
+    ...database,
     port: 0,
     auth: { apiKey: KEY },
     clock: business,
@@ -55,7 +81,6 @@ export async function startDataRig(options: { checkEveryMs?: number; env?: Recor
   };
   return {
     dir,
-    dbFile,
     server,
     business,
     dataClock,
@@ -82,4 +107,25 @@ export async function until<T>(what: string, check: () => Promise<T | undefined>
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Starts an export, polls it to the end (checking the progress on the way), and downloads the file. */
+export async function exportFile(r: ServerRig, input: Record<string, unknown>): Promise<{ job: any; filename: string; body: Buffer; type: string }> {
+  const started = await r.ok('data.exportStart', input);
+  expect(started).toMatchObject({ state: 'running', format: input.format, date_from: input.date_from, date_to: input.date_to });
+  const job = await until('the export', async () => {
+    const s = await r.ok('data.exportStatus', { job: started.job });
+    expect(s.done).toBeLessThanOrEqual(s.total);
+    return s.state === 'running' ? undefined : s;
+  });
+  expect(job.error).toBeNull();
+  expect(job.state).toBe('done');
+  expect(job.done).toBe(job.total);
+  const res = await r.get(`/data/exports/${job.job}/file`);
+  expect(res.status).toBe(200);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1]!);
+  const body = Buffer.from(await res.arrayBuffer());
+  expect(body.length).toBe(job.bytes);
+  return { job, filename, body, type: res.headers.get('content-type') ?? '' };
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { exportData } from '../../electron/export/index';
+import { exportData, sqliteSource } from '../../electron/export/index';
 import type { Core } from '../../electron/core/index';
 import { seedSeller } from '../support/fixtures';
 import { startDataRig, until } from './data-rig';
@@ -76,7 +76,7 @@ test('CSV: the chain columns come after every earlier one, on invoices and on li
   const live = await openLive(join(tmp.dir, 'folio.sqlite'));
   try {
     const s = await seedChains(live.core);
-    const result = await exportData({ dbFile: live.file, outDir: tmp.dir, format: 'csv', delimiter: ';' });
+    const result = await exportData({ source: sqliteSource(live.file), outDir: tmp.dir, format: 'csv', delimiter: ';' });
     const invoicesText = readFileSync(join(result.path, 'invoices.csv'), 'utf8');
     const itemsText = readFileSync(join(result.path, 'invoice_items.csv'), 'utf8');
     expect(invoicesText.split('\r\n')[0]).toBe(`\ufeff${EARLIER_INVOICE_COLUMNS};${CHAIN_INVOICE_COLUMNS}`);
@@ -93,7 +93,7 @@ test('JSON: every invoice carries its document kind and chain links', async () =
   const live = await openLive(join(tmp.dir, 'folio.sqlite'));
   try {
     const s = await seedChains(live.core);
-    const result = await exportData({ dbFile: live.file, outDir: tmp.dir, format: 'json' });
+    const result = await exportData({ source: sqliteSource(live.file), outDir: tmp.dir, format: 'json' });
     const json = JSON.parse(readFileSync(result.path, 'utf8'));
     const byId = new Map(json.invoices.map((i: { id: number; attributes: Record<string, any> }) => [i.id, i.attributes]));
     const mod = byId.get(s.mod.id) as Record<string, any>;

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { csvRecords, exportData, type ExportProgress } from '../../electron/export/index';
+import { csvRecords, exportData, sqliteSource, type ExportProgress } from '../../electron/export/index';
 import type { Core } from '../../electron/core/index';
 import { cli, createClient, issue, openLive, query, tempDir } from './helpers';
 
@@ -39,7 +39,7 @@ test('JSON: parses back with every record, the counts and the amounts of the dat
   try {
     await seed(live.core);
     const progress: ExportProgress[] = [];
-    const result = await exportData({ dbFile: live.file, outDir: join(tmp.dir, 'out'), format: 'json', onProgress: (p) => progress.push(p) });
+    const result = await exportData({ source: sqliteSource(live.file), outDir: join(tmp.dir, 'out'), format: 'json', onProgress: (p) => progress.push(p) });
     expect(result.path).toMatch(/folio-export-\d{4}-\d{2}-\d{2}T\d{6}Z\.json$/);
     const json = JSON.parse(readFileSync(result.path, 'utf8'));
     expect(json).toMatchObject({ format: 'folio-export', version: 1, counts: { clients: 3, products: 2, expenses: 2, invoices: 4, bank_accounts: 0 } });
@@ -74,7 +74,7 @@ test('CSV: header row, RFC 4180 quoting, UTF-8 BOM; the files parse back to the 
   const live = await openLive(join(tmp.dir, 'folio.sqlite'));
   try {
     await seed(live.core);
-    const result = await exportData({ dbFile: live.file, outDir: tmp.dir, format: 'csv' });
+    const result = await exportData({ source: sqliteSource(live.file), outDir: tmp.dir, format: 'csv' });
     expect(readdirSync(result.path).sort()).toEqual([
       'clients.csv', 'expenses.csv', 'invoice_items.csv', 'invoice_payments.csv', 'invoices.csv', 'products.csv',
     ]);
@@ -121,7 +121,7 @@ test('CSV: header row, RFC 4180 quoting, UTF-8 BOM; the files parse back to the 
     ]);
 
     // ';' for a spreadsheet in a Hungarian locale
-    const semi = await exportData({ dbFile: live.file, outDir: join(tmp.dir, 'semi'), format: 'csv', delimiter: ';' });
+    const semi = await exportData({ source: sqliteSource(live.file), outDir: join(tmp.dir, 'semi'), format: 'csv', delimiter: ';' });
     const header = readFileSync(join(semi.path, 'invoices.csv'), 'utf8').split('\r\n')[0]!;
     expect(header).toBe('\ufeffid;invoice_no;type;status;cancels_invoice_no;date;fulfillment_date;due_date;client_id;client_name;client_taxcode;currency;exchange_rate;net_total;vat_total;gross_total;rounding;total;total_paid;outstanding;payment_method;block_id;language;comment;created_at;document_kind;original_invoice_no;original_date;modification_index;modification_reason;current_total;is_advance;deducted_advances;deducted_advances_gross');
   } finally {
@@ -198,7 +198,7 @@ test('a long export streams in batches with progress, and reads one consistent m
     const progress: ExportProgress[] = [];
     let writes = 0;
     const result = await exportData({
-      dbFile: live.file,
+      source: sqliteSource(live.file),
       outDir: tmp.dir,
       format: 'json',
       batchSize: 100,

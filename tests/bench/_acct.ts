@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { buildAccountantPackage } from '../../electron/data-ops/accountant/package';
+import { sqliteSource } from '../../electron/export/snapshot';
 import { fixedClock } from '../../electron/core/clock';
 import { tempDir } from '../fault/support/procs';
 import { seedYear } from './reports-bench';
@@ -10,6 +11,6 @@ await seedYear(file, n);
 const work = tmp.file('work'); mkdirSync(work);
 const t = performance.now(); const c0 = process.cpuUsage();
 let last = 0;
-await buildAccountantPackage(file, fixedClock('2026-12-31T10:00:00+01:00'), work, { from: '2026-01-01', to: '2026-12-31' }, (d, tot) => { const now = performance.now(); if (d === tot || now - last > 2000) { last = now; console.log(((now - t) / 1000).toFixed(1), d, tot); } });
+await buildAccountantPackage(sqliteSource(file), fixedClock('2026-12-31T10:00:00+01:00'), work, { from: '2026-01-01', to: '2026-12-31' }, (d, tot) => { const now = performance.now(); if (d === tot || now - last > 2000) { last = now; console.log(((now - t) / 1000).toFixed(1), d, tot); } });
 const c = process.cpuUsage(c0); console.log('cpu s', ((c.user + c.system) / 1e6).toFixed(1)); console.log('total s', ((performance.now() - t) / 1000).toFixed(1));
 tmp.remove();

@@ -1,7 +1,7 @@
 // The accountant package as the UI gets it: POST /exports/accountant starts the job, data.exportStatus is polled
 // (done ≤ total all the way) and GET /data/exports/:job/file downloads the ZIP, unpacked here by name.
 import { expect } from '@playwright/test';
-import { until, KEY, type DataRig } from '../backup/data-rig';
+import { until, KEY, type ServerRig } from '../backup/data-rig';
 import { unzip } from '../backup/unzip';
 
 export interface PackageJob {
@@ -12,7 +12,7 @@ export interface PackageJob {
   skipped: Array<{ number: string; message: string }>;
 }
 
-export async function accountantPackage(rig: DataRig, from: string, to: string): Promise<{ job: PackageJob; files: Map<string, Buffer> }> {
+export async function accountantPackage(rig: ServerRig, from: string, to: string): Promise<{ job: PackageJob; files: Map<string, Buffer> }> {
   const res = await fetch(`${rig.server.url}/exports/accountant`, {
     method: 'POST',
     headers: { 'X-API-KEY': KEY, 'content-type': 'application/json' },

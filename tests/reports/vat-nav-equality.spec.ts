@@ -3,7 +3,7 @@
 // Over the HTTP door: GET /reports/vat on a real server.
 import { expect, test } from '@playwright/test';
 import { ManualClock } from '../../electron/core/clock';
-import { withSnapshot } from '../../electron/export/source';
+import { sqliteSource, withSnapshot } from '../../electron/export/snapshot';
 import { buildInvoiceDataXml } from '../../electron/nav/invoice-data';
 import { navReportSource } from '../../electron/nav-queue/store';
 import { invoiceDataOfPeriod } from '../../electron/nav-queue/period-export';
@@ -39,7 +39,7 @@ test.describe('VAT analysis = NAV', () => {
       const report = (await s.api.ok('GET', `/reports/vat?from=${from}&to=${to}`)).data;
       const ids = report.output.documents as number[];
       seen.push(...ids);
-      const navVat = await withSnapshot(s.dbFile, async (db) => {
+      const navVat = await withSnapshot(sqliteSource(s.dbFile), async (db) => {
         let sum = 0;
         for (const id of ids) {
           const { invoice, options } = await navReportSource(db, id);
@@ -52,7 +52,7 @@ test.describe('VAT analysis = NAV', () => {
     // the first two quarters hold the figures checked by hand in vat-analysis.spec.ts
     expect(seen).toHaveLength(7);
     // every invoice NAV gets for the year (and the one issued in April for March) is in exactly one quarter
-    const reported = await withSnapshot(s.dbFile, async (db) => {
+    const reported = await withSnapshot(sqliteSource(s.dbFile), async (db) => {
       let n = 0;
       for await (const one of invoiceDataOfPeriod(db, { from: '2026-01-01', to: '2026-12-31' })) if (one.xml) n++;
       return n;

@@ -167,7 +167,6 @@ test(`two desktops and a server work offline, sync, and end with the same books 
     expect(differences(after, await snapshot(a.opened.db, false))).toEqual([]);
     expect(differences(after, await snapshot(b.opened.db, false))).toEqual([]);
   } finally {
-    if (process.env.DEBUG_REMOTE) console.log(remote?.stderr());
     for (const d of devices) await d.close().catch(() => undefined);
     await remote?.stop();
     tmp.remove();

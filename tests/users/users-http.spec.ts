@@ -176,3 +176,10 @@ test("disabling a user ends the sync of the devices they paired, even with anoth
   expect(refused.status).toBe(401);
   expect(refused.body).toMatchObject({ success: false, code: 'unauthorized' });
 });
+
+test('GET /users/me names the caller and their role; the server key is the owner; no key is a 401', async () => {
+  expect((await s.api.ok('GET', '/users/me')).data).toEqual({ user_id: null, name: 'API key', role: 'owner' });
+  expect((await staff.api.ok('GET', '/users/me')).data).toEqual({ user_id: staff.id, name: 'Szabó Péter', role: 'staff' });
+  expect((await accountant.api.ok('GET', '/users/me')).data).toEqual({ user_id: accountant.id, name: 'Tóth Éva könyvelő', role: 'accountant' });
+  expect((await s.anon.get('/users/me')).status).toBe(401);
+});

@@ -9,6 +9,7 @@ import { isValidDate } from '../../../shared/dates';
 import { progressLine } from '../../backup/progress-line';
 import { systemClock } from '../../core/clock';
 import { buildAccountantPackage } from '../../data-ops/accountant/package';
+import { sqliteSource } from '../../export/snapshot';
 import { openDatabase } from '../../db/open';
 import { createAccountantMail, type AccountantDelivery } from '../../data-ops/accountant/mail';
 import { smtpSettingsFromEnv } from '../../mail/settings';
@@ -74,7 +75,7 @@ export const command = {
       }
       const started = Date.now();
       try {
-        const built = await buildAccountantPackage(db, systemClock, work, range, (done, total) => progress.update('accountant', done, total));
+        const built = await buildAccountantPackage(sqliteSource(db), systemClock, work, range, (done, total) => progress.update('accountant', done, total));
         const target = join(out, basename(built.zip));
         renameSync(built.zip, target);
         progress.done(`Packed ${built.counts.invoices} invoices, ${built.counts.nav_xml} NAV XML, ${built.counts.einvoice_xml} e-invoices, ${built.counts.expense_files} expense files in ${Date.now() - started} ms → ${target}`);

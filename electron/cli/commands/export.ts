@@ -5,6 +5,7 @@ import { readOptions, refuse } from '../options';
 import { progressLine } from '../../backup/progress-line';
 import { openDatabase } from '../../db/open';
 import { exportData } from '../../export/export';
+import { sqliteSource } from '../../export/snapshot';
 
 const HELP = `Usage: npm run folio -- export --db <file> --out <dir> [--format json|csv|xlsx] [--delimiter ,|;]
 
@@ -57,7 +58,7 @@ export const command = {
       // The same schema guard as every start: a newer Folio's file is refused, an older one brought up to date.
       await (await openDatabase(db)).close();
       const result = await exportData({
-        dbFile: db,
+        source: sqliteSource(db),
         outDir: resolve(values.out!),
         format: values.format as 'json' | 'csv' | 'xlsx',
         delimiter: values.delimiter as ',' | ';',

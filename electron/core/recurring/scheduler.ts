@@ -15,6 +15,7 @@ import { FolioError, notFound, rule, type FieldError } from '../../../shared/err
 import { milliToString } from '../../../shared/money';
 import type { InvoiceRow, RecurringRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
+import { runnerLock, type RunnerLock } from '../../db/runner-lock';
 import { nowStamp, today } from '../context';
 import type { Core } from '../index';
 import type { RateQuote } from '../invoices/service';
@@ -39,6 +40,8 @@ export interface RecurringSchedulerOptions {
   timer?: SchedulerTimer;
   /** only profiles owned by this device are issued here (docs/design.md §7: one owner per profile) */
   owner?: string;
+  /** who runs the background passes when several processes share the database (default: the 'recurring' runner lock) */
+  lock?: RunnerLock;
 }
 
 export interface IssuedOccurrence {
@@ -94,6 +97,9 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
     clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
   };
   const onError = options.onError ?? ((e: unknown) => console.error('recurring scheduler:', e));
+  // Background passes run in one process at a time (on PostgreSQL; see runner-lock.ts); a pass asked for (runOnce)
+  // needs no lock: recurring_runs' primary key keeps each occurrence to one invoice whoever issues it.
+  const lock = options.lock ?? runnerLock(db, 'recurring');
   // The invoice service's own halves of `create`: the rate outside any transaction (it may go online), the insert
   // (numbering, sealing, seal hooks, change log) inside ours.
   const { exchangeRate, createIn } = core.invoices;
@@ -294,6 +300,12 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
 
   async function background(): Promise<PassResult | null> {
     try {
+      if (!(await lock.tryHold())) return null; // another process runs the passes; this one tries again next time
+      if (handle === null) {
+        // stopped while the lock was being taken: stop() has already let go, so let go of this one too
+        await lock.release();
+        return null;
+      }
       const result = await runOnce();
       for (const f of result.failed) onError(new Error(`profile ${f.profile_id}, ${f.occurrence_date}: ${f.error}`));
       return result;
@@ -376,6 +388,7 @@ export function createRecurringScheduler(options: RecurringSchedulerOptions) {
       stopping = true;
       await running?.catch(() => undefined);
       stopping = false;
+      await lock.release().catch(onError);
     },
 
     get running(): boolean {

@@ -7,7 +7,8 @@ import { basename, join } from 'node:path';
 import type { Clock } from '../../core/clock';
 import { readSettings } from '../../core/settings/service';
 import { exportData } from '../../export/export';
-import { withSnapshot, type ExportRange } from '../../export/source';
+import type { ExportRange } from '../../export/source';
+import { withSnapshot, type ExportSource } from '../../export/snapshot';
 import { writeNavXml } from '../nav-xml';
 import { writeZip, type ZipEntry } from '../zip';
 import { writeEinvoiceXml } from './einvoices';
@@ -24,13 +25,13 @@ export interface AccountantPackage {
 
 /** Builds the package in `dir`; `tick(done, total)` counts the invoices (PDF, NAV XML, e-invoice) and the other steps. */
 export async function buildAccountantPackage(
-  dbFile: string,
+  source: ExportSource,
   clock: Clock,
   dir: string,
   range: ExportRange,
   tick: (done: number, total: number) => void,
 ): Promise<AccountantPackage> {
-  const snapshot = <T>(work: Parameters<typeof withSnapshot<T>>[1]) => withSnapshot(dbFile, work);
+  const snapshot = <T>(work: Parameters<typeof withSnapshot<T>>[1]) => withSnapshot(source, work);
   const invoices = await snapshot((db) => countIssued(db, range));
   const STEPS = 3; // CSV tables, expense files, VAT analysis and summary
   const total = invoices * 3 + STEPS;
@@ -47,7 +48,7 @@ export async function buildAccountantPackage(
   // A failure here must not leave the PDF batch's promise unobserved: it is awaited (and its error reported) below.
   pdfs.catch(() => undefined);
 
-  const csv = await exportData({ dbFile, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock });
+  const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock });
   const csvEntries: ZipEntry[] = readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) }));
   steps++;
   report();

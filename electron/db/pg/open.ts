@@ -7,6 +7,8 @@ import type { Database } from '../schema';
 import type { Db } from '../types';
 import { migrateLocked } from '../migrate';
 import { sqliteShapes } from './type-parsers';
+import { LockSession } from './lock-session';
+import { registerAdvisoryLocks } from '../advisory-locks';
 
 export interface OpenedPostgres {
   db: Db;
@@ -29,12 +31,8 @@ export interface OpenPostgresOptions {
 export const MIGRATION_LOCK = BigInt('0x666f6c696f2d6d67');
 
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<OpenedPostgres> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    types: sqliteShapes,
-    application_name: 'folio',
-    ...(options.max ? { max: options.max } : {}),
-  });
+  const config = { connectionString: url, types: sqliteShapes, application_name: 'folio' };
+  const pool = new pg.Pool({ ...config, ...(options.max ? { max: options.max } : {}) });
   // An idle connection the server drops (restart, network) is an 'error' event on the pool: without a listener it
   // would end the process; the pool replaces the connection on the next checkout.
   pool.on('error', () => undefined);
@@ -45,7 +43,18 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     await db.destroy();
     throw e;
   }
-  return { db, pool, close: () => db.destroy() };
+  // the runners' advisory locks (../runner-lock.ts) on a connection of their own, opened on first use
+  const locks = new LockSession({ ...config, application_name: 'folio-runner-locks' });
+  registerAdvisoryLocks(db, locks);
+  return {
+    db,
+    pool,
+    close: async () => {
+      // the runners' locks go first, with their connection: another process may take over at once
+      await locks.end();
+      await db.destroy();
+    },
+  };
 }
 
 /**

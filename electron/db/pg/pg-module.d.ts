@@ -25,6 +25,9 @@ declare module 'pg' {
     connect(): Promise<void>;
     query<R = Record<string, unknown>>(text: string, values?: ReadonlyArray<unknown>): Promise<QueryResult<R>>;
     end(): Promise<void>;
+    /** 'error': the connection broke (no listener would end the process); 'end': it is closed, for whatever reason */
+    on(event: 'error', listener: (error: Error) => void): this;
+    on(event: 'end', listener: () => void): this;
   }
   /** pg-cursor's shape: pg hands a submittable object back as it was given */
   export interface Submittable<R> {

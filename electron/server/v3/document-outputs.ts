@@ -1,5 +1,6 @@
 // What comes out of a document under /v3: its PDF, a receipt-printer PDF, its public link, its e-mail, its NAV
 // report's state, and the accountant's exports (docs/v3.md "Document outputs").
+import { mountPath } from '../mount';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceReminders } from '../../../shared/contract/areas/reminders';
 import type { InvoiceDuties } from '../../../shared/contract/operations';
@@ -19,7 +20,7 @@ function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array): Buffer
 
 /** The server's own address as this request reached it (behind no public_base_url, the link the caller can open). */
 function ownOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.headers.host ?? req.hostname}`;
+  return `${req.protocol}://${req.headers.host ?? req.hostname}${mountPath(req.raw)}`;
 }
 
 /**

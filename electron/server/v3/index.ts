@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import type { AuthConfig } from '../auth';
 import type { Core } from '../../core/index';
 import { callerOfApiKey } from '../auth';
+import type { KeyLookup } from '../../core/users/keys';
 import { actingFor } from './auth';
 import { toV3Error, v3Message } from './errors';
 import { fastifyPath, pathPattern, type V3Route } from './route';
@@ -43,6 +44,8 @@ export const V3_RATE_LIMIT = 600;
 export interface V3Options {
   core: () => Core;
   auth: AuthConfig;
+  /** whose keys are accepted besides the server's (ServerOptions.userKeys); default the core's users */
+  userKeys?: () => KeyLookup;
 }
 
 export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance, options) => {
@@ -55,7 +58,7 @@ export const v3Door: FastifyPluginAsync<V3Options> = async (app: FastifyInstance
 
   app.addHook('onRequest', async (req, reply) => {
     const key = req.headers['x-api-key'];
-    const caller = typeof key === 'string' && key.length > 0 ? await callerOfApiKey(key, options.auth, options.core().userKeys) : null;
+    const caller = typeof key === 'string' && key.length > 0 ? await callerOfApiKey(key, options.auth, (options.userKeys ?? (() => options.core().userKeys))()) : null;
     if (!caller) {
       return reply.code(401).send(v3Message('Authorization information (Header: X-API-KEY) is missing or invalid.'));
     }

@@ -1,13 +1,17 @@
 // Browser transport: POST /rpc/<operation> with the JSON input and the API key; the server answers
 // {success:true, data} or the error envelope. The PDF comes from GET /invoices/:id/download (the REST route),
-// today's date from the public GET /time.
+// today's date from the public GET /time. On a server of several companies every request names the chosen company
+// in the X-Folio-Company header (docs/companies.md), and the directory's own routes are reached through `rest`.
 import { ApiError, isEnvelope } from './errors';
+import { COMPANY_HEADER } from '../../../shared/directory';
 import { localToday, type EinvoiceFormat, type PdfBlob, type PdfKind, type Transport } from './transport';
 
 export interface HttpTransportOptions {
   key: () => string | null;
   /** called when the server refuses the key, so the UI can ask for it again */
   onUnauthorized: () => void;
+  /** the company chosen on a server of several companies; null: none named (a single-company server) */
+  company?: () => string | null;
   base?: string;
 }
 
@@ -22,10 +26,11 @@ export class HttpTransport implements Transport {
 
   private async send(path: string, init: RequestInit, keyOverride?: string): Promise<Response> {
     const key = keyOverride ?? this.options.key();
+    const company = this.options.company?.() ?? null;
     try {
       return await fetch(this.url(path), {
         ...init,
-        headers: { ...(init.headers as Record<string, string>), ...(key ? { 'X-API-KEY': key } : {}) },
+        headers: { ...(init.headers as Record<string, string>), ...(key ? { 'X-API-KEY': key } : {}), ...(company ? { [COMPANY_HEADER]: company } : {}) },
         cache: 'no-store',
       });
     } catch {
@@ -58,6 +63,19 @@ export class HttpTransport implements Transport {
     const body = (await res.json().catch(() => undefined)) as { success?: boolean; data?: unknown } | undefined;
     if (!body || body.success !== true) throw new ApiError('bad_reply', 'The server answered something unexpected');
     return body.data;
+  }
+
+  /**
+   * A JSON route outside the operations (the directory of a server of several companies): its `data`, or the
+   * envelope's error. A key being tried out is passed as `keyOverride`, as for `call`.
+   */
+  async rest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, keyOverride?: string): Promise<unknown> {
+    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const res = await this.send(path, init, keyOverride);
+    if (!res.ok) return this.fail(res, keyOverride);
+    const answer = (await res.json().catch(() => undefined)) as { success?: boolean; data?: unknown } | undefined;
+    if (!answer || answer.success !== true) throw new ApiError('bad_reply', 'The server answered something unexpected');
+    return answer.data;
   }
 
   async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {

@@ -31,6 +31,9 @@ const RULES: Rule[] = [
   [/^must be between (-?\d+) and (-?\d+)$/, 'fm.between', (m) => ({ min: m[1]!, max: m[2]! })],
   [/^must be at most (\d+) characters$/, 'fm.tooLong', (m) => ({ n: m[1]! })],
   [/^must be an e-mail address$/, 'fm.email'],
+  // a company's short name (electron/directory/input.ts, store.ts)
+  [/^must be lower-case letters, digits and hyphens/, 'fm.slug'],
+  [/^is taken$/, 'fm.slugTaken'],
   // the accountant package asked to be e-mailed with no address set (electron/data-ops/accountant/mail.ts)
   [/^No accountant e-mail address is set/, 'rep.fm.noAccountant'],
   [/^needs at least one item$/, 'fm.oneItem'],
@@ -98,6 +101,8 @@ const RULES: Rule[] = [
   [/^cannot be created: (.*)$/, 'data.fm.cannotCreate', (m) => ({ reason: m[1]! })],
   [/^is not writable: (.*)$/, 'data.fm.notWritable', (m) => ({ reason: m[1]! })],
   [/^must be a time of day/, 'data.fm.time'],
+  // an export kept in a folder, asked of a team server (electron/data-ops/team-backups.ts)
+  [/^is not available on a team server/, 'data.fm.teamServer'],
   [/^does not exist or is not a file$/, 'data.fm.noFile'],
   [/^(is damaged|is not a readable SQLite database|cannot be opened as a database|cannot be read)/, 'data.fm.damaged'],
   [/^is an SQLite database but not a Folio database/, 'data.fm.notFolio'],

@@ -6,10 +6,16 @@ import type { Api } from '../api';
 import { ApiError, asApiError } from '../api/errors';
 import type { HttpTransport } from '../api/http-transport';
 import { localToday } from '../api/transport';
-import { api, session, storeKey, takeToday } from '../boot';
-import { takePrefetched } from './prefetch';
+import { api, session, storeCompany, storeKey, takeToday } from '../boot';
+import { dropPrefetched, takePrefetched } from './prefetch';
+import type { DirectoryView } from '../../../shared/directory';
+import { DirectoryApi } from '../api/directory';
+import type { Me } from '../../../shared/contract/areas/users';
+import { mayCall } from '../../../shared/contract/permissions';
+import type { OperationName } from '../../../shared/contract/operations';
 
-export type Phase = 'key' | 'loading' | 'ready' | 'failed';
+/** 'no-company': a server of several companies where this key reaches none yet (the administrator adds the first). */
+export type Phase = 'key' | 'loading' | 'ready' | 'failed' | 'no-company';
 
 class AppState {
   readonly api: Api;
@@ -21,10 +27,21 @@ class AppState {
   shellInfo = $state<ShellInfo | null>(null);
   blocks = $state<Array<Resource<InvoiceBlockAttributes>>>([]);
   bankAccounts = $state<Array<Resource<BankAccountAttributes>>>([]);
+  /** the companies this key reaches on a server of several (the switcher); null on a single-company server */
+  directory = $state<DirectoryView | null>(null);
+  readonly directoryApi: DirectoryApi;
+  /** who is signed in and their role (a server's user, or the owner); null until known or from an older server */
+  me = $state<Me | null>(null);
   needsSetup = $derived(this.settings !== null && this.settings.seller.name.trim() === '');
+
+  /** Whether the signed-in role may call the operation: the screens offer only what it may do (the server decides). */
+  may(operation: OperationName): boolean {
+    return this.me === null || mayCall(this.me.role, operation);
+  }
 
   constructor() {
     this.api = api;
+    this.directoryApi = new DirectoryApi(api);
     session.onUnauthorized = () => {
       this.forgetKey();
       this.keyMessage = 'expired';
@@ -43,7 +60,24 @@ class AppState {
     }
     this.phase = 'loading';
     try {
-      await this.load();
+      // The directory is asked beside the first load, so a single-company server's start waits no longer: only a
+      // company chosen anew (the first start in a session) loads again, for that company.
+      const loading = this.load();
+      loading.catch(() => undefined); // answered below, once the choice is known; not an unhandled rejection meanwhile
+      const choice = this.desktop ? 'same' : await this.chooseCompany().catch(async (e: unknown) => {
+        await loading.catch(() => undefined);
+        throw e;
+      });
+      if (choice === 'same') {
+        await loading;
+      } else {
+        await loading.catch(() => undefined); // it named no company, or one no longer reachable
+        if (choice === 'none') {
+          this.phase = 'no-company';
+          return;
+        }
+        await this.load();
+      }
       this.phase = 'ready';
     } catch (e) {
       const error = asApiError(e);
@@ -56,14 +90,55 @@ class AppState {
     }
   }
 
+  /**
+   * On a server of several companies: the companies the key reaches, and the one its requests name (the last chosen
+   * in this browser session while it is still reachable, else the first). 'changed': the requests so far named
+   * another company or none; 'none': the key reaches no company.
+   */
+  private async chooseCompany(): Promise<'same' | 'changed' | 'none'> {
+    const view = session.key ? await this.directoryApi.view(session.key) : null;
+    this.directory = view;
+    if (!view) {
+      // a single-company server ignores the header; a choice left from another server is dropped all the same
+      if (session.company) storeCompany(null);
+      return 'same';
+    }
+    if (!view.companies.length) return 'none';
+    if (view.companies.some((c) => c.slug === session.company)) return 'same';
+    storeCompany(view.companies[0]!.slug);
+    dropPrefetched();
+    void takeToday()?.catch(() => undefined);
+    return 'changed';
+  }
+
+  /** Works in another company from now on: a fresh start, so no screen keeps the previous company's records. */
+  switchCompany(slug: string): void {
+    if (slug === session.company) return;
+    storeCompany(slug);
+    location.hash = '#/';
+    location.reload();
+  }
+
+  /** The switcher's list again, after the administrator added a company. */
+  async refreshDirectory(): Promise<void> {
+    if (session.key && !this.desktop) this.directory = await this.directoryApi.view(session.key);
+  }
+
+  get company(): string | null {
+    return session.company;
+  }
+
   private async load(): Promise<void> {
     // The boot chunk already asked (see boot.ts); later starts (after the key screen) ask now.
-    const [settings, today] = await Promise.all([
+    const [settings, today, me] = await Promise.all([
       takePrefetched('settings.get', {}) ?? this.api.call('settings.get', {}),
       takeToday() ?? this.api.today(),
+      // a server from before users answers no such operation: everything is offered, as it was
+      this.api.call('users.me', {}).catch(() => null),
     ]);
     this.settings = settings;
     this.today = today;
+    this.me = me;
     // Lookups are not needed for the first paint; they load beside it.
     void this.refreshLookups();
     if (this.desktop) void this.api.shell('shell.info', {}).then((info) => (this.shellInfo = info), () => undefined);
@@ -83,7 +158,8 @@ class AppState {
   async login(key: string): Promise<boolean> {
     const transport = this.api.transport as HttpTransport;
     try {
-      await transport.call('settings.get', {}, key);
+      // A key of a server's directory (several companies) is checked there; any other key by reading the settings.
+      if (!(await this.directoryApi.view(key))) await transport.call('settings.get', {}, key);
     } catch (e) {
       const error = asApiError(e);
       if (error.code === 'unauthorized') {

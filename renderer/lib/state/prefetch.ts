@@ -19,3 +19,8 @@ export function takePrefetched<N extends OperationName>(name: N, input: InputOf<
   pending.delete(key);
   return promise;
 }
+
+/** Forgets every answer not yet taken: they were asked for another company than the one now chosen. */
+export function dropPrefetched(): void {
+  pending.clear();
+}

@@ -24,6 +24,8 @@ export interface LastBackup {
 }
 
 export interface BackupSettingsView {
+  /** false: Folio backs up its own database file, as set here */
+  managed_by_server: false;
   /** the folder backups go into: a path on the machine Folio runs on */
   backup_folder: string;
   /** where backups go when no folder was chosen */
@@ -37,6 +39,14 @@ export interface BackupSettingsView {
   last: LastBackup | null;
   /** ISO instant of the next automatic backup, or null when the schedule is off */
   next_run: string | null;
+}
+
+/**
+ * The team server on PostgreSQL (docs/team-server.md): its administrator backs the database up with PostgreSQL's
+ * own tools, so Folio has no backup folder, schedule or restore there; the screen says so instead.
+ */
+export interface ServerManagedBackups {
+  managed_by_server: true;
 }
 
 export interface BackupFile {
@@ -152,9 +162,9 @@ export const accountantStartInput = z
   });
 
 export const dataOperations = {
-  'data.backupSettings': op<BackupSettingsView>()({
+  'data.backupSettings': op<BackupSettingsView | ServerManagedBackups>()({
     name: 'data.backupSettings',
-    summary: 'The backup folder, the daily schedule, how many to keep, and the last backup',
+    summary: 'The backup folder, the daily schedule, how many to keep, and the last backup; on a team server only `managed_by_server: true` (backed up by its administrator)',
     input: z.object({}),
   }),
   'data.saveBackupSettings': op<BackupSettingsView>()({

@@ -28,6 +28,14 @@ export interface UserInfo {
   keys: UserKeyInfo[];
 }
 
+/** Who the caller is: the user of the key (or the owner of a desktop or of the server's own key) and their role. */
+export interface Me {
+  /** null: the owner (the desktop, the CLI, or the server's own API key) */
+  user_id: number | null;
+  name: string;
+  role: Role;
+}
+
 /** A new key: `secret` is shown this once and never stored as it is. */
 export interface CreatedUserKey extends UserKeyInfo {
   user_id: number;
@@ -69,6 +77,12 @@ export const auditListInput = z.object({
 });
 
 export const userOperations = {
+  'users.me': op<Me>()({
+    name: 'users.me',
+    summary: 'Who the caller is: their name and role (the UI shows only what the role may do)',
+    input: z.object({}),
+    http: get('/users/me', 'data', 'users'),
+  }),
   'users.list': op<UserInfo[]>()({
     name: 'users.list',
     summary: 'The users and their keys (never a secret)',

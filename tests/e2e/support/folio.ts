@@ -1,5 +1,7 @@
 // A real Folio server per test file (in-process, fresh database in a temp folder, fixed business clock), and the
 // steps every UI test starts with. Browser mode: the UI is served by the server and talks to it over /rpc.
+// `startPgFolio` is the team server: the same, on a fresh PostgreSQL database (tests/support/postgres.ts).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +11,7 @@ import { createCore } from '../../../electron/core/index';
 import { openDatabase } from '../../../electron/db/open';
 import { buildServer } from '../../../electron/server/app';
 import { startServer, type RunningServer, type StartOptions } from '../../../electron/server/start';
+import { freshPgDatabase } from '../../support/postgres';
 
 export const API_KEY = 'test-key';
 export const NOW = '2026-11-22T09:00:00Z';
@@ -42,6 +45,19 @@ export async function startFolio(prepare?: (dbFile: string) => Promise<void> | v
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A Folio on PostgreSQL: what the UI shows on a team server. */
+export interface PgFolio extends Omit<Folio, 'dbFile'> {
+  pgUrl: string;
+}
+
+export async function startPgFolio(options: FolioOptions = {}): Promise<PgFolio> {
+  const pgUrl = await freshPgDatabase();
+  // the operator's key seals the server's secrets (a server on PostgreSQL has no key file beside a database file)
+  const env = { FOLIO_RATES_PREFETCH: 'off', FOLIO_SECRET_KEY: randomBytes(32).toString('base64'), ...options.env };
+  const server = await startServer({ pgUrl, port: 0, auth: { apiKey: API_KEY }, now: NOW, uiDir: UI_DIR, ...options, env });
+  return { server, url: server.url, pgUrl, stop: () => server.close() };
 }
 
 /**
@@ -95,7 +111,7 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-export async function setSeller(folio: Folio, name = 'Minta Bt.'): Promise<void> {
+export async function setSeller(folio: Pick<Folio, 'server'>, name = 'Minta Bt.'): Promise<void> {
   await folio.server.core.call('settings.update', {
     seller: {
       name,
@@ -105,7 +121,7 @@ export async function setSeller(folio: Folio, name = 'Minta Bt.'): Promise<void>
   });
 }
 
-export async function addClient(folio: Folio, name = 'Vevő Kft.'): Promise<number> {
+export async function addClient(folio: Pick<Folio, 'server'>, name = 'Vevő Kft.'): Promise<number> {
   const client = await folio.server.core.call('clients.create', {
     name,
     taxcode: '11111111-2-41',

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { OpenedDatabase } from '../../../electron/db/open';
 import { freshTestDatabase, openTestDatabase, pgDigestWith, type TestDatabase } from '../../support/fixtures';
 import { createRuntime } from '../../../electron/runtime/runtime';
+import { postgresSource } from '../../../electron/export/postgres-source';
 import { buildServer } from '../../../electron/server/app';
 import { fixedClock } from '../../../electron/core/clock';
 import type { Core } from '../../../electron/core/index';
@@ -49,22 +50,22 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
   const file = database.kind === 'sqlite' ? database.file : '';
   const opened: OpenedDatabase = await openTestDatabase(database);
   // The data area as `serve` has it (its one HTTP route, POST /exports/accountant, is attacked too); a restore, which no
-  // route reaches, would have nothing to swap here. A team server has none (backed up with pg_dump).
+  // route reaches, would have nothing to swap here. A team server's data area exports from the database and refuses
+  // the backup operations (it is backed up with pg_dump), as `serve --pg` has it.
   const runtime = await createRuntime({
     db: opened.db,
     clock: fixedClock(BUSINESS_NOW),
     env: {},
-    ...(database.kind === 'sqlite'
-      ? {
-          data: {
+    data:
+      database.kind === 'sqlite'
+        ? {
             dbFile: file,
             sqlite: opened.sqlite,
             swap: () => Promise.reject(new Error('the fuzz server restores nothing')),
             defaults: { dir: tmp.file('backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
             workDir: tmp.file('exports'),
-          },
-        }
-      : {}),
+          }
+        : { exportSource: postgresSource(database.url), workDir: tmp.file('exports') },
   });
   const core = runtime.core;
   const app: FastifyInstance = await buildServer({ core, auth: { apiKey: FUZZ_KEY, publicKey: 'fuzz-public' }, sharePdf: runtime.sharePdf });

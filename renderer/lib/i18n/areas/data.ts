@@ -12,6 +12,10 @@ export const dataMessages = defineMessages({
     'field.date_to': 'Záró dátum',
 
     'data.backup.title': 'Biztonsági mentés',
+    'data.server.title': 'Ezt a szervert a rendszergazda menti',
+    'data.server.hint': 'Ez egy csapatszerver: az adatokat egy PostgreSQL-adatbázis tárolja, amelyet a rendszergazda a PostgreSQL saját eszközeivel ment. Mentési mappa, napi időzítés és visszaállítás ezért itt nincs.',
+    'data.server.restore': 'Ha egy korábbi állapotra van szükség, kérd a rendszergazdától. Az exportok és a könyvelői csomag itt is elkészülnek, és letöltheted őket.',
+    'data.fm.teamServer': 'A csapatszerveren nincs mappa az exportoknak: töltsd le a fájlt.',
     'data.backup.hint': 'A Folio a teljes adatbázisról készít mentést egy mappába azon a gépen, amelyen fut. Ha böngészőből használod, a mappa a Foliót futtató gépen van, nem a tiéden.',
     'data.backup.folderHint': 'Teljes elérési út, pl. /home/anna/Folio-mentések vagy D:\\Mentések. Ha még nincs ilyen mappa, a Folio létrehozza.',
     'data.backup.schedule': 'Napi automatikus mentés',
@@ -129,6 +133,10 @@ export const dataMessages = defineMessages({
     'field.date_to': 'To',
 
     'data.backup.title': 'Backups',
+    'data.server.title': 'This server is backed up by its administrator',
+    'data.server.hint': 'This is a team server: the data lives in a PostgreSQL database that the administrator backs up with PostgreSQL’s own tools. So there is no backup folder, daily schedule or restore here.',
+    'data.server.restore': 'If you need an earlier state, ask the administrator. Exports and the accountant package work here too, and you can download them.',
+    'data.fm.teamServer': 'A team server keeps no folder for exports: download the file.',
     'data.backup.hint': 'Folio backs up the whole database into a folder on the computer it runs on. In the browser, that folder is on the computer running Folio, not on yours.',
     'data.backup.folderHint': 'A full path, e.g. /home/anna/Folio-backups or D:\\Backups. Folio creates the folder if it does not exist yet.',
     'data.backup.schedule': 'Daily automatic backup',
@@ -246,6 +254,10 @@ export const dataMessages = defineMessages({
     'field.date_to': 'Bis',
 
     'data.backup.title': 'Datensicherung',
+    'data.server.title': 'Diesen Server sichert der Administrator',
+    'data.server.hint': 'Dies ist ein Teamserver: Die Daten liegen in einer PostgreSQL-Datenbank, die der Administrator mit den eigenen Werkzeugen von PostgreSQL sichert. Sicherungsordner, täglicher Zeitplan und Wiederherstellung gibt es hier daher nicht.',
+    'data.server.restore': 'Wenn Sie einen früheren Stand brauchen, wenden Sie sich an den Administrator. Exporte und das Paket für die Buchhaltung funktionieren auch hier und lassen sich herunterladen.',
+    'data.fm.teamServer': 'Ein Teamserver hat keinen Ordner für Exporte: Laden Sie die Datei herunter.',
     'data.backup.hint': 'Folio sichert die ganze Datenbank in einen Ordner auf dem Rechner, auf dem es läuft. Im Browser liegt dieser Ordner auf dem Rechner mit Folio, nicht auf Ihrem.',
     'data.backup.folderHint': 'Ein vollständiger Pfad, z. B. /home/anna/Folio-Sicherungen oder D:\\Sicherungen. Fehlt der Ordner, legt Folio ihn an.',
     'data.backup.schedule': 'Tägliche automatische Sicherung',

@@ -21,6 +21,7 @@ import { reminderMessages } from './reminders';
 import { bankMessages } from './bank';
 import { reportMessages } from './reports';
 import { userMessages } from './users';
+import { companyMessages } from './companies';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -45,6 +46,7 @@ export const AREA_MESSAGES = [
   bankMessages,
   reportMessages,
   userMessages,
+  companyMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;

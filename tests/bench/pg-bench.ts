@@ -1,0 +1,106 @@
+// The team server's benchmark: PostgreSQL on loopback (the embedded server the tests use), `serve --pg` processes.
+// - pg_http_create_per_s: POST /invoices to one `serve --pg` process, 16 requests in flight, 2,000 creates after a
+//   warm-up (target ≥ 1,000). pg_http_create_2proc_per_s: the same 16 clients spread over two processes on the
+//   same database (both numbering into one block).
+// - pg_sync_50_devices_s: 50 desktops (whole runtimes on their own SQLite files, in this process), each with 200
+//   invoices issued while offline, join one `serve --pg` remote and push at once; from the first request to the last
+//   device done, checked afterwards: every invoice on the remote (target ≤ 30 s).
+// Run alone: npx tsx tests/bench/pg-bench.ts
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { SERVE_ENTRY } from '../support/built';
+import { freshPgDatabase } from '../support/postgres';
+import { startChild, type Child } from '../fault/support/procs';
+import { call } from '../fault/support/http';
+import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
+import { configure, openDevice, startRemote, tempDir, type Device } from '../sync/support/nodes';
+
+const KEY = 'pg-bench-key-0123456789abcdef';
+const SECRET = randomBytes(32).toString('base64');
+
+async function servePg(url: string): Promise<Child & { url: string }> {
+  const child = startChild([SERVE_ENTRY, '--pg', url, '--port', '0'], { FOLIO_API_KEY: KEY, FOLIO_NOW: BUSINESS_NOW, FOLIO_SECRET_KEY: SECRET, FOLIO_RATES_PREFETCH: 'off' });
+  const m = await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000);
+  return Object.assign(child, { url: m[1]! });
+}
+
+async function burst(urls: string[], body: unknown, total: number, inFlight: number): Promise<number> {
+  let sent = 0;
+  let failed = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, i) => {
+      while (sent < total) {
+        sent++;
+        const res = await call(urls[i % urls.length]!, 'POST', '/invoices', { key: KEY, body, timeoutMs: 60_000 });
+        if (res.status !== 200) failed++;
+      }
+    }),
+  );
+  const ms = performance.now() - t;
+  if (failed) throw new Error(`${failed} of ${sent} creates failed`);
+  return Math.round((sent / ms) * 1000);
+}
+
+export async function httpCreate(total = 2000) {
+  const url = await freshPgDatabase();
+  const a = await servePg(url);
+  const b = await servePg(url);
+  try {
+    await call(a.url, 'PUT', '/settings', { key: KEY, body: { seller: SELLER } });
+    const client = await call(a.url, 'POST', '/clients', { key: KEY, body: buyerBody('PG Bench Kft.') });
+    const body = benchInvoice((client.body as { data: { id: number } }).data.id);
+    await burst([a.url, b.url], body, 100, 16); // warm-up: both processes' code and connections
+    const pg_http_create_per_s = await burst([a.url], body, total, 16);
+    const pg_http_create_2proc_per_s = await burst([a.url, b.url], body, total, 16);
+    return { pg_http_create_per_s, pg_http_create_2proc_per_s };
+  } finally {
+    await Promise.all([a.kill(), b.kill()]);
+  }
+}
+
+const DEVICES = 50;
+const PER_DEVICE = 200;
+
+export async function sync50() {
+  const tmp = tempDir('pg-bench');
+  const url = await freshPgDatabase();
+  const remote = await startRemote(url);
+  const devices: Device[] = [];
+  try {
+    for (let d = 0; d < DEVICES; d++) {
+      const device = await openDevice(`Gép ${d + 1}`, tmp.file(`device-${d}.db`));
+      devices.push(device);
+      const core = device.runtime.core;
+      const client = (await core.call('clients.create', { ...buyerBody(`Ügyfél ${d + 1} Kft.`), force: true } as never)).id;
+      const batch = [];
+      for (let i = 0; i < PER_DEVICE; i++) batch.push(core.call('invoices.create', benchInvoice(client) as never));
+      await Promise.all(batch);
+      await configure(device, remote.url, { block_prefix: `G${d + 1}` });
+    }
+    const t = performance.now();
+    const results = await Promise.all(devices.map((d) => d.runtime.core.call('sync.now', {})));
+    const seconds = (performance.now() - t) / 1000;
+    const failed = results.filter((r) => r.last_error || r.pending_changes !== 0);
+    if (failed.length) throw new Error(`${failed.length} devices did not finish: ${failed[0]!.last_error ?? 'changes pending'}`);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM invoices WHERE sealed = 1');
+    await db.end();
+    if (Number(rows[0]!.n) !== DEVICES * PER_DEVICE) throw new Error(`the remote has ${rows[0]!.n} invoices, not ${DEVICES * PER_DEVICE}`);
+    return { pg_sync_50_devices_s: Number(seconds.toFixed(2)) };
+  } finally {
+    for (const d of devices) await d.close().catch(() => undefined);
+    await remote.stop();
+    tmp.remove();
+  }
+}
+
+export async function run() {
+  return { ...(await httpCreate()), ...(await sync50()) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await run()));
+  process.exit(0);
+}
