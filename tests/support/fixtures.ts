@@ -123,7 +123,13 @@ function targetOf(t: DatabaseTarget): { dbFile: string } | { pgUrl: string } {
   return 'pgUrl' in t ? { pgUrl: t.pgUrl } : { dbFile: t.dbFile };
 }
 
-/** A digest of every row of every table (the migration bookkeeping included), in a stable order. */
+/**
+ * The HTTP door's own counts of each client (share-link misses, rate-limit windows; migration 0035): written by
+ * refused requests too, and no business data — a digest leaves them out.
+ */
+export const DOOR_TABLES: readonly string[] = ['access_misses', 'rate_limit_hits'];
+
+/** A digest of every row of every table (the migration bookkeeping included, the door's counts not), in a stable order. */
 export async function tableDigest(target: DatabaseTarget): Promise<string> {
   const t = targetOf(target);
   return 'pgUrl' in t ? pgTableDigest(t.pgUrl) : sqliteTableDigest(t.dbFile);
@@ -152,7 +158,8 @@ export async function pgDigestWith(client: InstanceType<typeof pg.Client>, url: 
   let statement = digestStatements.get(url);
   if (!statement) {
     const tables = await client.query<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and not (table_name = any($1)) order by table_name`,
+      [DOOR_TABLES],
     );
     // the names come from the catalogue (letters, digits, underscores); quoted all the same
     statement = tables.rows
@@ -172,7 +179,8 @@ function sqliteTableDigest(file: string): string {
     const hash = createHash('sha256');
     const tables = db
       .prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`)
-      .all() as Array<{ name: string }>;
+      .all()
+      .filter((t) => !DOOR_TABLES.includes((t as { name: string }).name)) as Array<{ name: string }>;
     for (const { name } of tables) {
       const rows = db.prepare(`select * from "${name}" order by rowid`).raw().all();
       hash.update(`${name}\n${JSON.stringify(rows)}\n`);

@@ -9,7 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { OpenedDatabase } from '../../../electron/db/open';
-import { freshTestDatabase, openTestDatabase, pgDigestWith, type TestDatabase } from '../../support/fixtures';
+import { DOOR_TABLES, freshTestDatabase, openTestDatabase, pgDigestWith, type TestDatabase } from '../../support/fixtures';
 import { createRuntime } from '../../../electron/runtime/runtime';
 import { postgresSource } from '../../../electron/export/postgres-source';
 import { buildServer } from '../../../electron/server/app';
@@ -128,8 +128,14 @@ interface Watch {
 
 function sqliteWatch(file: string): Watch {
   const reader = new BetterSqlite3(file, { readonly: true });
-  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name = 'sqlite_sequence' OR name NOT LIKE 'sqlite_%') AND name NOT LIKE 'kysely_%' ORDER BY name").pluck().all() as string[]);
-  const dumps = tables.map((t) => reader.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).raw());
+  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name = 'sqlite_sequence' OR name NOT LIKE 'sqlite_%') AND name NOT LIKE 'kysely_%' ORDER BY name").pluck().all() as string[]).filter(
+    (t) => !DOOR_TABLES.includes(t),
+  );
+  // the door's tables count their ids in sqlite_sequence too
+  const doorNames = DOOR_TABLES.map((t) => `'${t}'`).join(', ');
+  const dumps = tables.map((t) =>
+    reader.prepare(t === 'sqlite_sequence' ? `SELECT * FROM sqlite_sequence WHERE name NOT IN (${doorNames}) ORDER BY rowid` : `SELECT * FROM "${t}" ORDER BY rowid`).raw(),
+  );
   const version = reader.prepare('PRAGMA data_version').pluck();
   return {
     async digest() {
@@ -159,7 +165,8 @@ async function pgWatch(url: string): Promise<Watch> {
   const reader = new pg.Client({ connectionString: url });
   await reader.connect();
   const tables = await reader.query<{ name: string }>(
-    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`,
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%' and not (table_name = any($1)) order by table_name`,
+    [DOOR_TABLES],
   );
   const versionSql = tables.rows
     .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(ctid::text || xmin::text, ',' order by ctid), '')) from "${name}") as v`)
