@@ -23,6 +23,10 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
   test.info().annotations.push({ type: 'seed', description: String(seed) });
   const server = await startFuzzServer('fuzz');
   const routes = contractRoutes();
+  // The door counts a share-link miss and a download in its own tables (migration 0035), refused or not: on SQLite
+  // that is a commit data_version sees, so there the digest alone judges those requests; PostgreSQL's version
+  // leaves the door's tables out, as both digests do.
+  const doorCommits = (r: { name: string; path: string }) => server.database.kind === 'sqlite' && (r.name === 'invoices.download' || r.path.startsWith('/access'));
   const failures = new Map<string, string>();
   const perRoute = new Map<string, number>();
   const statuses = new Map<number, number>();
@@ -69,7 +73,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
             rejectedSince = 0;
           }
         } else {
-          if ((await server.dataVersion()) !== before) fail(`rejected ${res.status} but committed a change on ${key}`, where);
+          if (!doorCommits(c.route) && (await server.dataVersion()) !== before) fail(`rejected ${res.status} but committed a change on ${key}`, where);
           if (++rejectedSince >= DIGEST_EVERY) {
             digests++;
             if ((await server.digest()) !== baseline) fail('digest changed across rejected requests', where);
