@@ -18,4 +18,16 @@ export default defineConfig({
       args: BROWSER_ARGS,
     },
   },
+  // Every suite on SQLite (the default project); the API, core and fault suites once more on PostgreSQL, the team
+  // server's database (tests/support/fixtures.ts reads `db`). Tests about SQLite itself say @sqlite in their title
+  // and stay out of the second project (docs/team-server.md "Tests").
+  projects: [
+    { name: 'sqlite', metadata: { db: 'sqlite' } },
+    {
+      name: 'postgres',
+      metadata: { db: 'postgres' },
+      testMatch: ['api/**/*.spec.ts', 'core/**/*.spec.ts', 'fault/**/*.spec.ts'],
+      grepInvert: /@sqlite/,
+    },
+  ],
 });

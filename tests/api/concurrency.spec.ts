@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { ApiClient } from '../support/api-client';
-import { API_KEY, createClient, createInvoice, FIXED_NOW, invoiceBody, readInvoice, startTestServer, TODAY, withServer } from '../support/fixtures';
+import { API_KEY, createClient, createInvoice, FIXED_NOW, invoiceBody, readInvoice, startTestServer, TODAY, withServer, serverOptions } from '../support/fixtures';
 
 test('30 invoices created at once take the numbers 1..30, each once', async () => {
   await withServer(async (srv) => {
@@ -44,7 +44,7 @@ test('an invoice cancelled twice at once has one cancelling invoice', async () =
 
 test('two servers on one database file (desktop and serve) never share a number', async () => {
   const first = await startTestServer();
-  const second = await startServer({ dbFile: first.dbFile, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+  const second = await startServer(serverOptions(first.database.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
   try {
     const api2 = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
     const clientUid = await createClient(first.api);

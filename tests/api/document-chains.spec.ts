@@ -83,7 +83,7 @@ test.describe('modifying invoices', () => {
   test('chain mistakes are refused with their field and write nothing', async () => {
     const original = await original100k();
     const mod = await s.api.ok('POST', `/invoices/${original.id}/modify`, { body: { reason: 'Ár', items: [{ modifies_line: 1, description: 'Fejlesztés', vat_id: 1, qty: 1, net_unit_price: 1_000 }] } });
-    const before = tableDigest(s.server.dbFile);
+    const before = await tableDigest(s.server);
 
     const noLine = await modify(original.id, { reason: 'Rossz sor', items: [{ modifies_line: 7, description: 'Fejlesztés', vat_id: 1, qty: 1, net_unit_price: 1 }] });
     expect(noLine.status).toBe(422);
@@ -100,7 +100,7 @@ test.describe('modifying invoices', () => {
     expect(negative.status).toBe(422);
     expect(negative.body.errors[0].reason).toBe('negative_total');
 
-    expect(tableDigest(s.server.dbFile)).toBe(before);
+    expect(await tableDigest(s.server)).toBe(before);
     const noReason = await modify(original.id, { reason: ' ', items: [{ description: 'X', vat_id: 1, qty: 1, net_unit_price: 1 }] });
     expect(noReason.status).toBe(400);
 

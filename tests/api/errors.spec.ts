@@ -241,12 +241,12 @@ test.describe('a refused request changes nothing', () => {
   for (const [label, build] of cases) {
     test(`${label}: a 4xx, and every table as it was`, async () => {
       const [method, path, options] = build(ids);
-      const before = tableDigest(sc.dbFile);
+      const before = await tableDigest(sc);
       const res = await sc.api.request(method, path, options);
       expect(res.status, res.text).toBeGreaterThanOrEqual(400);
       expect(res.status, res.text).toBeLessThan(500);
       expect(res.body?.success).toBe(false);
-      expect(tableDigest(sc.dbFile)).toBe(before);
+      expect(await tableDigest(sc)).toBe(before);
     });
   }
 });

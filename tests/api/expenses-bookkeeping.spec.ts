@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { expect, test } from '@playwright/test';
-import { rawDb, serverPerFile, tableDigest, VALID_TAXCODE } from '../support/fixtures';
+import { sql } from 'kysely';
+import { serverPerFile, tableDigest, testDb, VALID_TAXCODE } from '../support/fixtures';
 import type { ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -58,11 +59,11 @@ test.describe('expense amounts', () => {
   });
 
   test('a net and a gross that disagree are a 400 on gross_price, and nothing is written', async () => {
-    const before = tableDigest(s.server.dbFile);
+    const before = await tableDigest(s.server);
     const res = await s.api.post('/expenses', body({ net_price: 100000, gross_price: 128000 }));
     expect(res.status, res.text).toBe(400);
     expect(fields(res)).toEqual(['gross_price']);
-    expect(tableDigest(s.server.dbFile)).toBe(before);
+    expect(await tableDigest(s.server)).toBe(before);
   });
 
   test('changing the VAT code keeps the gross of the document and recomputes net and VAT', async () => {
@@ -91,11 +92,11 @@ test.describe('credit notes and refusals', () => {
     ['a bad net amount', { net_price: '12,5' }, 'net_price', 400],
   ] as const) {
     test(`${label} is a ${status} on ${field} and writes nothing`, async () => {
-      const before = tableDigest(s.server.dbFile);
+      const before = await tableDigest(s.server);
       const res = await s.api.post('/expenses', body(over as Record<string, unknown>));
       expect(res.status, res.text).toBe(status);
       expect(fields(res)).toContain(field);
-      expect(tableDigest(s.server.dbFile)).toBe(before);
+      expect(await tableDigest(s.server)).toBe(before);
     });
   }
 
@@ -130,12 +131,12 @@ test.describe("the supplier's document", () => {
 
   test('a file that is not a PDF or an image is refused by its bytes, whatever its name; nothing is written', async () => {
     const id = (await s.api.ok('POST', '/expenses', { body: body() })).data.id;
-    const before = tableDigest(s.server.dbFile);
+    const before = await tableDigest(s.server);
     const fake = Buffer.from('MZ\x90\x00 this is a program, not an invoice');
     const res = await s.api.post(`/expenses/${id}/attachment`, { file_name: 'szamla.pdf', content_base64: fake.toString('base64') });
     expect(res.status, res.text).toBe(415);
     expect(fields(res)).toEqual(['content_base64']);
-    expect(tableDigest(s.server.dbFile)).toBe(before);
+    expect(await tableDigest(s.server)).toBe(before);
     expect((await s.api.get(`/expenses/${id}/attachment`)).status).toBe(404);
   });
 
@@ -168,17 +169,10 @@ test('GET /expenses/totals sums a period per currency, a credit note counting ne
 });
 
 test('an expense recorded before net and VAT were stored reads them from its gross at its VAT code', async () => {
-  const db = rawDb(s.server.dbFile);
-  let id: number;
-  try {
-    // as migration 0018 leaves a row from before it: no net, no VAT, the defaults for the rest
-    id = Number(
-      db.prepare(`INSERT INTO expenses (categories_id, name, invoice_no, gross_price_milli, vat_id, currency, created_at, updated_at)
-                  VALUES ('3', 'Régi bérlet', '', 63500000, '1', 'HUF', '2026-01-05 10:00:00', '2026-01-05 10:00:00')`).run().lastInsertRowid,
-    );
-  } finally {
-    db.close();
-  }
+  // as migration 0018 leaves a row from before it: no net, no VAT, the defaults for the rest
+  const inserted = await sql<{ id: number }>`INSERT INTO expenses (categories_id, name, invoice_no, gross_price_milli, vat_id, currency, created_at, updated_at)
+    VALUES ('3', 'Régi bérlet', '', 63500000, '1', 'HUF', '2026-01-05 10:00:00', '2026-01-05 10:00:00') RETURNING id`.execute(testDb(s.server));
+  const id = inserted.rows[0]!.id;
   const a = (await s.api.ok('GET', `/expenses/${id}`)).data.attributes;
   expect(a).toMatchObject({ gross_price: '63500.000', net_price: '50000.000', vat_amount: '13500.000', kind: 'invoice', paid: false, supplier_name: '' });
 });

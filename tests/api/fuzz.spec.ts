@@ -117,13 +117,13 @@ function apply(body: unknown, m: Mutation): unknown {
   return copy;
 }
 
-function checkAnswer(res: ApiResponse, before: string, label: string) {
+async function checkAnswer(res: ApiResponse, before: string, label: string): Promise<void> {
   expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 500)}`).toBeLessThan(500);
   expect(typeof res.body?.success, `${label}: ${res.text.slice(0, 300)}`).toBe('boolean');
   if (res.status >= 400) {
     expect(res.body.success).toBe(false);
     expect(typeof res.body.error).toBe('string');
-    expect(tableDigest(srv.dbFile), `${label} was refused with ${res.status} but changed the database`).toBe(before);
+    expect(await tableDigest(srv), `${label} was refused with ${res.status} but changed the database`).toBe(before);
   } else {
     expect(res.body.success).toBe(true);
   }
@@ -136,9 +136,9 @@ test('mutated request bodies never cause a 500, and refused ones change nothing'
       const ep = endpoints[e]!;
       const body = mutations.reduce<unknown>((b, m) => apply(b, m), ep.body());
       const text = JSON.stringify(body) ?? 'null';
-      const before = tableDigest(srv.dbFile);
+      const before = await tableDigest(srv);
       const res = await srv.api.request(ep.method, ep.path(), { body: text, headers: { 'content-type': 'application/json' } });
-      checkAnswer(res, before, `${ep.method} ${ep.path()} ${text.slice(0, 300)}`);
+      await checkAnswer(res, before, `${ep.method} ${ep.path()} ${text.slice(0, 300)}`);
     }),
     { numRuns: runs(400) },
   );
@@ -151,9 +151,9 @@ test('random query strings on the GET endpoints never cause a 500', async () => 
   const value = fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('2026-03-01', '2026-02-30', '-1', '0', '1', '50', '51', '1e3', 'HU', 'DE', 'XX', '127.0.0.1', 'HU12345676', '%', '_', '\\'));
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...paths), fc.dictionary(fc.constantFrom(...params), value, { maxKeys: 5 }), async (path, query) => {
-      const before = tableDigest(srv.dbFile);
+      const before = await tableDigest(srv);
       const res = await srv.api.get(path, query);
-      checkAnswer(res, before, `GET ${path} ${JSON.stringify(query)}`);
+      await checkAnswer(res, before, `GET ${path} ${JSON.stringify(query)}`);
     }),
     { numRuns: runs(300) },
   );
@@ -172,10 +172,10 @@ test('random ids in paths never cause a 500', async () => {
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...routes), idValue, async ([method, template], id) => {
       const path = template.replace(':id', encodeURIComponent(id));
-      const before = tableDigest(srv.dbFile);
+      const before = await tableDigest(srv);
       const res = await srv.api.request(method, path, method === 'GET' || method === 'DELETE' ? {} : { body: { name: 'x', date: TODAY, amount: 1 } });
       if (res.headers.get('content-type')?.includes('application/pdf')) return;
-      checkAnswer(res, before, `${method} ${path}`);
+      await checkAnswer(res, before, `${method} ${path}`);
     }),
     { numRuns: runs(300) },
   );

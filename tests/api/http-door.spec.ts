@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
-import { API_KEY, createInvoice, FIXED_NOW, serverPerFile, tempDbFile } from '../support/fixtures';
+import { API_KEY, createInvoice, FIXED_NOW, serverPerFile, tempDbFile, freshTestDatabase, serverOptions } from '../support/fixtures';
 import { startServe } from '../fault/support/procs';
 
 const s = serverPerFile();
@@ -82,8 +82,8 @@ test.describe('Host header', () => {
   }
 
   test('a configured public host name is answered, others still are not', async () => {
-    const tmp = tempDbFile();
-    const server = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW, publicHosts: ['folio.example.com'] });
+    const tmp = await freshTestDatabase();
+    const server = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW, publicHosts: ['folio.example.com'] }));
     try {
       expect((await rawGet(server.url, '/clients', 'folio.example.com')).status).toBe(200);
       expect((await rawGet(server.url, '/clients', 'FOLIO.example.com:443')).status).toBe(200);
@@ -97,8 +97,8 @@ test.describe('Host header', () => {
 
 test('npm run serve takes its public host names from FOLIO_PUBLIC_HOSTS', async () => {
   test.setTimeout(90_000);
-  const tmp = tempDbFile();
-  const serve = await startServe(tmp.file, API_KEY, { FOLIO_PUBLIC_HOSTS: 'folio.example.com, proxy.example.org' });
+  const tmp = await freshTestDatabase();
+  const serve = await startServe(tmp.kind === 'sqlite' ? tmp.file : tmp.url, API_KEY, { FOLIO_PUBLIC_HOSTS: 'folio.example.com, proxy.example.org' });
   try {
     expect((await rawGet(serve.url, '/clients', 'folio.example.com')).status).toBe(200);
     expect((await rawGet(serve.url, '/clients', 'proxy.example.org:8443')).status).toBe(200);

@@ -8,7 +8,8 @@ import { pdfText } from '../documents/pdf-text';
 import { startSmtp, until, type TestSmtp } from '../mail/helpers';
 import { API_KEY, startFolio, type Folio } from '../e2e/support/folio';
 import { ApiClient } from '../support/api-client';
-import { createClient, grossItem, netItem, rawDb, seedSeller, serverPerFile, TODAY, withServer, YEAR, clientBody } from '../support/fixtures';
+import { sql } from 'kysely';
+import { createClient, grossItem, netItem, seedSeller, serverPerFile, testDb, TODAY, withServer, YEAR, clientBody } from '../support/fixtures';
 
 const s = serverPerFile();
 
@@ -59,14 +60,10 @@ test('quotes are numbered AJ-YYYY-NNNNNN in a sequence of their own, and are nev
     ]);
     const invoices = await server.api.ok('GET', '/invoices');
     expect(invoices.data.map((i: { id: number }) => i.id)).toEqual([invoice.id]);
-    const db = rawDb(server.dbFile, { readonly: true });
-    try {
-      const reported = db.prepare('SELECT invoice_id FROM nav_reports').pluck().all();
-      expect(reported).toEqual([invoice.id]);
-      expect(db.prepare('SELECT COUNT(*) FROM invoices').pluck().get()).toBe(1);
-    } finally {
-      db.close();
-    }
+    const db = testDb(server);
+    const reported = (await sql<{ invoice_id: number }>`SELECT invoice_id FROM nav_reports`.execute(db)).rows.map((r) => r.invoice_id);
+    expect(reported).toEqual([invoice.id]);
+    expect((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM invoices`.execute(db)).rows[0]!.n).toBe(1);
   });
 });
 
@@ -150,24 +147,16 @@ test('accepting into a proforma makes it with the same lines and totals, links b
   expect(twice.status).toBe(409);
   expect(twice.body).toMatchObject({ success: false, code: 'conflict' });
   // still exactly one document made from it
-  const db = rawDb(s.server.dbFile, { readonly: true });
-  try {
-    expect(db.prepare('SELECT id FROM invoices WHERE quote_id = ?').pluck().all(quote.id)).toEqual([q.accepted_invoice_uid]);
-  } finally {
-    db.close();
-  }
+  const made = await testDb(s.server).selectFrom('invoices').select('id').where('quote_id', '=', quote.id).execute();
+  expect(made.map((r) => r.id)).toEqual([q.accepted_invoice_uid]);
 });
 
 test('two accepts at once make one document: the other is a 409', async () => {
   const quote = await createQuote(s.api);
   const answers = await Promise.all([s.api.post(`/quotes/${quote.id}/accept`, { type: 1 }), s.api.post(`/quotes/${quote.id}/accept`, { type: 0 })]);
   expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-  const db = rawDb(s.server.dbFile, { readonly: true });
-  try {
-    expect(db.prepare('SELECT COUNT(*) FROM invoices WHERE quote_id = ?').pluck().get(quote.id)).toBe(1);
-  } finally {
-    db.close();
-  }
+  const made = await testDb(s.server).selectFrom('invoices').select('id').where('quote_id', '=', quote.id).execute();
+  expect(made).toHaveLength(1);
 });
 
 test('accepting into a draft invoice takes the dates the quote names; the draft stays editable', async () => {

@@ -4,19 +4,21 @@
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
 import { ApiClient, type ApiResponse } from '../support/api-client';
-import { existsSync } from 'node:fs';
-import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, netItem, seedSeller, serverPerFile, tableDigest, tempDbFile, TODAY } from '../support/fixtures';
+import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, netItem, seedSeller, serverPerFile, tableDigest, TODAY, freshTestDatabase, serverOptions, type TestDatabase } from '../support/fixtures';
 
 const s = serverPerFile();
 const fields = (res: ApiResponse) => ((res.body?.errors ?? []) as Array<{ field: string }>).map((e) => e.field);
 
 /**
  * A server on `file` whose business clock stands at `now`; its start runs a scheduler pass (what a restart does).
- * A new file gets the test seller, whom the later starts issue as.
+ * A new database gets the test seller, whom the later starts issue as.
  */
-async function serverAt(file: string, now: string) {
-  const fresh = !existsSync(file);
-  const running = await startServer({ dbFile: file, port: 0, host: '127.0.0.1', auth: { apiKey: API_KEY }, now });
+const started = new WeakSet<TestDatabase>();
+
+async function serverAt(database: TestDatabase, now: string) {
+  const fresh = !started.has(database);
+  started.add(database);
+  const running = await startServer(serverOptions(database.target, { port: 0, host: '127.0.0.1', auth: { apiKey: API_KEY }, now }));
   if (fresh) await seedSeller(running.core);
   return { api: new ApiClient(running.url, { 'X-API-KEY': API_KEY }), close: () => running.close() };
 }
@@ -24,7 +26,7 @@ async function serverAt(file: string, now: string) {
 const hosting = { description: 'Tárhely díj', qty: 2, unit: 'hó', net_unit_price: 10000, vat_id: 1 };
 
 test('edited lines, client, frequency, next date and end date are issued from the next occurrence; issued invoices stay as they were', async () => {
-  const tmp = tempDbFile();
+  const tmp = await freshTestDatabase();
   try {
     let profileId = 0;
     let baseId = 0;
@@ -32,7 +34,7 @@ test('edited lines, client, frequency, next date and end date are issued from th
     let firstIssued: unknown;
     let baseBefore: unknown;
     // Day 1: a monthly profile from today; the next start's pass issues its first invoice from the base.
-    let srv = await serverAt(tmp.file, FIXED_NOW);
+    let srv = await serverAt(tmp, FIXED_NOW);
     try {
       const client = (await srv.api.ok('POST', '/clients', { body: clientBody() })).data.id;
       newClient = (await srv.api.ok('POST', '/clients', { body: clientBody({ name: 'Új Ügyfél Bt.' }) })).data.id;
@@ -44,7 +46,7 @@ test('edited lines, client, frequency, next date and end date are issued from th
     } finally {
       await srv.close();
     }
-    srv = await serverAt(tmp.file, FIXED_NOW);
+    srv = await serverAt(tmp, FIXED_NOW);
     try {
       const read = (await srv.api.ok('GET', `/recurring/${profileId}`)).data.attributes;
       expect(read.invoices).toHaveLength(1);
@@ -81,7 +83,7 @@ test('edited lines, client, frequency, next date and end date are issued from th
     }
 
     // Three weeks later: the two occurrences left (March 20, April 3) are issued with the edited template, then none.
-    srv = await serverAt(tmp.file, '2026-04-25T10:00:00+02:00');
+    srv = await serverAt(tmp, '2026-04-25T10:00:00+02:00');
     try {
       const read = (await srv.api.ok('GET', `/recurring/${profileId}`)).data.attributes;
       expect(read.invoices).toHaveLength(3);
@@ -117,7 +119,7 @@ test('the end after a count: max_qty limits the next dates; below what was issue
 test('bad input is refused field by field and nothing is written', async () => {
   const base = await createInvoice(s.api);
   const p = (await s.api.ok('POST', '/recurring', { body: { base_invoice_uid: base.id, frequency: '1M', start_date: '2026-05-01' } })).data;
-  const before = tableDigest(s.server.dbFile);
+  const before = await tableDigest(s.server);
 
   const shape = await s.api.put(`/recurring/${p.id}`, {
     items: [{ description: ' ', qty: -1, vat_id: 'XX', net_unit_price: 'sok' }, { description: 'Két ár', qty: 1, vat_id: 1, net_unit_price: 1, gross_unit_price: 2 }],
@@ -141,14 +143,14 @@ test('bad input is refused field by field and nothing is written', async () => {
   expect(endBeforeNext.status).toBe(400);
   expect(fields(endBeforeNext)).toEqual(['end_date']);
 
-  expect(tableDigest(s.server.dbFile)).toBe(before);
+  expect(await tableDigest(s.server)).toBe(before);
 });
 
 test('a next date on or before a period already issued is refused; an unrelated edit keeps a month-end anchor', async () => {
-  const tmp = tempDbFile();
+  const tmp = await freshTestDatabase();
   const now = '2026-04-15T10:00:00+02:00';
   try {
-    let srv = await serverAt(tmp.file, now);
+    let srv = await serverAt(tmp, now);
     let id = 0;
     try {
       const client = (await srv.api.ok('POST', '/clients', { body: clientBody() })).data.id;
@@ -157,7 +159,7 @@ test('a next date on or before a period already issued is refused; an unrelated 
     } finally {
       await srv.close();
     }
-    srv = await serverAt(tmp.file, now); // issues Jan 31, Feb 28, Mar 31
+    srv = await serverAt(tmp, now); // issues Jan 31, Feb 28, Mar 31
     try {
       expect((await srv.api.ok('GET', `/recurring/${id}`)).data.attributes).toMatchObject({ used_qty: 3, last_recurring_date: '2026-03-31', next_date: '2026-04-30' });
       const res = await srv.api.put(`/recurring/${id}`, { next_date: '2026-03-31' });

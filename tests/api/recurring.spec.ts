@@ -2,7 +2,7 @@
 // stop and resume (docs/interface.md §2, §3, §4; docs/design.md §8).
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../electron/server/start';
-import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tableDigest, tempDbFile, TEST_SELLER, TODAY, withServer } from '../support/fixtures';
+import { API_KEY, clientBody, createInvoice, FIXED_NOW, invoiceBody, serverPerFile, tableDigest, TEST_SELLER, TODAY, freshTestDatabase, serverOptions } from '../support/fixtures';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 
 const s = serverPerFile();
@@ -135,9 +135,9 @@ test('a cancelling invoice cannot be the base of a profile', async () => {
 });
 
 test('a due profile is issued by the scheduler when the server starts; reads then carry the issued invoice', async () => {
-  const tmp = tempDbFile();
+  const tmp = await freshTestDatabase();
   try {
-    const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+    const first = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
     let profileId: number;
     let baseId: number;
     try {
@@ -152,7 +152,7 @@ test('a due profile is issued by the scheduler when the server starts; reads the
       await first.close();
     }
     // The next start runs a scheduler pass at once.
-    const second = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+    const second = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
     try {
       const api = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
       const read = (await api.ok('GET', `/recurring/${profileId}`)).data.attributes;
@@ -179,7 +179,7 @@ test.describe('catch-up on save', () => {
 
   test('a daily profile starting two years back is a 422 naming 731, and nothing is stored', async () => {
     const base = await createInvoice(s.api);
-    const before = tableDigest(s.server.dbFile);
+    const before = await tableDigest(s.server);
     for (const confirm of [undefined, 730, 1]) {
       const res = await s.api.post('/recurring', { ...profileBody(base.id, { frequency: '1D', start_date: TWO_YEARS_BACK, max_qty: 0 }), ...(confirm ? { confirm_catch_up: confirm } : {}) });
       expect(res.status, res.text).toBe(422);
@@ -188,7 +188,7 @@ test.describe('catch-up on save', () => {
       expect(fields(res)).toEqual(['confirm_catch_up']);
       expect(res.body.errors[0].message).toContain('731');
     }
-    expect(tableDigest(s.server.dbFile)).toBe(before);
+    expect(await tableDigest(s.server)).toBe(before);
   });
 
   test('max_qty counts: the same profile limited to 20 invoices saves without a question', async () => {
@@ -216,10 +216,10 @@ test.describe('catch-up on save', () => {
   });
 
   test('a confirmed count saves, and the scheduler then issues exactly that many', async () => {
-    const tmp = tempDbFile();
+    const tmp = await freshTestDatabase();
     try {
       let profileId: number;
-      const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      const first = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
       try {
         const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
         await api.ok('PUT', '/settings', { body: { seller: TEST_SELLER } });
@@ -236,7 +236,7 @@ test.describe('catch-up on save', () => {
       } finally {
         await first.close();
       }
-      const second = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      const second = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
       try {
         const api = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
         const read = (await api.ok('GET', `/recurring/${profileId}`)).data.attributes;
@@ -251,10 +251,10 @@ test.describe('catch-up on save', () => {
   });
 
   test('a monthly profile 13 months back saves without a question and catches up its 14 invoices', async () => {
-    const tmp = tempDbFile();
+    const tmp = await freshTestDatabase();
     try {
       let profileId: number;
-      const first = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      const first = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
       try {
         const api = new ApiClient(first.url, { 'X-API-KEY': API_KEY });
         await api.ok('PUT', '/settings', { body: { seller: TEST_SELLER } });
@@ -266,7 +266,7 @@ test.describe('catch-up on save', () => {
       } finally {
         await first.close();
       }
-      const second = await startServer({ dbFile: tmp.file, port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW });
+      const second = await startServer(serverOptions(tmp.target, { port: 0, auth: { apiKey: API_KEY }, now: FIXED_NOW }));
       try {
         const api = new ApiClient(second.url, { 'X-API-KEY': API_KEY });
         const read = (await api.ok('GET', `/recurring/${profileId}`)).data.attributes;

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import Big from 'big.js';
 import { startServer, type RunningServer } from '../../electron/server/start';
 import { ApiClient } from '../support/api-client';
-import { tempDbFile } from '../support/fixtures';
+import { freshTestDatabase, serverOptions, type TestDatabase } from '../support/fixtures';
 import { v3 } from '../support/v3-client';
 import { fakeMnb, sample, type FakeServer } from '../rates/support/fake-sources';
 
@@ -13,7 +13,7 @@ const KEY = 'v3-currencies-key-0123456789';
 
 let mnb: FakeServer | undefined;
 let server: RunningServer | undefined;
-let tmp: ReturnType<typeof tempDbFile> | undefined;
+let tmp: TestDatabase | undefined;
 test.afterEach(async () => {
   await server?.close();
   await mnb?.close();
@@ -31,14 +31,15 @@ function published(currency: string, day: string): string {
 
 async function start() {
   mnb = await fakeMnb();
-  tmp = tempDbFile();
-  server = await startServer({
-    dbFile: tmp.file,
-    port: 0,
-    auth: { apiKey: KEY },
-    now: '2026-11-27T10:00:00+01:00',
-    env: { FOLIO_RATES_URL: `${mnb.url}/arfolyamok.asmx`, FOLIO_RATES_PREFETCH: 'off' },
-  });
+  tmp = await freshTestDatabase();
+  server = await startServer(
+    serverOptions(tmp.target, {
+      port: 0,
+      auth: { apiKey: KEY },
+      now: '2026-11-27T10:00:00+01:00',
+      env: { FOLIO_RATES_URL: `${mnb.url}/arfolyamok.asmx`, FOLIO_RATES_PREFETCH: 'off' },
+    }),
+  );
   return new ApiClient(server.url, { 'X-API-KEY': KEY });
 }
 

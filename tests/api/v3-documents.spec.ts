@@ -1,7 +1,7 @@
 // /documents over the real server: Folio's invoices in v3's Document shape, each answer validated against 3.0.14;
 // the same invoice read through v2 and v3 agrees on number, totals, status and payments.
 import { expect, test } from '@playwright/test';
-import { createClient, FIXED_NOW, rawDb, startTestServer, TODAY, type TestServer } from '../support/fixtures';
+import { createClient, FIXED_NOW, startTestServer, testDb, TODAY, type TestServer } from '../support/fixtures';
 import { partnerBody, v3 } from '../support/v3-client';
 
 let s: TestServer;
@@ -281,12 +281,7 @@ test('vendor_id: kept at creation, found by GET /documents/vendor/{vendor_id}, n
   expect((await s.api.ok('GET', `/invoices/${draft.id}`)).data.attributes.vendor_id).toBe(`${vendorId}-D`);
 
   // the issued invoice's vendor_id is part of its legal record: the database refuses to change it
-  const db = rawDb(s.dbFile);
-  try {
-    expect(() => db.prepare('UPDATE invoices SET vendor_id = ? WHERE id = ?').run('CHANGED', doc.id)).toThrow(/issued invoices cannot be changed/);
-  } finally {
-    db.close();
-  }
+  await expect(testDb(s).updateTable('invoices').set({ vendor_id: 'CHANGED' }).where('id', '=', doc.id).execute()).rejects.toThrow(/issued invoices cannot be changed/);
 });
 
 test('payment status as time passes: outstanding, partially_paid, expired; each a list filter', async () => {

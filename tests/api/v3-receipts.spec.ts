@@ -4,7 +4,8 @@
 // is validated against 3.0.14.
 import { expect, test } from '@playwright/test';
 import { DocumentService, OpenAPI } from '@codingsans/billingo-client';
-import { API_KEY, rawDb, seedSeller, startTestServer, TODAY, type TestServer } from '../support/fixtures';
+import { sql } from 'kysely';
+import { API_KEY, seedSeller, startTestServer, testDb, TODAY, type TestServer } from '../support/fixtures';
 import { v3SchemaErrors } from '../support/v3-schema';
 import { pdfText } from '../documents/pdf-text';
 import { savePdfPng } from '../documents/png';
@@ -126,12 +127,8 @@ test('a receipt is never queued for Online Számla and never shown by the v2 doo
   await v3(s.api, 'POST', `/documents/${receipt.id}/cancel`, { status: 200, schema: 'Document' });
   const status = (await v3(s.api, 'GET', `/documents/${receipt.id}/online-szamla`, { status: 200, schema: 'OnlineSzamlaStatus' })).body;
   expect(status).toEqual({ transaction_id: '', status: 'not_checked', messages: [] });
-  const db = rawDb(s.dbFile, { readonly: true });
-  try {
-    expect(db.prepare('SELECT invoice_id FROM nav_reports ORDER BY invoice_id').pluck().all()).toEqual([invoice.id]);
-  } finally {
-    db.close();
-  }
+  const reported = await sql<{ invoice_id: number }>`SELECT invoice_id FROM nav_reports ORDER BY invoice_id`.execute(testDb(s));
+  expect(reported.rows.map((r) => r.invoice_id)).toEqual([invoice.id]);
   const v2List = await s.api.ok('GET', '/invoices');
   expect(v2List.data.map((i: { id: number }) => i.id)).toEqual([invoice.id]);
   const v2Query = await s.api.ok('GET', '/invoices/query?start_date=2026-01-01&end_date=2026-12-31');

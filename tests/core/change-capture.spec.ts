@@ -6,6 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Core } from '../../electron/core/index';
 import { callContext } from '../../electron/db/call-context';
 import type { ChangeEntity } from '../../electron/db/schema';
+import type { Db } from '../../electron/db/types';
 import { TABLE, type MasterEntity } from '../../electron/sync/master-data';
 import { clientBody, coreClient, coreInvoice, openTestCore, productBody, startTestServer, TODAY, uniquePrefix, type TestCore } from '../support/fixtures';
 
@@ -30,19 +31,20 @@ interface Change {
   origin: string;
 }
 
-function changesAfter(sqlite: BetterSqlite3.Database, seq: number): Change[] {
-  return sqlite.prepare('SELECT entity, entity_id, op, origin FROM change_log WHERE seq > ? ORDER BY seq').all(seq) as Change[];
+function changesAfter(db: Db, seq: number): Promise<Change[]> {
+  return db.selectFrom('change_log').select(['entity', 'entity_id', 'op', 'origin']).where('seq', '>', seq).orderBy('seq').execute();
 }
 
-function lastSeq(sqlite: BetterSqlite3.Database): number {
-  return (sqlite.prepare('SELECT coalesce(max(seq), 0) AS seq FROM change_log').get() as { seq: number }).seq;
+async function lastSeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+  return row?.seq ?? 0;
 }
 
 /** What `write` adds to the change log. */
 async function logged(write: () => Promise<unknown> | unknown): Promise<Change[]> {
-  const before = lastSeq(tc.opened.sqlite);
+  const before = await lastSeq(tc.opened.db);
   await write();
-  return changesAfter(tc.opened.sqlite, before);
+  return changesAfter(tc.opened.db, before);
 }
 
 /** The writes of each master entity through the core; a delete only where the entity has one. */
@@ -90,7 +92,7 @@ const THROUGH_CORE: Record<MasterEntity, Writes> = {
   },
 };
 
-test('the triggers cover exactly the tables sync carries', () => {
+test('the triggers cover exactly the tables sync carries @sqlite', () => {
   const triggers = (tc.opened.sqlite.prepare(`SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'change_capture_%'`).all() as Array<{ tbl_name: string }>).map((t) => t.tbl_name);
   expect(new Set(triggers)).toEqual(new Set([...SYNCED.map((s) => s.table), 'change_log']));
 });
@@ -138,7 +140,7 @@ test('invoice: a draft is not logged; issuing, paying and cancelling are, in the
   ]);
 });
 
-test('plain SQL on a handle Folio opened is logged too: insert, update and delete of every table sync carries', async () => {
+test('plain SQL on a handle Folio opened is logged too: insert, update and delete of every table sync carries @sqlite', async () => {
   const { core } = tc;
   const raw = tc.opened.sqlite;
   const at = '2026-03-15 11:00:00';
@@ -182,13 +184,13 @@ test('plain SQL on a handle Folio opened is logged too: insert, update and delet
 
 test('calls committed together in one transaction each log their own origin and keep their own idempotency key', async () => {
   const { core } = tc;
-  const before = lastSeq(tc.opened.sqlite);
+  const before = await lastSeq(tc.opened.db);
   const bodyA = productBody();
   const [a, b] = await Promise.all([
     core.call('products.create', bodyA, { origin: 'device-aaaa1111', idempotencyKey: 'key-of-device-a' }),
     core.call('products.create', productBody(), { origin: 'device-bbbb2222', idempotencyKey: 'key-of-device-b' }),
   ]);
-  const changes = changesAfter(tc.opened.sqlite, before);
+  const changes = await changesAfter(tc.opened.db, before);
   expect(changes).toEqual(
     expect.arrayContaining([
       { entity: 'product', entity_id: a.id, op: 'create', origin: 'device-aaaa1111' },
@@ -196,7 +198,7 @@ test('calls committed together in one transaction each log their own origin and 
     ]),
   );
   expect(changes).toHaveLength(2);
-  const keys = tc.opened.sqlite.prepare('SELECT key, operation, entity, entity_id FROM idempotency_keys ORDER BY key').all();
+  const keys = await tc.opened.db.selectFrom('idempotency_keys').select(['key', 'operation', 'entity', 'entity_id']).orderBy('key').execute();
   expect(keys).toEqual([
     { key: 'key-of-device-a', operation: 'products.create', entity: 'product', entity_id: a.id },
     { key: 'key-of-device-b', operation: 'products.create', entity: 'product', entity_id: b.id },
@@ -210,7 +212,7 @@ test('a request that makes several changes stores its idempotency key with the f
   const { core } = tc;
   const inv = await coreInvoice(core);
   await core.call('invoices.cancel', { id: inv.id }, { idempotencyKey: 'cancel-key-0001' });
-  const key = tc.opened.sqlite.prepare(`SELECT entity, entity_id FROM idempotency_keys WHERE key = 'cancel-key-0001'`).get();
+  const key = await tc.opened.db.selectFrom('idempotency_keys').select(['entity', 'entity_id']).where('key', '=', 'cancel-key-0001').executeTakeFirst();
   expect(key).toEqual({ entity: 'invoice', entity_id: inv.id }); // the original's change comes first
 });
 

@@ -29,7 +29,7 @@ test.describe('draft', () => {
     const d = await coreInvoice(tc.core, { type: 0 });
     const a = await read(d.id);
     expect(a).toMatchObject({ type: 0, status: 2, invoice_no: null, prefixed_invoice_no: null });
-    const row = tc.opened.sqlite.prepare('select sealed, number_seq from invoices where id = ?').get(d.id) as { sealed: number; number_seq: number | null };
+    const row = await tc.opened.db.selectFrom('invoices').select(['sealed', 'number_seq']).where('id', '=', d.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ sealed: 0, number_seq: null });
   });
 
@@ -39,7 +39,7 @@ test.describe('draft', () => {
     const issued = await tc.core.call('invoices.issue', { id: d.id });
     expect(issued.attributes).toMatchObject({ type: 3, status: 2, comment: 'javított', total: '3810.000', date: TODAY });
     expect(issued.attributes.invoice_no).toMatch(/^2026-\d{6}$/);
-    const row = tc.opened.sqlite.prepare('select sealed from invoices where id = ?').get(d.id) as { sealed: number };
+    const row = await tc.opened.db.selectFrom('invoices').select('sealed').where('id', '=', d.id).executeTakeFirstOrThrow();
     expect(row.sealed).toBe(1);
   });
 
@@ -93,10 +93,10 @@ test.describe('proforma', () => {
 
   test('proforma → cancel voids it (status 4): no cancelling invoice, no generate after', async () => {
     const p = await coreInvoice(tc.core, { type: 1 });
-    const count = () => (tc.opened.sqlite.prepare('select count(*) as n from invoices').get() as { n: number }).n;
-    const before = count();
+    const count = async () => (await tc.opened.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = await count();
     await tc.core.call('invoices.cancel', { id: p.id });
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     expect((await read(p.id)).status).toBe(4);
     await refused(tc.core.call('invoices.generate', { id: p.id }), 'rule_violation');
     await refused(tc.core.call('invoices.cancel', { id: p.id }), 'conflict');

@@ -3,11 +3,11 @@
 // years, and fail on purpose. Afterwards plain SQL checks every counter and every number.
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Db } from '../../electron/db/types';
 import { ManualClock } from '../../electron/core/clock';
 import { FolioError } from '../../shared/errors';
 import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../shared/dates';
-import { coreClient, invoiceBody, openTestCore, type TestCore } from '../support/fixtures';
+import { coreClient, invoiceBody, openTestCore, queryRows, type TestCore } from '../support/fixtures';
 
 type Op =
   | { op: 'create'; type: 0 | 1 | 3; block: number; cash: boolean }
@@ -47,9 +47,9 @@ interface Row {
 }
 
 /** Plain-SQL checks of the whole book; returns the problems found (empty when all is well). */
-function checkDatabase(sqlite: BetterSqlite3.Database, expectedNumbered: number): string[] {
+async function checkDatabase(db: Db, expectedNumbered: number): Promise<string[]> {
   const problems: string[] = [];
-  const rows = sqlite.prepare('select * from invoices order by id').all() as Row[];
+  const rows = await queryRows<Row>(db, 'select * from invoices order by id');
   const numbered = rows.filter((r) => r.number_seq !== null);
   if (numbered.length !== expectedNumbered) problems.push(`${numbered.length} numbered invoices, expected ${expectedNumbered}`);
 
@@ -69,31 +69,26 @@ function checkDatabase(sqlite: BetterSqlite3.Database, expectedNumbered: number)
   }
 
   // Gapless: per (block, kind, year) the numbers are exactly 1..n, and the counter row stands at n.
-  const groups = sqlite
-    .prepare(
-      `select block_id, number_kind, number_year, count(*) as n, count(distinct number_seq) as distinct_n, min(number_seq) as lo, max(number_seq) as hi
-         from invoices where number_seq is not null group by block_id, number_kind, number_year`,
-    )
-    .all() as Array<{ block_id: number; number_kind: string; number_year: number; n: number; distinct_n: number; lo: number; hi: number }>;
-  const counter = sqlite.prepare('select last_no from number_counters where block_id = ? and kind = ? and year = ?');
+  const groups = await queryRows<{ block_id: number; number_kind: string; number_year: number; n: number; distinct_n: number; lo: number; hi: number }>(
+    db,
+    `select block_id, number_kind, number_year, count(*) as n, count(distinct number_seq) as distinct_n, min(number_seq) as lo, max(number_seq) as hi
+       from invoices where number_seq is not null group by block_id, number_kind, number_year`,
+  );
+  const counter = 'select last_no from number_counters where block_id = ? and kind = ? and year = ?';
   for (const g of groups) {
     if (g.distinct_n !== g.n || g.lo !== 1 || g.hi !== g.n) problems.push(`numbers with a gap or a repeat: ${JSON.stringify(g)}`);
-    const c = counter.get(g.block_id, g.number_kind, g.number_year) as { last_no: number } | undefined;
+    const [c] = await queryRows<{ last_no: number }>(db, counter, g.block_id, g.number_kind, g.number_year);
     if (c?.last_no !== g.n) problems.push(`counter at ${c?.last_no} for ${JSON.stringify(g)}`);
   }
-  const counters = sqlite.prepare('select count(*) as n from number_counters').get() as { n: number };
-  if (counters.n !== groups.length) problems.push(`${counters.n} counter rows for ${groups.length} numbered groups`);
+  const [counters] = await queryRows<{ n: number }>(db, 'select count(*) as n from number_counters');
+  if (counters!.n !== groups.length) problems.push(`${counters!.n} counter rows for ${groups.length} numbered groups`);
 
   // Unique across the whole book: the prefixed numbers never repeat.
-  const dup = sqlite
-    .prepare(`select prefix, invoice_no, count(*) as n from invoices where invoice_no is not null group by prefix, invoice_no having n > 1`)
-    .all();
+  const dup = await queryRows(db, `select prefix, invoice_no, count(*) as n from invoices where invoice_no is not null group by prefix, invoice_no having count(*) > 1`);
   if (dup.length) problems.push(`repeated numbers: ${JSON.stringify(dup)}`);
 
   // A cancelling invoice is in its original's block, and its original is cancelled.
-  const misplaced = sqlite
-    .prepare('select c.id from invoices c join invoices o on o.id = c.cancels_id where c.block_id != o.block_id or o.status != 4')
-    .all();
+  const misplaced = await queryRows(db, 'select c.id from invoices c join invoices o on o.id = c.cancels_id where c.block_id != o.block_id or o.status != 4');
   if (misplaced.length) problems.push(`cancelling invoices out of place: ${JSON.stringify(misplaced)}`);
   return problems;
 }
@@ -122,12 +117,14 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
     fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30 }), fc.integer({ min: 0, max: 3 * 365 }), async (ops, startDay) => {
       clock.set(new Date(Date.UTC(2025, 0, 1, 10) + startDay * 86_400_000).toISOString());
       const core = tc.core;
-      const firstId = ((tc.opened.sqlite.prepare('select max(id) as m from invoices').get() as { m: number | null }).m ?? 0) + 1;
+      const firstId = ((await queryRows<{ m: number | null }>(tc.opened.db, 'select max(id) as m from invoices'))[0]!.m ?? 0) + 1;
       const pick = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined);
       const rows = () =>
-        tc.opened.sqlite
-          .prepare('select id, type, status, is_cancel_invoice, generated_invoice_id, due_date from invoices where id >= ?')
-          .all(firstId) as Array<{ id: number; type: number; status: number; is_cancel_invoice: number; generated_invoice_id: number | null; due_date: string }>;
+        queryRows<{ id: number; type: number; status: number; is_cancel_invoice: number; generated_invoice_id: number | null; due_date: string }>(
+          tc.opened.db,
+          'select id, type, status, is_cancel_invoice, generated_invoice_id, due_date from invoices where id >= ?',
+          firstId,
+        );
       const today = () => dateIn(clock.now(), DEFAULT_TIME_ZONE);
       // made on the business day the clock stands at, due a week later (an invoice is never due before its issue)
       const body = (over: Record<string, unknown>) => invoiceBody(clientUid, { fulfillment_date: today(), due_date: addDays(today(), 8), ...over });
@@ -147,7 +144,7 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
             await expectRefusal(core.call('invoices.create', body({ type: o.type, block_uid: blocks[o.block], items: [{ product_uid: 999999, qty: 1 }] })));
             break;
           case 'issue': {
-            const d = pick(rows().filter((r) => r.type === 0), o.pick);
+            const d = pick((await rows()).filter((r) => r.type === 0), o.pick);
             if (!d) break;
             if (!o.asProforma && d.due_date < today()) {
               // a draft left until after its due date is no legal invoice as it stands: refused, and no number taken
@@ -159,12 +156,12 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
             break;
           }
           case 'deleteDraft': {
-            const d = pick(rows().filter((r) => r.type === 0), o.pick);
+            const d = pick((await rows()).filter((r) => r.type === 0), o.pick);
             if (d) await core.call('invoices.delete', { id: d.id });
             break;
           }
           case 'cancel': {
-            const target = pick(rows().filter((r) => r.type !== 0), o.pick);
+            const target = pick((await rows()).filter((r) => r.type !== 0), o.pick);
             if (!target) break;
             const cancellable = !target.is_cancel_invoice && target.status !== 4 && !(target.type === 1 && target.generated_invoice_id);
             if (cancellable) {
@@ -176,7 +173,7 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
             break;
           }
           case 'generate': {
-            const target = pick(rows().filter((r) => r.type === 1), o.pick);
+            const target = pick((await rows()).filter((r) => r.type === 1), o.pick);
             if (!target) break;
             if (!target.generated_invoice_id && target.status !== 4) {
               await core.call('invoices.generate', { id: target.id });
@@ -188,7 +185,7 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
           }
           case 'pay': {
             // A proforma whose invoice was generated takes no more payments: they belong to that invoice.
-            const target = pick(rows().filter((r) => r.type !== 0 && r.status === 2 && !r.is_cancel_invoice && !r.generated_invoice_id), o.pick);
+            const target = pick((await rows()).filter((r) => r.type !== 0 && r.status === 2 && !r.is_cancel_invoice && !r.generated_invoice_id), o.pick);
             if (target) await core.call('invoices.pay', { id: target.id, date: '2026-01-01', amount: 1 });
             break;
           }
@@ -197,7 +194,7 @@ test('numbers stay gapless and unique across blocks, years and types', async () 
             break;
         }
       }
-      expect(checkDatabase(tc.opened.sqlite, numbered)).toEqual([]);
+      expect(await checkDatabase(tc.opened.db, numbered)).toEqual([]);
     }),
     { numRuns: 200 },
   );

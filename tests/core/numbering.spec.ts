@@ -140,15 +140,19 @@ test('a refused create gives its number back (the counter is taken in the same t
   const err2 = await create({ client_uid: 999999 }).catch((e: unknown) => e);
   expect(err2).toBeInstanceOf(FolioError);
   expect(await no()).toBe('2026-000002');
-  const counters = tc.opened.sqlite.prepare("select last_no from number_counters where block_id = 0 and kind = 'invoice' and year = 2026").get() as { last_no: number };
+  const counters = await tc.opened.db
+    .selectFrom('number_counters')
+    .select('last_no')
+    .where('block_id', '=', 0)
+    .where('kind', '=', 'invoice')
+    .where('year', '=', 2026)
+    .executeTakeFirstOrThrow();
   expect(counters.last_no).toBe(2);
 });
 
 test('the unique index refuses a second row with the same number', async () => {
   const first = await create();
-  const row = tc.opened.sqlite.prepare('select * from invoices where id = ?').get(first.id) as Record<string, unknown>;
-  const columns = Object.keys(row).filter((c) => c !== 'id' && c !== 'share_code');
-  const insert = tc.opened.sqlite.prepare(`insert into invoices (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
-  const values = Object.fromEntries(columns.map((c) => [c, row[c]]));
-  expect(() => insert.run({ ...values, sealed: 0 })).toThrow(/UNIQUE/);
+  const { id: _id, share_code: _code, ...copy } = await tc.opened.db.selectFrom('invoices').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
+  // SQLite's and PostgreSQL's words for the same refusal
+  await expect(tc.opened.db.insertInto('invoices').values({ ...copy, sealed: 0 }).execute()).rejects.toThrow(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
 });

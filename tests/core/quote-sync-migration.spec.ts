@@ -23,7 +23,7 @@ async function migrateTo(file: string, name: string) {
 
 const items = [{ description: 'Karbantartás', qty: 1, net_unit_price: '1000', vat_id: 1 }];
 
-test('a device joined before quotes synced takes its series; quotes made before are logged once; down restores the plain index', async () => {
+test('a device joined before quotes synced takes its series; quotes made before are logged once; down restores the plain index @sqlite', async () => {
   const tmp = tempDbFile();
   try {
     const opened = await openDatabase(tmp.file);

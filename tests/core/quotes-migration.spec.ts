@@ -27,7 +27,7 @@ async function migrateTo(file: string, name: string) {
   }
 }
 
-test('the outbox is rebuilt for quotes and back, keeping the queued messages and their indexes', async () => {
+test('the outbox is rebuilt for quotes and back, keeping the queued messages and their indexes @sqlite', async () => {
   const tmp = tempDbFile();
   try {
     // an issued invoice, then the database as it was before quotes, with a message of that invoice waiting

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { FolioError } from '../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/invoice-codes';
-import { coreClient, invoiceBody, openTestCore, rawDb, TODAY, type TestCore } from '../support/fixtures';
+import { coreClient, invoiceBody, openTestCore, TODAY, type TestCore } from '../support/fixtures';
 
 let tc: TestCore;
 test.afterEach(async () => {
@@ -56,13 +56,9 @@ test('a receipt is paid at once by its method, dated and due today, its VAT-incl
 test('a receipt is sealed: the database refuses to change it', async () => {
   tc = await openTestCore();
   const r = await tc.core.call('receipts.create', receiptBody());
-  const db = rawDb(tc.dbFile);
-  try {
-    expect(() => db.prepare('UPDATE invoices SET total_milli = 1 WHERE id = ?').run(r.id)).toThrow(/cannot be changed/);
-    expect(() => db.prepare('UPDATE invoice_items SET qty = ? WHERE invoice_id = ?').run('9', r.id)).toThrow();
-  } finally {
-    db.close();
-  }
+  const db = tc.opened.db;
+  await expect(db.updateTable('invoices').set({ total_milli: 1 }).where('id', '=', r.id).execute()).rejects.toThrow(/cannot be changed/);
+  await expect(db.updateTable('invoice_items').set({ qty: '9' }).where('invoice_id', '=', r.id).execute()).rejects.toThrow(/cannot be changed/);
 });
 
 test('no buyer is needed; a name and an e-mail address print as given; a client is named as it is', async () => {

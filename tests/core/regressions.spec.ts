@@ -1,24 +1,20 @@
 // Core regressions: each test pins a bug found by the test suites and since fixed in the implementation.
 import { expect, test } from '@playwright/test';
-import { coreInvoice, netItem, openTestCore, rawDb } from '../support/fixtures';
+import { coreInvoice, netItem, openTestCore } from '../support/fixtures';
 
 test('an item cannot be moved from a draft onto an issued invoice by UPDATE … SET invoice_id', async () => {
   const tc = await openTestCore();
-  const raw = rawDb(tc.dbFile);
+  // plain SQL on the core's own handle, past every service: the database itself refuses
+  const db = tc.opened.db;
   try {
     const issued = (await coreInvoice(tc.core)).id;
     const draft = (await coreInvoice(tc.core, { type: 0, items: [netItem(999999)] })).id;
-    const before = raw.prepare('select * from invoice_items where invoice_id = ? order by id').all(issued);
-    let error: unknown;
-    try {
-      raw.prepare('update invoice_items set invoice_id = ? where invoice_id = ?').run(issued, draft);
-    } catch (e) {
-      error = e;
-    }
-    expect(raw.prepare('select * from invoice_items where invoice_id = ? order by id').all(issued)).toEqual(before);
+    const itemsOf = (id: number) => db.selectFrom('invoice_items').selectAll().where('invoice_id', '=', id).orderBy('id').execute();
+    const before = await itemsOf(issued);
+    const error = await db.updateTable('invoice_items').set({ invoice_id: issued }).where('invoice_id', '=', draft).execute().catch((e: unknown) => e);
+    expect(await itemsOf(issued)).toEqual(before);
     expect(String(error)).toMatch(/issued invoices cannot be changed/);
   } finally {
-    raw.close();
     await tc.close();
   }
 });

@@ -52,7 +52,7 @@ async function upgraded(file: string) {
   return { opened, core };
 }
 
-test('the seller’s bank details become the default bank account; invoices then print them from it', async () => {
+test('the seller’s bank details become the default bank account; invoices then print them from it @sqlite', async () => {
   const tmp = tempDbFile();
   try {
     await legacyDatabase(tmp.file, { seller: LEGACY_SELLER, default_bank_account_uid: null });
@@ -85,7 +85,7 @@ test('the seller’s bank details become the default bank account; invoices then
   }
 });
 
-test('an account already among the bank accounts is found, not made twice; a chosen default stays', async () => {
+test('an account already among the bank accounts is found, not made twice; a chosen default stays @sqlite', async () => {
   const tmp = tempDbFile();
   try {
     let chosen = 0;
@@ -113,7 +113,7 @@ test('an account already among the bank accounts is found, not made twice; a cho
   }
 });
 
-test('a share code made before the upgrade is logged once, to travel with the next sync', async () => {
+test('a share code made before the upgrade is logged once, to travel with the next sync @sqlite', async () => {
   const tmp = tempDbFile();
   try {
     let invoiceId = 0;

@@ -36,7 +36,7 @@ const snapshot = (id: number) => ({
 const issuedKinds = ['normal', 'proforma', 'cancelling', 'cancelled', 'issuedDraft'] as const;
 
 for (const kind of issuedKinds) {
-  test.describe(`an issued invoice (${kind})`, () => {
+  test.describe(`an issued invoice (${kind}) @sqlite`, () => {
     const statements: Array<[string, string]> = [
       ['its comment', `update invoices set comment = 'átírva' where id = ?`],
       ['its total', 'update invoices set total_milli = total_milli + 1000 where id = ?'],
@@ -92,13 +92,13 @@ for (const kind of issuedKinds) {
   });
 }
 
-test('the payment state of an issued invoice may still change (status, total_paid, links, share code)', () => {
+test('the payment state of an issued invoice may still change (status, total_paid, links, share code) @sqlite', () => {
   const r = raw.prepare('update invoices set status = 1, total_paid_milli = total_milli, share_code = ? where id = ?').run('trigger-test-code-0123456789', ids.normal);
   expect(r.changes).toBe(1);
   raw.prepare('update invoices set status = 2, total_paid_milli = 0, share_code = null where id = ?').run(ids.normal);
 });
 
-test.describe('a draft', () => {
+test.describe('a draft @sqlite', () => {
   test('its row can be updated', () => {
     const r = raw.prepare(`update invoices set comment = 'draft edit', total_milli = 1 where id = ?`).run(ids.draft);
     expect(r.changes).toBe(1);

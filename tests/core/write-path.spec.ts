@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { prepareStatement } from '../../electron/db/prepared';
+import { isPostgres } from '../../migrations/dialect';
 import { writeTransaction } from '../../electron/db/transaction';
 import type { WriteTx } from '../../electron/db/types';
 import { coreClient, invoiceBody, openTestCore, type TestCore } from '../support/fixtures';
@@ -29,7 +30,9 @@ async function setting(key: string) {
 
 test('a compiled statement binds its arguments by name and keeps the constants it was built with', async () => {
   const db = tc.opened.db;
-  expect(settingByKey.sqlFor(db)).toBe('select "key", "value" from "settings" where "key" = ? and "value" != ?');
+  // the dialect's markers: SQLite's `?`, PostgreSQL's numbered ones
+  const [k, v] = isPostgres(db) ? ['$1', '$2'] : ['?', '?'];
+  expect(settingByKey.sqlFor(db)).toBe(`select "key", "value" from "settings" where "key" = ${k} and "value" != ${v}`);
   const found = await writeTransaction(db, async (trx) => {
     await insertSetting.run(trx, { value: 'v1', key: 'k1' });
     await insertSetting.run(trx, { key: 'k2', value: 'hidden' });

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { call } from './support/http';
 import { benchInvoice, buyerBody } from './support/bodies';
-import { startServe, tempDir } from './support/procs';
+import { serveDatabase, startServe, tempDir } from './support/procs';
 import { randomBytes } from 'node:crypto';
 import { startServer, type RunningServer } from '../../electron/server/start';
 import { FIXED_NOW } from '../support/fixtures';
@@ -14,7 +14,7 @@ test('valid share-link fetches do not count toward the unknown-code limit', asyn
   test.setTimeout(120_000);
   const tmp = tempDir('access-limiter');
   const key = 'limiter-key-0123456789abcdef';
-  const server = await startServe(tmp.file('folio.db'), key);
+  const server = await startServe(await serveDatabase(tmp), key);
   try {
     const client = await call(server.url, 'POST', '/clients', { key, body: buyerBody('Limit Kft.') });
     const invoice = await call(server.url, 'POST', '/invoices', { key, body: benchInvoice((client.body as { data: { id: number } }).data.id) });
@@ -62,7 +62,7 @@ async function twoServersOnOnePostgres(): Promise<Pair> {
 }
 
 const databases = [
-  { name: 'one SQLite file', open: twoServersOnOneSqliteFile },
+  { name: 'one SQLite file (@sqlite)', open: twoServersOnOneSqliteFile },
   { name: 'one PostgreSQL database', open: twoServersOnOnePostgres },
 ];
 

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { call, isErrorEnvelope } from './support/http';
 import { contractRoutes } from './support/fuzz-cases';
 import { benchInvoice, buyerBody } from './support/bodies';
-import { startServe, tempDir, type Child } from './support/procs';
+import { serveDatabase, startServe, tempDir, type Child } from './support/procs';
 
 const KEY = 'access-SECRET-3f9a7c21e8b54d06';
 const PUBLIC = 'access-PUBLIC-77c0d1e2';
@@ -30,7 +30,7 @@ const sentSecrets = new Set<string>([KEY, WRONG_KEY]);
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   tmp = tempDir('access');
-  server = await startServe(tmp.file('folio.db'), KEY, { FOLIO_API_PUBLIC_KEY: PUBLIC });
+  server = await startServe(await serveDatabase(tmp), KEY, { FOLIO_API_PUBLIC_KEY: PUBLIC });
 });
 test.afterAll(async () => {
   await server?.kill();

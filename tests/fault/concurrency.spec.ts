@@ -15,7 +15,7 @@ const KEY = 'concurrency-test-key-0123456789';
 const WRITES_PER_DOOR = 400; // bounded by count …
 const BUDGET_MS = 60_000; // … and by time
 
-test('two serve processes and an in-process core issue into one file: all answers 200, numbers gapless', async () => {
+test('two serve processes and an in-process core issue into one file: all answers 200, numbers gapless @sqlite', async () => {
   test.setTimeout(180_000);
   const seed = seedFrom('FOLIO_FAULT_SEED');
   console.log(`concurrency test seed: FOLIO_FAULT_SEED=${seed}`);

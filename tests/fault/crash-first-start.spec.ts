@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { startChild, startServe, tempDir } from './support/procs';
 
-test('a kill while the first start migrates leaves a file the next start opens', async () => {
+test('a kill while the first start migrates leaves a file the next start opens @sqlite', async () => {
   test.setTimeout(180_000);
   const tmp = tempDir('first-start');
   const failures: string[] = [];
@@ -31,7 +31,7 @@ test('a kill while the first start migrates leaves a file the next start opens',
   }
 });
 
-test('two serve processes starting on one fresh file both come up', async () => {
+test('two serve processes starting on one fresh file both come up @sqlite', async () => {
   test.setTimeout(180_000);
   const tmp = tempDir('first-start-race');
   const failures: string[] = [];

@@ -14,7 +14,7 @@ import { issuerEntry, seedFrom, startChild, tempDir, type Child } from './suppor
 const KILLS = 50;
 const BUDGET_MS = 150_000; // a hard stop: the suite must stay bounded even on a slow machine
 
-test('50 SIGKILLs at random moments lose no number and leave no half-written invoice', async () => {
+test('50 SIGKILLs at random moments lose no number and leave no half-written invoice @sqlite', async () => {
   test.setTimeout(BUDGET_MS + 60_000);
   const seed = seedFrom('FOLIO_FAULT_SEED');
   console.log(`crash test seed: FOLIO_FAULT_SEED=${seed}`);

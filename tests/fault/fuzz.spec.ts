@@ -23,11 +23,15 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
   test.info().annotations.push({ type: 'seed', description: String(seed) });
   const server = await startFuzzServer('fuzz');
   const routes = contractRoutes();
+  // The door counts a share-link miss and a download in its own tables (migration 0035), refused or not: on SQLite
+  // that is a commit data_version sees, so there the digest alone judges those requests; PostgreSQL's version
+  // leaves the door's tables out, as both digests do.
+  const doorCommits = (r: { name: string; path: string }) => server.database.kind === 'sqlite' && (r.name === 'invoices.download' || r.path.startsWith('/access'));
   const failures = new Map<string, string>();
   const perRoute = new Map<string, number>();
   const statuses = new Map<number, number>();
   let cases = 0;
-  let baseline = server.digest();
+  let baseline = await server.digest();
   let rejectedSince = 0;
   let digestMs = 0;
   let digests = 0;
@@ -41,7 +45,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
         cases++;
         const key = `${c.route.method} ${c.route.path}`;
         perRoute.set(key, (perRoute.get(key) ?? 0) + 1);
-        const before = server.dataVersion();
+        const before = await server.dataVersion();
         const headers: Record<string, string> = c.contentType ? { 'content-type': c.contentType } : {};
         const where = `${c.method} ${c.path}${c.query.slice(0, 200)} [${c.label}] ${c.contentType ?? ''} ${(c.body ?? '').slice(0, 300)}`;
         let res;
@@ -61,19 +65,19 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
         }
         if (ok) {
           // A legitimate change: the new state is the reference for what follows (reads commit nothing).
-          if (server.dataVersion() !== before) {
+          if ((await server.dataVersion()) !== before) {
             const t = performance.now();
-            baseline = server.digest();
+            baseline = await server.digest();
             digestMs += performance.now() - t;
             digests++;
             rejectedSince = 0;
           }
         } else {
-          if (server.dataVersion() !== before) fail(`rejected ${res.status} but committed a change on ${key}`, where);
+          if (!doorCommits(c.route) && (await server.dataVersion()) !== before) fail(`rejected ${res.status} but committed a change on ${key}`, where);
           if (++rejectedSince >= DIGEST_EVERY) {
             digests++;
-            if (server.digest() !== baseline) fail('digest changed across rejected requests', where);
-            baseline = server.digest();
+            if ((await server.digest()) !== baseline) fail('digest changed across rejected requests', where);
+            baseline = await server.digest();
             rejectedSince = 0;
           }
         }
@@ -81,7 +85,7 @@ test('10,000 generated requests over every operation: 4xx envelopes or 200s, no 
       }),
       { numRuns: RUNS, seed, interruptAfterTimeLimit: BUDGET_MS, markInterruptAsFailure: false },
     );
-    if (rejectedSince > 0 && server.digest() !== baseline) fail('digest changed across the last rejected requests', '(end of run)');
+    if (rejectedSince > 0 && (await server.digest()) !== baseline) fail('digest changed across the last rejected requests', '(end of run)');
   } finally {
     await server.close();
   }

@@ -44,20 +44,20 @@ async function fresh() {
   return out;
 }
 
-test("moving a draft's line into an issued invoice is refused", async () => {
+test("moving a draft's line into an issued invoice is refused @sqlite", async () => {
   const f = await fresh();
   const r = attempt('UPDATE invoice_items SET invoice_id = ? WHERE id = ?', [f.sealed, f.draftItems[0]!.id], f.sealed);
   expect(r).toEqual({ refused: true, unchanged: true });
 });
 
-test('INSERT OR REPLACE over an issued invoice is refused', async () => {
+test('INSERT OR REPLACE over an issued invoice is refused @sqlite', async () => {
   const f = await fresh();
   const cols = Object.keys(f.draftRow).filter((c) => c !== 'id');
   const sql = `INSERT OR REPLACE INTO invoices (id, ${cols.join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`;
   expect(attempt(sql, [f.sealed, ...cols.map((c) => f.draftRow[c])], f.sealed)).toEqual({ refused: true, unchanged: true });
 });
 
-test("REPLACE over an issued invoice's line is refused", async () => {
+test("REPLACE over an issued invoice's line is refused @sqlite", async () => {
   const f = await fresh();
   const line = f.sealedItems[0]!;
   const cols = Object.keys(line).filter((c) => c !== 'id' && c !== 'invoice_id');
@@ -65,7 +65,7 @@ test("REPLACE over an issued invoice's line is refused", async () => {
   expect(attempt(sql, [line.id, f.draft, ...cols.map((c) => line[c])], f.sealed)).toEqual({ refused: true, unchanged: true });
 });
 
-test("UPDATE OR REPLACE of a draft onto an issued invoice's unique share code is refused", async () => {
+test("UPDATE OR REPLACE of a draft onto an issued invoice's unique share code is refused @sqlite", async () => {
   const f = await fresh();
   const { code } = await server.core.call('invoices.code', { id: f.sealed });
   expect(attempt('UPDATE OR REPLACE invoices SET share_code = ? WHERE id = ?', [code, f.draft], f.sealed)).toEqual({ refused: true, unchanged: true });

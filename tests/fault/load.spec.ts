@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { runLoad } from '../bench/load-bench';
 
-test('32 clients × 4,000 mixed requests: no error, no lost write', async () => {
+test('32 clients × 4,000 mixed requests: no error, no lost write @sqlite', async () => {
   test.setTimeout(180_000);
   const result = await runLoad({ clients: 32, requests: 4_000, budgetMs: 120_000 });
   console.log(`load: ${result.requests} requests, p50 ${result.load_p50_ms} ms, p99 ${result.load_p99_ms} ms, ${result.load_rps} req/s ${JSON.stringify(result.byKind)}`);

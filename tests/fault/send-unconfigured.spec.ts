@@ -7,15 +7,15 @@ import { FUZZ_KEY, startFuzzServer } from './support/fuzz-server';
 test('sending an invoice without a mail set-up is a 422 that says so, and changes nothing', async () => {
   const server = await startFuzzServer('send');
   try {
-    const digest = server.digest();
-    const version = server.dataVersion();
+    const digest = await server.digest();
+    const version = await server.dataVersion();
     const res = await call(server.url, 'GET', `/invoices/${server.known.invoice[1]}/send`, { key: FUZZ_KEY });
     expect(res.status, res.text).toBe(422);
     expect(isErrorEnvelope(res.body)).toBe(true);
     expect(res.body).toMatchObject({ code: 'rule_violation', error: expect.stringContaining('E-mail is not set up') });
     // refused before anything was queued or marked as sent
-    expect(server.dataVersion()).toBe(version);
-    expect(server.digest()).toBe(digest);
+    expect(await server.dataVersion()).toBe(version);
+    expect(await server.digest()).toBe(digest);
   } finally {
     await server.close();
   }

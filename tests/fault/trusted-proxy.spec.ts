@@ -3,7 +3,7 @@
 // hold back that client only; without it the header is ignored, so nobody can dodge a limit by writing it.
 import { expect, test } from '@playwright/test';
 import { call } from './support/http';
-import { startServe, tempDir } from './support/procs';
+import { serveDatabase, startServe, tempDir } from './support/procs';
 
 const KEY = 'proxy-key-0123456789abcdef';
 
@@ -19,7 +19,7 @@ for (const trusted of [true, false]) {
   test(`share-link misses are counted per ${trusted ? 'forwarded client behind a trusted proxy' : 'connection when no proxy is trusted'}`, async () => {
     test.setTimeout(120_000);
     const tmp = tempDir('trusted-proxy');
-    const server = await startServe(tmp.file('folio.db'), KEY, trusted ? { FOLIO_TRUST_PROXY: '127.0.0.1' } : {}, { seller: false });
+    const server = await startServe(await serveDatabase(tmp), KEY, trusted ? { FOLIO_TRUST_PROXY: '127.0.0.1' } : {}, { seller: false });
     try {
       expect(await missesFrom(server.url, '198.51.100.7', 30)).toEqual(Array(30).fill(404));
       expect(await missesFrom(server.url, '198.51.100.7', 1)).toEqual([429]);

@@ -124,7 +124,7 @@ test('a run with rows in error imports nothing; leaving those rows out imports t
     rows[7]![1] = '11111112-1-11'; // a wrong check digit
     rows[19]![5] = 'nincs@'; // not an e-mail address
     const { input } = await analyzed(s, 'clients', windows1250(csv([CLIENT_HEADER, ...rows], ';')));
-    const before = tableDigest(s.dbFile);
+    const before = await tableDigest(s);
     const refused = await rpcRaw(s, 'import.run', input);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ success: false, code: 'rule_violation' });
@@ -132,7 +132,7 @@ test('a run with rows in error imports nothing; leaving those rows out imports t
       { field: 'rows.9.taxcode', message: expect.stringMatching(/not a valid Hungarian tax number/) },
       { field: 'rows.21.email', message: 'must be an e-mail address' },
     ]);
-    expect(tableDigest(s.dbFile)).toBe(before);
+    expect(await tableDigest(s)).toBe(before);
     expect(await allClients(s)).toHaveLength(0);
 
     expect(await rpc(s, 'import.run', { ...input, skip_errors: true })).toEqual({ created: 28, merged: 0, skipped: 0, excluded: 2 });

@@ -1,14 +1,24 @@
-// Shared helpers for the test suites: a temporary database file, a real server on 127.0.0.1, an HTTP client that
-// carries the key, a core on its own file, builders for clients, products and invoices, and a digest of every
+// Shared helpers for the test suites: a temporary database, a real server on 127.0.0.1, an HTTP client that
+// carries the key, a core on its own database, builders for clients, products and invoices, and a digest of every
 // table (to prove that a refused request changed nothing). Each helper cleans up after itself.
+//
+// The database is a SQLite file, or — in the Playwright project whose metadata says `db: 'postgres'`
+// (playwright.config.ts) — a fresh database on the test PostgreSQL (./postgres.ts): the API, core and fault suites
+// run on both through the same tests (docs/team-server.md "Tests").
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
-import { startServer, type RunningServer } from '../../electron/server/start';
+import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from '../../migrations/dialect';
+import { startServer, type RunningServer, type StartOptions } from '../../electron/server/start';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
+import { openPostgres } from '../../electron/db/pg/open';
+import type { Db } from '../../electron/db/types';
+import { freshPgDatabase } from './postgres';
 import { registerChangeCapture } from '../../electron/db/change-capture';
 import { createCore, type Core, type CoreDeps } from '../../electron/core/index';
 import { fixedClock, type Clock } from '../../electron/core/clock';
@@ -73,14 +83,104 @@ export function rawDb(file: string, options: { readonly?: boolean } = {}): Bette
   return db;
 }
 
-/** A digest of every row of every table (the migration bookkeeping included), in a stable order. */
-export function tableDigest(file: string): string {
+// ---- which database --------------------------------------------------------------------------------------------
+
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/**
+ * The database the current test runs on: its Playwright project's metadata `db`. Outside a test (a helper process
+ * of the fault suite) there is no project to ask: SQLite.
+ */
+export function testDatabaseKind(): TestDatabaseKind {
+  try {
+    return base.info().project.metadata?.db === 'postgres' ? 'postgres' : 'sqlite';
+  } catch {
+    return 'sqlite';
+  }
+}
+
+/** A fresh, empty database of the current project's kind, and where a server or a core opens it. */
+export type TestDatabase =
+  | { kind: 'sqlite'; file: string; dir: string; target: { dbFile: string }; remove(): void }
+  | { kind: 'postgres'; url: string; target: { pgUrl: string }; remove(): void };
+
+export async function freshTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'postgres') {
+    const url = await freshPgDatabase();
+    // The test databases are left on the throwaway cluster, which goes with the test process (./postgres.ts).
+    return { kind: 'postgres', url, target: { pgUrl: url }, remove() {} };
+  }
+  const tmp = tempDbFile();
+  return { kind: 'sqlite', file: tmp.file, dir: tmp.dir, target: { dbFile: tmp.file }, remove: tmp.remove };
+}
+
+/** Where a digest, a raw read or a second server finds a test's database. */
+export type DatabaseTarget = string | { pgUrl: string } | { database: TestDatabase } | { dbFile: string };
+
+function targetOf(t: DatabaseTarget): { dbFile: string } | { pgUrl: string } {
+  if (typeof t === 'string') return { dbFile: t };
+  if ('database' in t) return t.database.target;
+  return 'pgUrl' in t ? { pgUrl: t.pgUrl } : { dbFile: t.dbFile };
+}
+
+/**
+ * The HTTP door's own counts of each client (share-link misses, rate-limit windows; migration 0035): written by
+ * refused requests too, and no business data — a digest leaves them out.
+ */
+export const DOOR_TABLES: readonly string[] = ['access_misses', 'rate_limit_hits'];
+
+/** A digest of every row of every table (the migration bookkeeping included, the door's counts not), in a stable order. */
+export async function tableDigest(target: DatabaseTarget): Promise<string> {
+  const t = targetOf(target);
+  return 'pgUrl' in t ? pgTableDigest(t.pgUrl) : sqliteTableDigest(t.dbFile);
+}
+
+/** Per database URL, the one statement that hashes every table (the schema does not change under a test). */
+const digestStatements = new Map<string, string>();
+
+/**
+ * PostgreSQL has no rowid: each table's rows are hashed in the database, in the order of their text form (a digest is
+ * only ever compared with one of the same database), all tables in one statement, so a test may take a digest per
+ * request.
+ */
+async function pgTableDigest(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await pgDigestWith(client, url);
+  } finally {
+    await client.end();
+  }
+}
+
+/** tableDigest of the PostgreSQL database `url` over a connection the caller keeps open (a digest per request). */
+export async function pgDigestWith(client: InstanceType<typeof pg.Client>, url: string): Promise<string> {
+  let statement = digestStatements.get(url);
+  if (!statement) {
+    const tables = await client.query<{ name: string }>(
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and not (table_name = any($1)) order by table_name`,
+      [DOOR_TABLES],
+    );
+    // the names come from the catalogue (letters, digits, underscores); quoted all the same
+    statement = tables.rows
+      .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) from "${name}" t) as h`)
+      .join('\nunion all ');
+    digestStatements.set(url, statement);
+  }
+  const hashes = await client.query<{ name: string; h: string }>(statement);
+  const hash = createHash('sha256');
+  for (const { name, h } of hashes.rows.sort((a, b) => (a.name < b.name ? -1 : 1))) hash.update(`${name}\n${h}\n`);
+  return hash.digest('hex');
+}
+
+function sqliteTableDigest(file: string): string {
   const db = rawDb(file, { readonly: true });
   try {
     const hash = createHash('sha256');
     const tables = db
       .prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`)
-      .all() as Array<{ name: string }>;
+      .all()
+      .filter((t) => !DOOR_TABLES.includes((t as { name: string }).name)) as Array<{ name: string }>;
     for (const { name } of tables) {
       const rows = db.prepare(`select * from "${name}" order by rowid`).raw().all();
       hash.update(`${name}\n${JSON.stringify(rows)}\n`);
@@ -100,6 +200,9 @@ export interface TestServer {
   /** an HTTP client with no credentials at all */
   anon: ApiClient;
   core: Core;
+  /** the server's database (a tableDigest target; `target` starts a second server on it) */
+  database: TestDatabase;
+  /** the SQLite file; a test that reads it is a SQLite test (tagged @sqlite, see docs/team-server.md) */
   dbFile: string;
   close(): Promise<void>;
 }
@@ -115,24 +218,44 @@ export interface TestServerOptions {
   seller?: false;
 }
 
-/** A real server on 127.0.0.1 on a free port, on a fresh SQLite file in a temporary folder. */
+/** The file of a SQLite test database; on PostgreSQL, an error that names the test's mistake. */
+function sqliteFileOf(database: TestDatabase): string {
+  if (database.kind === 'sqlite') return database.file;
+  throw new Error('this test reads the SQLite file: tag it @sqlite (docs/team-server.md) or read through the core');
+}
+
+/**
+ * What startServer needs besides the database: `{ dbFile }` or `{ pgUrl }`. A test that starts a server of its own
+ * (a restart on the same database) spreads its TestDatabase's target into these.
+ */
+export function serverOptions(target: { dbFile: string } | { pgUrl: string }, rest: Omit<StartOptions, 'dbFile' | 'pgUrl'>): StartOptions {
+  if ('dbFile' in target) return { ...rest, dbFile: target.dbFile };
+  // A team server seals its secrets with the operator's key (no key file beside a database file): a test's own.
+  return { ...rest, pgUrl: target.pgUrl, env: { FOLIO_SECRET_KEY: TEST_SECRET_KEY, ...rest.env } };
+}
+
+/** The FOLIO_SECRET_KEY of the test servers on PostgreSQL (32 bytes, base64). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** A real server on 127.0.0.1 on a free port, on a fresh database of the project's kind (SQLite or PostgreSQL). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const tmp = tempDbFile();
+  const database = await freshTestDatabase();
   const apiKey = options.apiKey ?? API_KEY;
   const publicKey = options.publicKey === null ? undefined : (options.publicKey ?? PUBLIC_KEY);
   let running: RunningServer;
   try {
-    running = await startServer({
-      dbFile: tmp.file,
-      port: 0,
-      host: '127.0.0.1',
-      auth: { apiKey, ...(publicKey ? { publicKey } : {}) },
-      ...(options.clock ? { clock: options.clock } : { now: options.now ?? FIXED_NOW }),
-      env: { FOLIO_RATES_PREFETCH: 'off' }, // no rate prefetch to the real MNB from a test's server
-    });
+    running = await startServer(
+      serverOptions(database.target, {
+        port: 0,
+        host: '127.0.0.1',
+        auth: { apiKey, ...(publicKey ? { publicKey } : {}) },
+        ...(options.clock ? { clock: options.clock } : { now: options.now ?? FIXED_NOW }),
+        env: { FOLIO_RATES_PREFETCH: 'off' }, // no rate prefetch to the real MNB from a test's server
+      }),
+    );
     if (options.seller !== false) await seedSeller(running.core);
   } catch (e) {
-    tmp.remove();
+    database.remove();
     throw e;
   }
   return {
@@ -140,10 +263,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api: new ApiClient(running.url, { 'X-API-KEY': apiKey }),
     anon: new ApiClient(running.url),
     core: running.core,
-    dbFile: tmp.file,
+    database,
+    get dbFile() {
+      return sqliteFileOf(database);
+    },
     async close() {
       await running.close();
-      tmp.remove();
+      database.remove();
     },
   };
 }
@@ -192,28 +318,62 @@ export async function withServer<T>(fn: (s: TestServer) => Promise<T>, options: 
 
 export interface TestCore {
   core: Core;
+  /** the handle the core runs on; on PostgreSQL `opened.sqlite` is an error (a SQLite test, tagged @sqlite) */
   opened: OpenedDatabase;
+  database: TestDatabase;
+  /** the SQLite file (as TestServer.dbFile) */
   dbFile: string;
   close(): Promise<void>;
 }
 
-/** A core on a fresh database file, as the server builds it (openDatabase + createCore). */
+/** Opens a test database as the server does: the SQLite file, or a pool on the PostgreSQL database. */
+export async function openTestDatabase(database: TestDatabase): Promise<OpenedDatabase> {
+  if (database.kind === 'sqlite') return openDatabase(database.file);
+  const pgOpened = await openPostgres(database.url);
+  return {
+    db: pgOpened.db,
+    get sqlite(): never {
+      throw new Error('this test uses the SQLite handle: tag it @sqlite (docs/team-server.md)');
+    },
+    close: pgOpened.close,
+  };
+}
+
+/** A core on a fresh database of the project's kind, as the server builds it (open + createCore). */
 export async function openTestCore(
   { seller, ...deps }: { clock?: Clock; seller?: false } & Omit<Partial<CoreDeps>, 'db' | 'clock'> = {},
 ): Promise<TestCore> {
-  const tmp = tempDbFile();
-  const opened = await openDatabase(tmp.file);
+  const database = await freshTestDatabase();
+  const opened = await openTestDatabase(database);
   const core = await createCore({ ...deps, db: opened.db, clock: deps.clock ?? fixedClock(FIXED_NOW) });
   if (seller !== false) await seedSeller(core);
   return {
     core,
     opened,
-    dbFile: tmp.file,
+    database,
+    get dbFile() {
+      return sqliteFileOf(database);
+    },
     async close() {
       await opened.close();
-      tmp.remove();
+      database.remove();
     },
   };
+}
+
+/** The Kysely handle of a test's server or core, for reads the test checks (portable SQL only). */
+export function testDb(t: TestServer | TestCore): Db {
+  return t.core.ctx.db;
+}
+
+/**
+ * Plain SQL with `?` markers on a handle of either database (PostgreSQL numbers its markers: `$1`, `$2`, …). The
+ * text itself must be portable: no SQLite-only function, no alias in HAVING.
+ */
+export async function queryRows<T>(db: Db, text: string, ...params: unknown[]): Promise<T[]> {
+  let n = 0;
+  const compiled = CompiledQuery.raw(isPostgres(db) ? text.replace(/\?/g, () => `$${++n}`) : text, params);
+  return (await db.executeQuery<T>(compiled)).rows;
 }
 
 // ---- builders ------------------------------------------------------------------------------------------------

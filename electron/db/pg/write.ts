@@ -37,14 +37,32 @@ export function inPostgresWrite(db: Db): boolean {
   return openWrites.has(db);
 }
 
+/**
+ * Per database, the last write of this process: its writes enter the write lock one after another, in the order they
+ * were called, as SQLite's queue runs them. Callers count on that order — the recurring pass queues a profile's
+ * catch-up occurrences back to back, each expecting the one before it committed — and the lock itself does not keep
+ * it (connections are checked out and reach the lock in whatever order their round trips finish). Writes are one at
+ * a time under the lock anyway, so waiting here costs nothing but a connection held idle.
+ */
+const lastWrite = new WeakMap<Db, Promise<void>>();
+
 export async function pgWriteTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await writeOnce(db, work);
-    } catch (e) {
-      const code = (e as { code?: unknown } | null)?.code;
-      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
+  const before = lastWrite.get(db) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  lastWrite.set(db, mine);
+  await before;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeOnce(db, work);
+      } catch (e) {
+        const code = (e as { code?: unknown } | null)?.code;
+        if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
+      }
     }
+  } finally {
+    done();
   }
 }
 

@@ -2,11 +2,16 @@
 // process, with the background workers left stopped — so the only writes to the database are the requests' own,
 // and a rejected request that changed anything shows in the digest. A second connection reads the digest and
 // SQLite's data_version (which moves on every commit by another connection, even one that changed nothing visible).
+// In the postgres project (tests/support/fixtures.ts) the same server runs on a fresh PostgreSQL database: the
+// digest is tableDigest's, and the version is every row's version stamp (xmin), which any committed write moves.
 import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type OpenedDatabase } from '../../../electron/db/open';
+import pg from 'pg';
+import type { OpenedDatabase } from '../../../electron/db/open';
+import { DOOR_TABLES, freshTestDatabase, openTestDatabase, pgDigestWith, type TestDatabase } from '../../support/fixtures';
 import { createRuntime } from '../../../electron/runtime/runtime';
+import { postgresSource } from '../../../electron/export/postgres-source';
 import { buildServer } from '../../../electron/server/app';
 import { fixedClock } from '../../../electron/core/clock';
 import type { Core } from '../../../electron/core/index';
@@ -27,34 +32,40 @@ export interface Known {
 
 export interface FuzzServer {
   url: string;
-  /** the database file, for tests that go around the server with raw SQL */
+  /** the database file, for tests that go around the server with raw SQL (SQLite only: tagged @sqlite) */
   file: string;
+  database: TestDatabase;
   core: Core;
   known: Known;
   /** a hash of every row of every table but the migrator's */
-  digest(): string;
+  digest(): Promise<string>;
   /** moves whenever another connection commits */
-  dataVersion(): number;
+  dataVersion(): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startFuzzServer(name: string): Promise<FuzzServer> {
   const tmp = tempDir(name);
-  const file = tmp.file('folio.db');
-  const opened: OpenedDatabase = await openDatabase(file);
+  const database = await freshTestDatabase();
+  const file = database.kind === 'sqlite' ? database.file : '';
+  const opened: OpenedDatabase = await openTestDatabase(database);
   // The data area as `serve` has it (its one HTTP route, POST /exports/accountant, is attacked too); a restore, which no
-  // route reaches, would have nothing to swap here.
+  // route reaches, would have nothing to swap here. A team server's data area exports from the database and refuses
+  // the backup operations (it is backed up with pg_dump), as `serve --pg` has it.
   const runtime = await createRuntime({
     db: opened.db,
     clock: fixedClock(BUSINESS_NOW),
     env: {},
-    data: {
-      dbFile: file,
-      sqlite: opened.sqlite,
-      swap: () => Promise.reject(new Error('the fuzz server restores nothing')),
-      defaults: { dir: tmp.file('backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
-      workDir: tmp.file('exports'),
-    },
+    data:
+      database.kind === 'sqlite'
+        ? {
+            dbFile: file,
+            sqlite: opened.sqlite,
+            swap: () => Promise.reject(new Error('the fuzz server restores nothing')),
+            defaults: { dir: tmp.file('backups'), scheduleEnabled: false, scheduleTime: '02:00', keep: 14 },
+            workDir: tmp.file('exports'),
+          }
+        : { exportSource: postgresSource(database.url), workDir: tmp.file('exports') },
   });
   const core = runtime.core;
   const app: FastifyInstance = await buildServer({ core, auth: { apiKey: FUZZ_KEY, publicKey: 'fuzz-public' }, sharePdf: runtime.sharePdf });
@@ -89,16 +100,45 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
     recurring: [recurring.id],
   };
 
-  const reader = new BetterSqlite3(file, { readonly: true });
-  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name = 'sqlite_sequence' OR name NOT LIKE 'sqlite_%') AND name NOT LIKE 'kysely_%' ORDER BY name").pluck().all() as string[]);
-  const dumps = tables.map((t) => reader.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).raw());
-  const version = reader.prepare('PRAGMA data_version').pluck();
+  const watch = database.kind === 'sqlite' ? sqliteWatch(file) : await pgWatch(database.url);
   return {
     url,
     file,
+    database,
     core,
     known,
-    digest() {
+    digest: watch.digest,
+    dataVersion: watch.dataVersion,
+    async close() {
+      await watch.close();
+      await app.close();
+      await runtime.data?.stop();
+      await opened.close();
+      database.remove();
+      tmp.remove();
+    },
+  };
+}
+
+interface Watch {
+  digest(): Promise<string>;
+  dataVersion(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function sqliteWatch(file: string): Watch {
+  const reader = new BetterSqlite3(file, { readonly: true });
+  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name = 'sqlite_sequence' OR name NOT LIKE 'sqlite_%') AND name NOT LIKE 'kysely_%' ORDER BY name").pluck().all() as string[]).filter(
+    (t) => !DOOR_TABLES.includes(t),
+  );
+  // the door's tables count their ids in sqlite_sequence too
+  const doorNames = DOOR_TABLES.map((t) => `'${t}'`).join(', ');
+  const dumps = tables.map((t) =>
+    reader.prepare(t === 'sqlite_sequence' ? `SELECT * FROM sqlite_sequence WHERE name NOT IN (${doorNames}) ORDER BY rowid` : `SELECT * FROM "${t}" ORDER BY rowid`).raw(),
+  );
+  const version = reader.prepare('PRAGMA data_version').pluck();
+  return {
+    async digest() {
       const h = createHash('sha256');
       // one read transaction: all tables from one commit point
       reader.transaction(() => {
@@ -109,13 +149,34 @@ export async function startFuzzServer(name: string): Promise<FuzzServer> {
       })();
       return h.digest('hex');
     },
-    dataVersion: () => version.get() as number,
+    dataVersion: async () => String(version.get()),
     async close() {
       reader.close();
-      await app.close();
-      await runtime.data?.stop();
-      await opened.close();
-      tmp.remove();
     },
+  };
+}
+
+/**
+ * PostgreSQL has no data_version. Every row version carries the transaction that wrote it (xmin) and its place
+ * (ctid): a committed write — even one that wrote the same values again — gives its rows new ones, a rolled-back
+ * write leaves the old rows visible. So the version is a hash of every row's (ctid, xmin), table by table.
+ */
+async function pgWatch(url: string): Promise<Watch> {
+  const reader = new pg.Client({ connectionString: url });
+  await reader.connect();
+  const tables = await reader.query<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%' and not (table_name = any($1)) order by table_name`,
+    [DOOR_TABLES],
+  );
+  const versionSql = tables.rows
+    .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(ctid::text || xmin::text, ',' order by ctid), '')) from "${name}") as v`)
+    .join('\nunion all ');
+  return {
+    digest: () => pgDigestWith(reader, url),
+    async dataVersion() {
+      const rows = await reader.query<{ name: string; v: string }>(versionSql);
+      return createHash('sha256').update(JSON.stringify(rows.rows)).digest('hex');
+    },
+    close: () => reader.end(),
   };
 }

@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { SERVE_ENTRY } from '../../support/built';
 import { BUSINESS_NOW, SELLER } from './bodies';
 import { call } from './http';
+import { TEST_SECRET_KEY, testDatabaseKind } from '../../support/fixtures';
+import { freshPgDatabase } from '../../support/postgres';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -93,7 +95,10 @@ export async function startServe(
   extraEnv: Record<string, string> = {},
   options: { seller?: false } = {},
 ): Promise<Child & { url: string }> {
-  const child = startChild([SERVE_ENTRY, '--db', dbFile, '--port', '0'], { FOLIO_API_KEY: apiKey, FOLIO_NOW: BUSINESS_NOW, ...extraEnv });
+  // a PostgreSQL URL (serveDatabase in the postgres project) is a team server: `--pg`, with the operator's key
+  const database = dbFile.startsWith('postgres://') ? ['--pg', dbFile] : ['--db', dbFile];
+  const secret: Record<string, string> = dbFile.startsWith('postgres://') ? { FOLIO_SECRET_KEY: TEST_SECRET_KEY } : {};
+  const child = startChild([SERVE_ENTRY, ...database, '--port', '0'], { FOLIO_API_KEY: apiKey, FOLIO_NOW: BUSINESS_NOW, ...secret, ...extraEnv });
   const m = await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000);
   const url = m[1]!;
   if (options.seller !== false) {
@@ -104,6 +109,14 @@ export async function startServe(
     }
   }
   return Object.assign(child, { url });
+}
+
+/**
+ * The database a `serve` child of a test runs on: a file in the test's folder, or in the postgres project a fresh
+ * PostgreSQL database (its URL), which startServe passes as `--pg`.
+ */
+export async function serveDatabase(tmp: { file(name: string): string }, name = 'folio.db'): Promise<string> {
+  return testDatabaseKind() === 'postgres' ? freshPgDatabase() : tmp.file(name);
 }
 
 export function tempDir(prefix: string): { dir: string; file(name: string): string; remove(): void } {
