@@ -7,11 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { timestampIn } from '../../shared/dates';
 import { DEFAULT_TIME_ZONE } from '../../shared/dates';
 import { FolioError } from '../../shared/errors';
-import { fixedClock, systemClock, type Clock } from '../core/clock';
-import type { AuthConfig } from '../server/auth';
+import { fixedClock, systemClock } from '../core/clock';
+import type { StartOptions } from '../server/start';
 import { allowedHostNames } from '../server/host-check';
-import type { FetchLike } from '../nav/transport';
-import type { NavReporterTuning } from '../nav-queue/reporter';
 import { openDirectorySqlite, type OpenedDirectory } from '../directory/open';
 import { createDirectoryStore } from '../directory/store';
 import { openCompanyApp } from './company-app';
@@ -21,23 +19,14 @@ import { companyKeys } from './identity';
 import { createCompanyRegistry, type CompanyRegistry } from './registry';
 import { sqliteCompanyStorage, type CompanyStorage } from './storage';
 
-export interface CompaniesServerOptions {
+/** The single-company server's options that every company's door shares (electron/server/start.ts says what each is). */
+type SharedServerOptions = Pick<StartOptions, 'host' | 'port' | 'auth' | 'now' | 'clock' | 'uiDir' | 'publicHosts' | 'trustProxy' | 'env' | 'fetch' | 'navTuning'>;
+
+export interface CompaniesServerOptions extends SharedServerOptions {
   /** SQLite: the folder of `directory.sqlite` and `companies/<slug>.sqlite` */
   dir?: string;
   /** or any other place: the directory opened and the companies' storage (PostgreSQL) */
   stores?: { directory: () => Promise<OpenedDirectory>; storage: CompanyStorage };
-  host?: string;
-  port?: number;
-  auth: AuthConfig;
-  now?: string | undefined;
-  clock?: Clock;
-  uiDir?: string;
-  publicHosts?: string[];
-  /** reverse proxies whose X-Forwarded-For is believed (as `serve --trust-proxy`), for every company's door */
-  trustProxy?: string[];
-  env?: NodeJS.ProcessEnv;
-  fetch?: FetchLike;
-  navTuning?: NavReporterTuning;
 }
 
 export interface RunningCompaniesServer {
