@@ -14,6 +14,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db, WriteTx } from './types';
 import { inPostgresWrite } from './pg/write';
+import { nameStatement } from './pg/named-statements';
 
 const handles = new WeakMap<Db, BetterSqlite3.Database>();
 
@@ -76,6 +77,8 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
       stmt: sqlite ? sqlite.prepare(query.sql) : null,
       slots: query.parameters.map((v): Slot => (v instanceof Marker ? v : { constant: v })),
     };
+    // on PostgreSQL the server keeps the plan too, per connection (./pg/named-statements.ts)
+    if (!sqlite) nameStatement(query.sql);
     compiledFor.set(key, compiled);
     return compiled;
   }

@@ -13,6 +13,7 @@ import { asWriteTx, type Db, type WriteTx } from './types';
 import { rawHandle, registerHandle } from './prepared';
 import { isPostgres } from '../../migrations/dialect';
 import { pgWriteTransaction } from './pg/write';
+import { runWriteJob } from './write-scope';
 
 interface Job {
   work: (trx: WriteTx) => Promise<unknown>;
@@ -135,7 +136,8 @@ class WriteQueue {
           for (const job of batch) {
             if (!alone) c.savepoint.run();
             try {
-              const value = await job.scope.runInAsyncScope(job.work, null, asWriteTx(conn));
+              const trx = asWriteTx(conn);
+              const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
               if (!alone) c.release.run();
               done.push({ job, value });
             } catch (e) {

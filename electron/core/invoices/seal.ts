@@ -5,7 +5,7 @@ import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
-import { insertPayment, insertItem, sealInvoice, setPaid, type ItemValues } from './statements';
+import { insertPayment, insertItems, sealInvoice, setPaid, type ItemValues } from './statements';
 import type { InvoiceEnv } from './types';
 
 export async function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): Promise<InvoiceRow> {
@@ -16,7 +16,7 @@ export async function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): 
 }
 
 export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<void> {
-  for (const line of lines) await insertItem.run(trx, line);
+  await insertItems(trx, lines);
 }
 
 /**

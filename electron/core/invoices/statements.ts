@@ -54,6 +54,46 @@ export const insertInvoice = prepareStatement((db, p: InvoiceValues) =>
 
 export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto('invoice_items').values(allColumns(ITEM_COLUMNS, p)));
 
+/** The most lines one insert writes; a longer invoice takes several. */
+const LINES_PER_INSERT = 16;
+
+/** Lines as the arguments of a many-row insert: line i's column c is the argument `${i}.${c}`. */
+type LineArgs = Record<string, unknown>;
+
+/** The insert of n lines at once, compiled once per n: on PostgreSQL one round trip instead of one per line. */
+const insertItemsOf = new Map<number, ReturnType<typeof prepareLines>>();
+
+function prepareLines(n: number) {
+  return prepareStatement((db, p: LineArgs) =>
+    db.insertInto('invoice_items').values(
+      Array.from({ length: n }, (_, i) =>
+        allColumns(ITEM_COLUMNS, new Proxy({} as ItemValues, { get: (_t, column) => p[`${i}.${String(column)}`] })),
+      ),
+    ),
+  );
+}
+
+/** Writes the lines of an invoice, up to LINES_PER_INSERT in each statement. */
+export async function insertItems(trx: WriteTx, lines: ItemValues[]): Promise<void> {
+  for (let from = 0; from < lines.length; from += LINES_PER_INSERT) {
+    const chunk = lines.slice(from, from + LINES_PER_INSERT);
+    if (chunk.length === 1) {
+      await insertItem.run(trx, chunk[0]!);
+      continue;
+    }
+    let statement = insertItemsOf.get(chunk.length);
+    if (!statement) {
+      statement = prepareLines(chunk.length);
+      insertItemsOf.set(chunk.length, statement);
+    }
+    const args: LineArgs = {};
+    chunk.forEach((line, i) => {
+      for (const column of Object.keys(ITEM_COLUMNS)) args[`${i}.${column}`] = line[column as keyof ItemValues];
+    });
+    await statement.run(trx, args);
+  }
+}
+
 /** From here the triggers guard the invoice and its lines (migrations/0001). */
 export const sealInvoice = prepareStatement((db, p: { id: number }) =>
   db.updateTable('invoices').set({ sealed: 1 }).where('id', '=', p.id).where('sealed', '=', 0),

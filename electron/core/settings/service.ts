@@ -10,6 +10,7 @@ import type { Db, WriteTx } from '../../db/types';
 import { parseJson } from '../json';
 import { prepareStatement } from '../../db/prepared';
 import { writeTransaction } from '../../db/transaction';
+import { forgetInWrite, rememberedInWrite } from '../../db/write-scope';
 import { emptySellerSnapshot, sellerSnapshotText } from './seller-snapshot';
 
 export { emptySellerSnapshot };
@@ -55,8 +56,15 @@ interface IssueSettings {
 // kept with the text it came from (a memo of a pure function, so cores and tests share nothing through it).
 let lastIssueSettings: { value: string | undefined; read: IssueSettings } | undefined;
 
+/** What a write remembers of the settings (../../db/write-scope.ts): a write that changes them forgets it. */
+const ISSUE_SETTINGS = {};
+
 /** The settings an invoice is issued with, as its write transaction sees them; frozen, for they are shared. */
-export async function settingsForIssue(trx: WriteTx): Promise<IssueSettings> {
+export function settingsForIssue(trx: WriteTx): Promise<IssueSettings> {
+  return rememberedInWrite(ISSUE_SETTINGS, () => readIssueSettings(trx));
+}
+
+async function readIssueSettings(trx: WriteTx): Promise<IssueSettings> {
   const value = (await settingsValue.get(trx, { key: KEY }))?.value;
   if (!lastIssueSettings || lastIssueSettings.value !== value) {
     const settings = settingsFrom(value);
@@ -152,6 +160,7 @@ export function createSettingsService(ctx: CoreContext) {
           .values({ key: KEY, value: JSON.stringify(merged) })
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(merged) }))
           .execute();
+        forgetInWrite(ISSUE_SETTINGS);
         return merged;
       });
       if (next.time_zone) ctx.timeZone = next.time_zone;

@@ -9,6 +9,7 @@ import { migrateLocked } from '../migrate';
 import { sqliteShapes } from './type-parsers';
 import { LockSession } from './lock-session';
 import { registerAdvisoryLocks } from '../advisory-locks';
+import { NamingClient } from './named-statements';
 
 export interface OpenedPostgres {
   db: Db;
@@ -32,7 +33,7 @@ export const MIGRATION_LOCK = BigInt('0x666f6c696f2d6d67');
 
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<OpenedPostgres> {
   const config = { connectionString: url, types: sqliteShapes, application_name: 'folio' };
-  const pool = new pg.Pool({ ...config, ...(options.max ? { max: options.max } : {}) });
+  const pool = new pg.Pool({ ...config, Client: NamingClient, ...(options.max ? { max: options.max } : {}) });
   // An idle connection the server drops (restart, network) is an 'error' event on the pool: without a listener it
   // would end the process; the pool replaces the connection on the next checkout.
   pool.on('error', () => undefined);

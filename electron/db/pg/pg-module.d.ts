@@ -13,6 +13,8 @@ declare module 'pg' {
   }
   export interface PoolConfig extends ClientConfig {
     max?: number;
+    /** the class of the pool's connections (pg.Client or a subclass) */
+    Client?: typeof Client;
     idleTimeoutMillis?: number;
   }
   export interface QueryResult<R> {
@@ -47,6 +49,8 @@ declare module 'pg' {
     on(event: 'error', listener: (error: Error) => void): this;
   }
   export const types: TypeOverrides;
+  /** a text as a quoted SQL literal (E'…' when it holds a backslash), for statements that take no parameters */
+  export function escapeLiteral(text: string): string;
   const pg: { Client: typeof Client; Pool: typeof Pool; types: TypeOverrides };
   export default pg;
 }

@@ -1,19 +1,27 @@
 // Write transactions on PostgreSQL (the team server, docs/team-server.md "Write transactions").
 //
-// Each write checks a connection out of the pool and runs BEGIN, then takes Folio's write lock — a transaction-level
-// advisory lock, the same one in every server process on the database — then puts the call's context into the
-// transaction's settings (which the change-capture triggers read), runs the work and commits. Holding the lock, a
-// write sees everything committed before it (READ COMMITTED reads afresh at every statement) and nothing commits
-// beside it: the services keep the one-writer-at-a-time world they were written for on SQLite (read an invoice,
-// decide, write it), the change log's ids are committed in order (a sync pull that has read up to id N never meets
-// a smaller id later), and numbering stays gapless without a retry. The lock ends with the transaction, also when
-// the connection or the process dies.
+// Each write runs under Folio's write lock — a transaction-level advisory lock, the same one in every server process
+// on the database — with the call's context in the transaction's settings (which the change-capture triggers read).
+// Holding the lock, a write sees everything committed before it (READ COMMITTED reads afresh at every statement) and
+// nothing commits beside it: the services keep the one-writer-at-a-time world they were written for on SQLite (read
+// an invoice, decide, write it), the change log's ids are committed in order (a sync pull that has read up to id N
+// never meets a smaller id later), and numbering stays gapless without a retry. The lock ends with the transaction,
+// also when the connection or the process dies.
+//
+// Group commit, as SQLite's queue does it (../transaction.ts): the writes of this process wait in one queue, in the
+// order they were called, and the writes waiting when a transaction starts share it — one BEGIN, one lock, one
+// COMMIT — each in a savepoint of its own, so one that fails is undone alone. On loopback the cost of a write is
+// mostly its round trips (each a system call and a wake-up of the server process), so the shared transaction and a
+// per-write preamble sent as one statement are what let one process issue several times as many invoices.
 //
 // A deadlock or serialization failure cannot come from Folio's own writes under the lock, but one from a write made
-// beside Folio (psql, a migration of another tool) is answered by running the work again, whole.
+// beside Folio (psql, a migration of another tool) is answered by running that work again, whole.
+import { escapeLiteral } from 'pg';
+import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import { asWriteTx, type Db, type WriteTx } from '../types';
-import { callContext } from '../call-context';
+import { callContext, type CallContext } from '../call-context';
+import { runWriteJob } from '../write-scope';
 import { DEFAULT_TIME_ZONE, timestampIn } from '../../../shared/dates';
 
 /** The write lock: a constant of Folio's own (the bytes of "folio-wr"), so it meets no other application's lock. */
@@ -22,6 +30,8 @@ export const WRITE_LOCK = BigInt('0x666f6c696f2d7772');
 /** Failures that mean "run it again": serialization_failure, deadlock_detected. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
+/** The most writes one transaction takes: the lock is held for all of them, and other processes wait that long. */
+const MAX_BATCH = 32;
 
 /** The transactions of PostgreSQL connections open for a write now: compiled statements run only inside one. */
 const openWrites = new WeakSet<Db>();
@@ -37,72 +47,153 @@ export function inPostgresWrite(db: Db): boolean {
   return openWrites.has(db);
 }
 
-/**
- * Per database, the last write of this process: its writes enter the write lock one after another, in the order they
- * were called, as SQLite's queue runs them. Callers count on that order — the recurring pass queues a profile's
- * catch-up occurrences back to back, each expecting the one before it committed — and the lock itself does not keep
- * it (connections are checked out and reach the lock in whatever order their round trips finish). Writes are one at
- * a time under the lock anyway, so waiting here costs nothing but a connection held idle.
- */
-const lastWrite = new WeakMap<Db, Promise<void>>();
+interface Job {
+  work: (trx: WriteTx) => Promise<unknown>;
+  /** the caller's async context, which the work runs in */
+  scope: AsyncResource;
+  context: CallContext | undefined;
+  attempts: number;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
 
-export async function pgWriteTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
-  const before = lastWrite.get(db) ?? Promise.resolve();
-  let done!: () => void;
-  const mine = new Promise<void>((resolve) => (done = resolve));
-  lastWrite.set(db, mine);
-  await before;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await writeOnce(db, work);
-      } catch (e) {
-        const code = (e as { code?: unknown } | null)?.code;
-        if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
-      }
+/** What a job's preamble told the triggers, so its claims can be noted once it committed. */
+interface Told {
+  idempotency: CallContext['idempotency'];
+  overwrites: CallContext['overwrites'];
+}
+
+const retryable = (e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+};
+
+class PgWriteQueue {
+  private jobs: Job[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Db) {}
+
+  run<T>(work: (trx: WriteTx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { work, scope: new AsyncResource('FolioPgWrite'), context: callContext.getStore(), attempts: 0, resolve: resolve as (v: unknown) => void, reject };
+      this.jobs.push(job);
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      // Writes that arrive while a transaction runs wait for the next one, which takes them all.
+      while (this.jobs.length) await this.commitBatch(this.jobs.splice(0, MAX_BATCH));
+    } finally {
+      this.draining = false;
     }
-  } finally {
-    done();
+  }
+
+  /** A job that met a deadlock or serialization failure goes first into the next transaction, or fails for good. */
+  private retryOrReject(job: Job, e: unknown): void {
+    job.attempts++;
+    if (retryable(e) && job.attempts < ATTEMPTS) this.jobs.unshift(job);
+    else job.reject(e);
+  }
+
+  private async commitBatch(batch: Job[]): Promise<void> {
+    const changeTime = (clocks.get(this.db) ?? (() => timestampIn(new Date(), DEFAULT_TIME_ZONE)))();
+    // A lone write needs no savepoint: its failure rolls back the whole (one-write) transaction.
+    const alone = batch.length === 1;
+    const done: Array<{ job: Job; value: unknown; told: Told; claimed: Claims }> = [];
+    const retried: Job[] = [];
+    try {
+      await this.db.connection().execute(async (conn) => {
+        openWrites.add(conn);
+        try {
+          for (const [i, job] of batch.entries()) {
+            const { text, told } = preamble(job.context, changeTime);
+            // One round trip: BEGIN and the lock with the first write's preamble, a savepoint with each next one.
+            const head = i === 0 ? `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK});` : 'RELEASE SAVEPOINT folio_write;';
+            await sql.raw(`${head}${alone ? '' : ' SAVEPOINT folio_write;'} ${text}`).execute(conn);
+            try {
+              const trx = asWriteTx(conn);
+              const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
+              const claimed = told.idempotency || told.overwrites ? await claims(conn) : NO_CLAIMS;
+              done.push({ job, value, told, claimed });
+            } catch (e) {
+              if (alone) throw e;
+              await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
+              if (retryable(e)) retried.push(job);
+              else job.reject(e);
+            }
+          }
+          await sql.raw('COMMIT').execute(conn);
+        } catch (e) {
+          await sql.raw('ROLLBACK').execute(conn).catch(() => undefined);
+          throw e;
+        } finally {
+          openWrites.delete(conn);
+        }
+      });
+    } catch (e) {
+      // The transaction did not commit: none of its writes happened. A lone write failed by itself (or at COMMIT).
+      for (const job of alone ? batch : [...done.map((d) => d.job), ...retried]) this.retryOrReject(job, e);
+      return;
+    }
+    for (const job of retried) this.retryOrReject(job, Object.assign(new Error('retry'), { code: '40001' }));
+    for (const { job, value, told, claimed } of done) {
+      // As on SQLite, a call that writes in two transactions stores its key (and its overwrite note) once.
+      if (told.idempotency && claimed.idempotency) told.idempotency.stored = true;
+      if (told.overwrites && claimed.overwrites) told.overwrites.stored = true;
+      job.resolve(value);
+    }
   }
 }
 
-async function writeOnce<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
-  const context = callContext.getStore();
+/**
+ * What the triggers read, set for one write: origin, time, idempotency key, overwrite note (an unset value is '',
+ * as NULL is no setting), and the claims of the write before it cleared. Sent as text in the same statement as the
+ * BEGIN or the savepoint — a multi-statement query takes no parameters — so every value is quoted by the driver's
+ * escapeLiteral (a client's idempotency key included).
+ */
+function preamble(context: CallContext | undefined, changeTime: string): { text: string; told: Told } {
   const idempotency = context?.idempotency && !context.idempotency.stored ? context.idempotency : undefined;
   const overwrites = context?.overwrites && !context.overwrites.stored ? context.overwrites : undefined;
-  const changeTime = (clocks.get(db) ?? (() => timestampIn(new Date(), DEFAULT_TIME_ZONE)))();
-  return db.connection().execute(async (conn) => {
-    await sql`BEGIN`.execute(conn);
-    openWrites.add(conn);
-    try {
-      // One round trip: the lock, then what the triggers read (an unset value stays unset: NULL is not a setting).
-      await sql`SELECT pg_advisory_xact_lock(${sql.lit(WRITE_LOCK)}),
-        set_config('folio.origin', ${context?.origin ?? 'local'}, true),
-        set_config('folio.change_time', ${changeTime}, true),
-        set_config('folio.idempotency_key', ${idempotency?.key ?? ''}, true),
-        set_config('folio.idempotency_hash', ${idempotency?.hash ?? ''}, true),
-        set_config('folio.idempotency_operation', ${idempotency?.operation ?? ''}, true),
-        set_config('folio.overwrites', ${overwrites?.devices ?? ''}, true)`.execute(conn);
-      const value = await work(asWriteTx(conn));
-      const claimed = idempotency || overwrites ? await claims(conn) : { idempotency: false, overwrites: false };
-      await sql`COMMIT`.execute(conn);
-      // As on SQLite, a call that writes in two transactions stores its key (and its overwrite note) once.
-      if (idempotency && claimed.idempotency) idempotency.stored = true;
-      if (overwrites && claimed.overwrites) overwrites.stored = true;
-      return value;
-    } catch (e) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw e;
-    } finally {
-      openWrites.delete(conn);
-    }
-  });
+  const settings: Array<[string, string]> = [
+    ['folio.origin', context?.origin ?? 'local'],
+    ['folio.change_time', changeTime],
+    ['folio.idempotency_key', idempotency?.key ?? ''],
+    ['folio.idempotency_hash', idempotency?.hash ?? ''],
+    ['folio.idempotency_operation', idempotency?.operation ?? ''],
+    ['folio.overwrites', overwrites?.devices ?? ''],
+    ['folio.idempotency_claimed', ''],
+    ['folio.overwrites_claimed', ''],
+  ];
+  const text = `SELECT ${settings.map(([k, v]) => `set_config(${escapeLiteral(k)}, ${escapeLiteral(v)}, true)`).join(', ')}`;
+  return { text, told: { idempotency, overwrites } };
 }
 
-/** Whether the triggers stored the call's idempotency key and overwrite note in this transaction. */
-async function claims(conn: Db): Promise<{ idempotency: boolean; overwrites: boolean }> {
+interface Claims {
+  idempotency: boolean;
+  overwrites: boolean;
+}
+const NO_CLAIMS: Claims = { idempotency: false, overwrites: false };
+
+/** Whether the triggers stored the write's idempotency key and overwrite note. */
+async function claims(conn: Db): Promise<Claims> {
   const { rows } = await sql<{ idempotency: string | null; overwrites: string | null }>`SELECT
     current_setting('folio.idempotency_claimed', true) AS idempotency,
     current_setting('folio.overwrites_claimed', true) AS overwrites`.execute(conn);
   return { idempotency: rows[0]?.idempotency === '1', overwrites: rows[0]?.overwrites === '1' };
+}
+
+const queues = new WeakMap<Db, PgWriteQueue>();
+
+/** Runs `work` in a write transaction of this database's queue (shared with the writes waiting beside it). */
+export function pgWriteTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new PgWriteQueue(db);
+    queues.set(db, queue);
+  }
+  return queue.run(work);
 }
