@@ -75,3 +75,37 @@ test('a compiled statement refuses to run outside a write transaction', async ()
   const { insertInvoice } = await import('../../electron/core/invoices/statements');
   await expect(insertInvoice.get(opened.db as never, {} as never)).rejects.toThrow(/outside a write transaction/);
 });
+
+test('writes waiting together each keep their own context; one that fails is undone alone', async () => {
+  const buyer = await createBuyer(core);
+  // Keys with a quote, a backslash and SQL in them: each write's preamble is text, quoted by the driver.
+  const keys = Array.from({ length: 8 }, (_, i) => `key-${i}-it's \\ a'); DROP TABLE invoices; --`);
+  const results = await Promise.allSettled(
+    keys.map((key, i) =>
+      core.call('invoices.create', invoiceBody(buyer, i === 5 ? { client_uid: 999_999 } : {}) as never, { idempotencyKey: key, origin: `device-${i}` }),
+    ),
+  );
+  expect(results.map((r) => r.status)).toEqual(keys.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+  const made = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  expect(made.map((m) => m.attributes.invoice_no).sort()).toEqual(Array.from({ length: 7 }, (_, i) => `2026-${String(i + 1).padStart(6, '0')}`));
+  // each invoice's change carries its own call's origin, and each key answers a repeat with its own invoice
+  const { rows: log } = await sql<{ entity_id: number; origin: string }>`SELECT entity_id, origin FROM change_log WHERE entity = 'invoice'`.execute(opened.db);
+  for (const [i, key] of keys.entries()) {
+    if (i === 5) continue;
+    const first = made.find((m) => log.find((l) => l.entity_id === m.id)?.origin === `device-${i}`)!;
+    expect(first).toBeDefined();
+    const again = await core.call('invoices.create', invoiceBody(buyer) as never, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+  }
+  const { rows: count } = await sql<{ n: number }>`SELECT count(*) AS n FROM invoices`.execute(opened.db);
+  expect(count[0]!.n).toBe(7);
+});
+
+test('writes waiting together share one transaction (group commit)', async () => {
+  const { writeTransaction } = await import('../../electron/db/transaction');
+  // txid_current() names the top-level transaction, also inside a write's savepoint
+  const xids = await Promise.all(
+    Array.from({ length: 8 }, () => writeTransaction(opened.db, async (trx) => (await sql<{ x: string }>`SELECT txid_current()::text AS x`.execute(trx)).rows[0]!.x)),
+  );
+  expect(new Set(xids).size).toBeLessThan(8);
+});
