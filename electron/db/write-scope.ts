@@ -7,14 +7,17 @@
 // of its own (runWriteJob); outside one, nothing is remembered.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const scope = new AsyncLocalStorage<Map<object, Promise<unknown>>>();
+/** A key: an object of the module that remembers, or a text naming the value (`block:3`). */
+type Key = object | string;
+
+const scope = new AsyncLocalStorage<Map<Key, Promise<unknown>>>();
 
 export function runWriteJob<T>(work: () => Promise<T>): Promise<T> {
   return scope.run(new Map(), work);
 }
 
 /** `read()` once per write for `key`; its answer (or failure) is given again to the same write's next asks. */
-export function rememberedInWrite<T>(key: object, read: () => Promise<T>): Promise<T> {
+export function rememberedInWrite<T>(key: Key, read: () => Promise<T>): Promise<T> {
   const memo = scope.getStore();
   if (!memo) return read();
   let value = memo.get(key) as Promise<T> | undefined;
@@ -26,6 +29,6 @@ export function rememberedInWrite<T>(key: object, read: () => Promise<T>): Promi
 }
 
 /** The write changed what `key` remembers: its next ask reads again. */
-export function forgetInWrite(key: object): void {
+export function forgetInWrite(key: Key): void {
   scope.getStore()?.delete(key);
 }

@@ -9,6 +9,7 @@
 import type { InvoiceRecord, PushInvoicesInput, PushInvoicesResult, PushedInvoiceResult } from '../../../shared/contract/sync';
 import { INVOICE_STATUS, prefixedNumber } from '../../../shared/invoice-codes';
 import { writeTransaction } from '../../db/transaction';
+import { rememberedInWrite } from '../../db/write-scope';
 import type { WriteTx } from '../../db/types';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
@@ -26,7 +27,10 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
   const problems = recordProblems(r);
   if (problems.length) return refuse(problems.join('; '));
   const n = parseNumber(r)!;
-  const block = await trx.selectFrom('invoice_blocks').selectAll().where('id', '=', r.block_uid).executeTakeFirst();
+  // A push is one write of many records, mostly of one block and a few clients: each is read once (../../db/write-scope).
+  const block = await rememberedInWrite(`push-block:${r.block_uid}`, () =>
+    trx.selectFrom('invoice_blocks').selectAll().where('id', '=', r.block_uid).executeTakeFirst(),
+  );
   if (!block) return refuse(`No invoice block ${r.block_uid} on the remote`);
   // The prefix is printed as part of the number; one that is not its block's would print a number of another block.
   // (A block's prefix cannot change once it has issued invoices, so an honest record always carries its block's.)
@@ -49,7 +53,9 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
   const numberProblem = await pushedNumberProblem(trx, device, block, n.kind, n);
   if (numberProblem) return refuse(numberProblem);
 
-  const client = await trx.selectFrom('clients').select('id').where('id', '=', r.client_uid).executeTakeFirst();
+  const client = await rememberedInWrite(`push-client:${r.client_uid}`, () =>
+    trx.selectFrom('clients').select('id').where('id', '=', r.client_uid).executeTakeFirst(),
+  );
   if (!client) return refuse(`No client ${r.client_uid} on the remote`);
   const bank = r.bank_account_uid === null ? null : await trx.selectFrom('bank_accounts').select('id').where('id', '=', r.bank_account_uid).executeTakeFirst();
   const recurring = r.recurring_uid === null ? null : await trx.selectFrom('recurring_profiles').select('id').where('id', '=', r.recurring_uid).executeTakeFirst();

@@ -32,6 +32,11 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
 /** The most writes one transaction takes: the lock is held for all of them, and other processes wait that long. */
 const MAX_BATCH = 32;
+/**
+ * A transaction takes no further waiting write once it has run this long: each of its callers is answered only at
+ * its COMMIT, and a long write (a device pushing 200 invoices) would otherwise hold the answers of those before it.
+ */
+const BATCH_MS = 50;
 
 /** The transactions of PostgreSQL connections open for a write now: compiled statements run only inside one. */
 const openWrites = new WeakSet<Db>();
@@ -109,7 +114,14 @@ class PgWriteQueue {
       await this.db.connection().execute(async (conn) => {
         openWrites.add(conn);
         try {
+          const started = performance.now();
           for (const [i, job] of batch.entries()) {
+            if (i > 0 && performance.now() - started > BATCH_MS) {
+              // the rest wait for the next transaction, first in the queue and in their order
+              this.jobs.unshift(...batch.slice(i));
+              batch.length = i;
+              break;
+            }
             const { text, told } = preamble(job.context, changeTime);
             // One round trip: BEGIN and the lock with the first write's preamble, a savepoint with each next one.
             const head = i === 0 ? `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK});` : 'RELEASE SAVEPOINT folio_write;';
