@@ -1,11 +1,11 @@
-// Indexes for a VAT year at a million invoices (issue 24). The VAT analysis and the revenue report select a period's expenses by the day each belongs to
-// (electron/core/reports/input-vat.ts expenseDay): its fulfillment date, else the supplier's invoice date, else the
-// day it was recorded; on cash accounting its payment date when paid. Both are expressions over several columns, so
-// no column index served them and a year's report read every expense ever recorded (issue 24: 100,000 expenses at a
-// million invoices). An index on each expression, written exactly as the queries write it, turns the period into a
-// range of the index. The index also carries what the VAT analysis reads of each expense (its currency, VAT code and
-// amounts), so a year's 10,000 expenses come from the index alone, not from 10,000 rows spread over the file.
-// Nothing is stored beside the rows, so nothing can drift from them.
+// Indexes for a VAT year at a million invoices (issue 24). The VAT analysis and the revenue report select a period's
+// expenses by the day each belongs to (electron/core/reports/input-vat.ts expenseDay): its fulfillment date, else the
+// supplier's invoice date, else the day it was recorded; on cash accounting its payment date when paid. Both are
+// expressions over several columns, so no column index served them and a year's report read every expense ever
+// recorded (100,000 at a million invoices). An index on each expression, written exactly as the queries write it,
+// turns the period into a range of the index. The index also carries what the VAT analysis reads of each expense
+// (its currency, VAT code and amounts), so a year's 10,000 expenses come from the index alone, not from 10,000 rows
+// spread over the file. Nothing is stored beside the rows, so nothing can drift from them.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect';
 
