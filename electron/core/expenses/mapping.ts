@@ -6,8 +6,13 @@ import { expenseAmounts } from '../../../shared/expense-amounts';
 import type { ClientRow, ExpenseRow } from '../../db/schema';
 import { clientSnapshot } from '../clients/mapping';
 
-/** Net and VAT as stored, or, for a row recorded before they were, derived from its gross at its VAT code. */
-export function storedAmounts(row: ExpenseRow): { net: number; vat: number; gross: number } {
+/**
+ * Net and VAT as stored, or, for a row recorded before they were, derived from its gross at its VAT code. Reads only
+ * these columns: the VAT analysis reads them from an index (migration 0039).
+ */
+export function storedAmounts(
+  row: Pick<ExpenseRow, 'net_price_milli' | 'vat_amount_milli' | 'gross_price_milli' | 'vat_id' | 'currency'>,
+): { net: number; vat: number; gross: number } {
   if (row.net_price_milli !== null && row.vat_amount_milli !== null) {
     return { net: row.net_price_milli, vat: row.vat_amount_milli, gross: row.gross_price_milli };
   }

@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { milliToString } from '../../../shared/money';
 import type { UnconvertedExpenses } from '../../../shared/reports';
 import type { Db } from '../../db/types';
-import type { ExpenseRow } from '../../db/schema';
 import { storedAmounts } from '../expenses/mapping';
 import type { VatTally } from './tally';
 
@@ -20,9 +19,16 @@ export function expenseDay(cashAccounting: boolean) {
 
 export async function inputVat(db: Db, from: string, to: string, cashAccounting: boolean, tally: VatTally): Promise<UnconvertedExpenses[]> {
   const day = expenseDay(cashAccounting);
-  const rows = await db.selectFrom('expenses').selectAll().where(day, '>=', from).where(day, '<=', to).orderBy('id').execute();
+  // only the columns the expense-day indexes carry (migration 0039): the period is read from the index alone
+  const rows = await db
+    .selectFrom('expenses')
+    .select(['id', 'currency', 'vat_id', 'net_price_milli', 'vat_amount_milli', 'gross_price_milli'])
+    .where(day, '>=', from)
+    .where(day, '<=', to)
+    .orderBy('id')
+    .execute();
   const foreign = new Map<string, { vat: number; documents: number[] }>();
-  for (const row of rows as ExpenseRow[]) {
+  for (const row of rows) {
     const amounts = storedAmounts(row);
     if (row.currency === 'HUF') {
       tally.add(row.vat_id ?? '6', amounts.net, amounts.vat, [row.id]);

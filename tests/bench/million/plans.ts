@@ -12,6 +12,8 @@ export interface SlowStatement {
   ms: number;
   sql: string;
   plan: string[];
+  /** the values of its first run, when take() is asked for them */
+  params?: unknown[];
 }
 
 export interface Profile {
@@ -28,10 +30,19 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 export interface Profiler {
   db: Db;
   /** what ran since the last call, explained; null when nothing ran */
-  take(top?: number): Profile | null;
+  take(top?: number, options?: { params?: boolean }): Profile | null;
 }
 
-export function profiler(sqlite: BetterSqlite3.Database): Profiler {
+export interface ProfilerOptions {
+  /**
+   * Also time the core's compiled write statements (electron/db/prepared.ts), which otherwise go to the handle
+   * untimed: the plan test (tests/core/query-plans.spec.ts) wants every statement an action runs, issuing's too.
+   * Those are compiled once per handle, so only a core whose writes have not run through this handle yet is seen whole.
+   */
+  writes?: boolean;
+}
+
+export function profiler(sqlite: BetterSqlite3.Database, options: ProfilerOptions = {}): Profiler {
   const bySql = new Map<string, { ms: number; params: unknown[] }>();
   let count = 0;
   const timed = (stmt: BetterSqlite3.Statement, sql: string) =>
@@ -50,21 +61,23 @@ export function profiler(sqlite: BetterSqlite3.Database): Profiler {
         };
       },
     });
+  // the handle's own getters and methods run on the handle itself (better-sqlite3's native checks refuse a proxy)
   const database = new Proxy(sqlite, {
-    get(target, prop, receiver) {
-      if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
-      return (sql: string) => timed(target.prepare(sql), sql);
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => timed(target.prepare(sql), sql);
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  registerHandle(db, sqlite); // the core's compiled write statements (prepared.ts) go to the handle untimed
-  const explain = (sql: string, raw: unknown[]) => {
-    const params = raw.length === 1 && Array.isArray(raw[0]) ? (raw[0] as unknown[]) : raw;
-    return (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
-  };
+  registerHandle(db, options.writes ? database : sqlite); // else the core's compiled write statements (prepared.ts) go to the handle untimed
+  const flat = (raw: unknown[]) => (raw.length === 1 && Array.isArray(raw[0]) ? (raw[0] as unknown[]) : raw);
+  const explain = (sql: string, raw: unknown[]) =>
+    (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...flat(raw)) as Array<{ detail: string }>).map((r) => r.detail);
   return {
     db,
-    take(top = 3) {
+    /** `top` Infinity: every distinct statement */
+    take(top = 3, what = {}) {
       const seen = [...bySql.entries()].sort((a, b) => b[1].ms - a[1].ms);
       const all = seen.reduce((s, [, v]) => s + v.ms, 0);
       const statements = count;
@@ -74,7 +87,12 @@ export function profiler(sqlite: BetterSqlite3.Database): Profiler {
       return {
         all_sql_ms: round1(all),
         statements,
-        slowest: seen.slice(0, top).map(([sql, v]) => ({ ms: round1(v.ms), sql: sql.replace(/\s+/g, ' ').trim(), plan: explain(sql, v.params) })),
+        slowest: seen.slice(0, top).map(([sql, v]) => ({
+          ms: round1(v.ms),
+          sql: sql.replace(/\s+/g, ' ').trim(),
+          plan: explain(sql, v.params),
+          ...(what.params ? { params: flat(v.params) } : {}),
+        })),
       };
     },
   };

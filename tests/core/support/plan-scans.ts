@@ -1,0 +1,105 @@
+// Which lines of an EXPLAIN QUERY PLAN read a whole table that grows with the books (issue 24: "a test fails when a
+// waited-for query plans a full scan"). SQLite names a table in a plan line by its alias when the query gives one
+// ("SCAN i"), so the aliases are read back from the statement's text first.
+
+/**
+ * Tables a scan of is allowed, with why: they hold a fixed handful of rows whatever the size of the books (one row
+ * of settings, a few numbering blocks), so reading all of them costs nothing at a million invoices. Every other
+ * table — invoices and their items and payments, VAT lines, expenses, clients, products, bank entries, the change
+ * and audit logs… — is assumed to grow, so a new table is checked until someone decides it is small.
+ */
+export const SMALL_TABLES: Readonly<Record<string, string>> = {
+  settings: 'one row: the seller and the app settings',
+  nav_settings: 'one row',
+  mail_settings: 'one row',
+  backup_settings: 'one row',
+  reminder_settings: 'one row',
+  invoice_blocks: 'the numbering blocks: a handful',
+  number_counters: 'one row per block, kind and year: tens after ten years',
+  number_continuations: 'one row per block continued from another program: a handful',
+  reminder_base_rates: 'the central bank base rates the seller entered: a few a year',
+  bank_accounts: "the seller's own bank accounts: a handful",
+  users: 'the people of a team server: a handful',
+  kysely_migration: 'one row per migration',
+};
+
+export interface Scan {
+  table: string;
+  line: string;
+}
+
+const KEYWORDS = new Set(['where', 'on', 'using', 'join', 'inner', 'left', 'cross', 'natural', 'group', 'order', 'limit', 'union', 'set', 'values', 'as', 'select']);
+
+/** alias (or table name) → table, from every `from`/`join`/`update`/`into` of the statement */
+export function tablesByAlias(sql: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const re = /\b(?:from|join|update|into)\s+"?([A-Za-z_][\w]*)"?(?:\s+(?:as\s+)?"?([A-Za-z_][\w]*)"?)?/gi;
+  for (const m of sql.matchAll(re)) {
+    const table = m[1]!;
+    found.set(table, table);
+    const alias = m[2];
+    if (alias && !KEYWORDS.has(alias.toLowerCase())) found.set(alias, table);
+  }
+  return found;
+}
+
+/** Rows at most a statement with no condition reads in its scan's own order: its LIMIT plus OFFSET, when both are values. */
+const MAX_BOUNDED_ROWS = 1000;
+
+/**
+ * Whether the statement's scans stop early by themselves: no WHERE anywhere, no sorting (the rows come in the scan's
+ * order, e.g. the newest invoices first by id), and a LIMIT (+ OFFSET) small enough. The list's first page is such
+ * a scan: it reads 50 rows of a million. A deep page's OFFSET reads everything before it, so it is not.
+ */
+function boundedScan(sql: string, plan: readonly string[], params: readonly unknown[]): boolean {
+  if (/\bwhere\b/i.test(sql) || plan.some((l) => l.includes('TEMP B-TREE'))) return false;
+  const m = /\blimit \?(\s+offset \?)?\s*$/i.exec(sql);
+  if (!m) return false;
+  const values = params.slice(m[1] ? -2 : -1).map(Number);
+  return values.every(Number.isFinite) && values.reduce((a, b) => a + b, 0) <= MAX_BOUNDED_ROWS;
+}
+
+/**
+ * The plan lines that scan a growing table: `SCAN t` (in rowid order or through a whole index alike).
+ * - An INSERT … VALUES plans no scan of its own: what its plan lists are the foreign-key checks, and the lookups
+ *   into the tables that refer to the new row (unindexed ones show as SCAN) run only while a deferred foreign-key
+ *   violation is pending — SQLite skips them otherwise, and Folio has no deferred foreign keys.
+ * - A scan that stops early by itself (boundedScan) reads a fixed number of rows whatever the table's size.
+ */
+export function growingScans(sql: string, plan: readonly string[], realTables: ReadonlySet<string>, params: readonly unknown[] = []): Scan[] {
+  if (/^\s*insert\b/i.test(sql) && /\)\s*values\s*\(/i.test(sql) && !/\bselect\b/i.test(sql)) return [];
+  if (boundedScan(sql, plan, params)) return [];
+  const tables = tablesByAlias(sql);
+  const scans: Scan[] = [...pagingReads(sql, plan, tables, realTables, params)];
+  for (const line of plan) {
+    const m = /^SCAN (\S+)(.*)$/.exec(line.trim());
+    if (!m) continue;
+    const name = m[1]!;
+    // a virtual table (FTS5) with a constraint is its own index search; with none ("INDEX 0:") it reads everything
+    if (/VIRTUAL TABLE INDEX \d+:\S/.test(m[2]!)) continue;
+    // a subquery's or a CTE's materialized rows, or a constant row: its own plan lines say what it read
+    const table = tables.get(name);
+    if (!table || !realTables.has(table) || table in SMALL_TABLES) continue;
+    scans.push({ table, line });
+  }
+  return scans;
+}
+
+/**
+ * A page (a statement with a LIMIT) of a growing table that reads more than its page: sorted after reading every row
+ * that matches (USE TEMP B-TREE FOR ORDER BY: its index gives the rows in another order), or skipping an OFFSET of
+ * more than MAX_BOUNDED_ROWS rows, each of which is read to be dropped. Either grows with the books as a SCAN does.
+ */
+function pagingReads(sql: string, plan: readonly string[], tables: Map<string, string>, realTables: ReadonlySet<string>, params: readonly unknown[]): Scan[] {
+  const page = /\blimit \?(\s+offset \?)?\s*$/i.exec(sql);
+  if (!page) return [];
+  const growing = [...new Set(tables.values())].filter((t) => realTables.has(t) && !(t in SMALL_TABLES));
+  if (!growing.length) return [];
+  const table = growing.join(', ');
+  const found: Scan[] = [];
+  const sorted = plan.find((l) => l.includes('USE TEMP B-TREE FOR ORDER BY'));
+  if (sorted) found.push({ table, line: `${sorted} (a page sorted after reading every row that matches)` });
+  const offset = page[1] ? Number(params[params.length - 1]) : 0;
+  if (offset > MAX_BOUNDED_ROWS) found.push({ table, line: `OFFSET ${offset} (every row before the page is read and dropped)` });
+  return found;
+}
