@@ -45,7 +45,12 @@ let saxonLoading: Promise<Saxon> | undefined;
  * every server start (docs/million.md, "Start-up"), and most starts never check an e-invoice.
  */
 function saxon(): Promise<Saxon> {
-  return (saxonLoading ??= import('saxon-js').then((m) => ((m as { default?: Saxon }).default ?? (m as unknown as Saxon))));
+  if (!saxonLoading) {
+    saxonLoading = import('saxon-js').then((m) => (m as { default?: Saxon }).default ?? (m as unknown as Saxon));
+    // a failed load is not remembered: the next check tries again
+    saxonLoading.catch(() => (saxonLoading = undefined));
+  }
+  return saxonLoading;
 }
 
 /** Only the fatal ones: what makes a document invalid. */
