@@ -31,7 +31,17 @@ function preloadAppChunk(): Plugin {
         visit(start.fileName);
         const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
         if (entry?.type === 'chunk') [entry.fileName, ...entry.imports].forEach((f) => files.delete(f)); // loaded by the entry itself
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
+        // The app chunk's own styles as a stylesheet of the page: imported dynamically, the chunk would otherwise
+        // wait to run until its CSS, requested only once the entry ran, had arrived (~0.1–0.4 s of the first paint).
+        const css = new Set<string>();
+        for (const file of files) {
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') chunk.viteMetadata?.importedCss.forEach((c) => css.add(c));
+        }
+        return [
+          ...[...css].map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const })),
+          ...[...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const })),
+        ];
       },
     },
   };

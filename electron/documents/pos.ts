@@ -7,9 +7,9 @@ import { renderDocDefinition } from './engine';
 import { FONT_FAMILY } from './fonts';
 import { breakWideWords } from './text-fit';
 import { buildInvoiceView, type Field, type InvoiceView, type ViewOptions } from './view';
+import type { PosWidth } from './pos-widths';
 
-export const POS_WIDTHS_MM = [58, 80] as const;
-export type PosWidth = (typeof POS_WIDTHS_MM)[number];
+export { POS_WIDTHS_MM, type PosWidth } from './pos-widths';
 
 const PT_PER_MM = 72 / 25.4;
 /** Receipt printers cannot print to the paper's edge; about 3 mm either side is lost. */

@@ -22,6 +22,7 @@ import { appPaths } from './paths';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { createShellOps } from './shell-ops';
 import { createMainWindow, preloadPath } from './window';
+import { markCleanClose, startNeedsCheck } from './integrity';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.FOLIO_DEV_SERVER_URL;
 const origins = trustedOrigins(devServerUrl);
@@ -30,6 +31,8 @@ let mainWindow: BrowserWindow | null = null;
 // runtime, closes the file, lets the restore replace it, reopens it and builds a new runtime). IPC calls enter
 // through the holder and always reach the current core; the renderer reloads after a restore.
 let holder: DatabaseHolder<Runtime> | null = null;
+/** the database file in use, marked closed cleanly once the holder closed it (integrity.ts) */
+let dbFileInUse: string | null = null;
 
 registerAppScheme();
 app.enableSandbox();
@@ -50,8 +53,12 @@ if (!app.requestSingleInstanceLock()) {
     const running = holder;
     holder = null;
     void (async () => {
-      await running?.close().catch((e: unknown) => console.error('folio:', e));
-    })().finally(() => app.quit());
+      if (!running) return;
+      await running.close();
+      if (dbFileInUse) markCleanClose(dbFileInUse);
+    })()
+      .catch((e: unknown) => console.error('folio:', e))
+      .finally(() => app.quit());
   });
 }
 
@@ -67,9 +74,15 @@ async function start(): Promise<void> {
   useNativeBinding(paths.nativeBinding);
   // Secrets (the SMTP password, the sync key) are sealed with the OS keyring through safeStorage.
   const secretBox = safeStorageSecretBox(safeStorage);
+  // quick_check before the window only when the last session did not close the file cleanly (integrity.ts); a file
+  // a restore put in place is always checked (the holder opens it again through `open`)
+  let quickCheck = startNeedsCheck(paths.dbFile);
   const current = await createDatabaseHolder({
-    open: (): Promise<OpenedDatabase> =>
-      openDatabase(paths.dbFile, { quickCheck: true, ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}) }),
+    open: (): Promise<OpenedDatabase> => {
+      const check = quickCheck;
+      quickCheck = true;
+      return openDatabase(paths.dbFile, { quickCheck: check, ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}) });
+    },
     build: (opened, swap) =>
       createRuntime({
         db: opened.db,
@@ -89,6 +102,7 @@ async function start(): Promise<void> {
       }),
   });
   holder = current;
+  dbFileInUse = paths.dbFile;
   const core = () => current.runtime.core;
 
   hardenSession(session.defaultSession, origins);

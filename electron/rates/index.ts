@@ -27,9 +27,21 @@ export function ratesFromEnv(db: Db, env: NodeJS.ProcessEnv, extra: Partial<Rate
   });
 }
 
-/** What the prefetch keeps ready: the editor's usual currencies and any other one an invoice was written in. */
+/** How far back the prefetch looks for currencies beyond the usual ones: the newest invoices, not all of them. */
+export const PREFETCH_RECENT_INVOICES = 5000;
+
+/**
+ * What the prefetch keeps ready: the editor's usual currencies and any other one a recent invoice was written in.
+ * Recent: the newest invoices by id, read backwards along the table itself. A `distinct` over every invoice read the
+ * whole file on each pass and held the server's only thread for 1–6 s at a million invoices (docs/million.md,
+ * "Start-up"); a currency last used thousands of invoices ago still gets its rate, fetched when an invoice needs it.
+ */
 export async function prefetchCurrencies(db: Db): Promise<string[]> {
-  const used = await db.selectFrom('invoices').select('currency').distinct().execute();
+  const used = await db
+    .selectFrom((eb) => eb.selectFrom('invoices').select('currency').orderBy('id', 'desc').limit(PREFETCH_RECENT_INVOICES).as('recent'))
+    .select('currency')
+    .distinct()
+    .execute();
   const all = new Set<string>([...CURRENCIES, ...used.map((r) => r.currency.toUpperCase())]);
   all.delete('HUF');
   return [...all].filter((c) => /^[A-Z]{3}$/.test(c)).sort();

@@ -4,8 +4,6 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { startServer } from './start';
-import { startCompaniesServer } from '../companies/start';
-import { postgresCompanyStores } from '../companies/postgres';
 
 const { values } = parseArgs({
   options: {
@@ -81,10 +79,16 @@ try {
     uiDir: resolve(here, '../../dist/renderer'),
     env: process.env,
   };
+  // A server of several companies (and the pg driver) is loaded only when asked for: a start on one file skips it.
+  const companiesServer = () => import('../companies/start').then((m) => m.startCompaniesServer);
+  const pgCompanies = values['pg-companies'];
   const server = values.companies
-    ? await startCompaniesServer({ ...common, dir: values.companies })
-    : values['pg-companies']
-      ? await startCompaniesServer({ ...common, stores: postgresCompanyStores(values['pg-companies'], process.env, pgPool ? { max: pgPool } : {}) })
+    ? await (await companiesServer())({ ...common, dir: values.companies })
+    : pgCompanies
+      ? await (await companiesServer())({
+          ...common,
+          stores: (await import('../companies/postgres')).postgresCompanyStores(pgCompanies, process.env, pgPool ? { max: pgPool } : {}),
+        })
       : await startServer({ ...common, ...(pgUrl ? { pgUrl, ...(pgPool ? { pgPool } : {}) } : { dbFile: values.db! }) });
   console.log(`listening on ${server.url}`);
   const stop = async () => {

@@ -7,8 +7,6 @@
 // request through the holder's gate, and `RunningServer.core` is always the current one.
 import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '../db/open';
-import { openPostgres } from '../db/pg/open';
-import { postgresSource } from '../export/postgres-source';
 import { secretBoxFromEnv } from '../secrets/secret-box';
 import type { Core } from '../core/index';
 import { createRuntime, type Runtime } from '../runtime/runtime';
@@ -138,6 +136,8 @@ async function postgresHolder(url: string, options: StartOptions, clock: Clock, 
   if (!secretBox) {
     throw new Error('A server on PostgreSQL needs FOLIO_SECRET_KEY (32 random bytes in base64, e.g. `openssl rand -base64 32`), the same in every server process');
   }
+  // loaded here, not with the module: the pg driver is ~0.1 s of every start of a server on a SQLite file
+  const [{ openPostgres }, { postgresSource }] = await Promise.all([import('../db/pg/open'), import('../export/postgres-source')]);
   return createDatabaseHolder({
     open: () => openPostgres(url, options.pgPool ? { max: options.pgPool } : {}),
     build: (opened): Promise<Runtime> => {

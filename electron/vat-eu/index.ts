@@ -8,7 +8,8 @@ export { loadIpCountry } from './ip-country';
 export { createViesClient, VIES_DEFAULT_URL, type ViesOptions } from './vies';
 
 export async function createEuVat(options: ViesOptions = {}): Promise<Required<EuVatDeps>> {
-  return { ipCountry: await loadIpCountry(), vies: createViesClient(options) };
+  // the country table (~8 MB read and indexed, ~60 ms) loads on the first lookup, not at every start
+  return { ipCountry: async (ip) => (await loadIpCountry())(ip), vies: createViesClient(options) };
 }
 
 /** As `npm run serve` configures it: FOLIO_VIES_URL (the check-vat-number endpoint), FOLIO_VIES_TIMEOUT_MS. */

@@ -2,6 +2,8 @@
 // requests — settings, today, and the invoice list's first page when that is the screen asked for — while the app's
 // own chunk is still downloading and compiling. The app then takes these answers instead of asking again.
 import { createApi, type Api } from './api';
+import { DirectoryApi } from './api/directory';
+import type { DirectoryView } from '../../shared/directory';
 import { filtersFromQuery, hasFilters, INVOICE_PAGE_SIZE } from './invoice-filters';
 import { parseRoute, readHash } from './routes';
 import { prefetch } from './state/prefetch';
@@ -51,11 +53,19 @@ export function storeKey(key: string | null): void {
 export const api: Api = createApi({ key: () => session.key, company: () => session.company, onUnauthorized: () => session.onUnauthorized() });
 
 let todayPromise: Promise<string> | undefined;
+let directoryPromise: Promise<DirectoryView | null> | undefined;
 
 /** Today from the boot request, once; undefined afterwards (or when boot asked nothing). */
 export function takeToday(): Promise<string> | undefined {
   const p = todayPromise;
   todayPromise = undefined;
+  return p;
+}
+
+/** The companies the key reaches, from the boot request, once (see takeToday). */
+export function takeDirectory(): Promise<DirectoryView | null> | undefined {
+  const p = directoryPromise;
+  directoryPromise = undefined;
   return p;
 }
 
@@ -65,6 +75,13 @@ export function startBootRequests(): void {
   prefetch(api, 'settings.get', {});
   todayPromise = api.today();
   todayPromise.catch(() => undefined);
+  // Who is signed in and which companies the key reaches are asked now too: the app asked them only once its own
+  // chunk had run, a second round trip before the first rows.
+  prefetch(api, 'users.me', {});
+  if (!api.desktop && session.key) {
+    directoryPromise = new DirectoryApi(api).view(session.key);
+    directoryPromise.catch(() => undefined);
+  }
   const { path, query } = readHash();
   if (parseRoute(path).name === 'invoices' && !hasFilters(filtersFromQuery(query))) {
     const page = Math.max(1, Number(query.get('page')) || 1);

@@ -155,5 +155,5 @@ test('euVatFromEnv points VIES at FOLIO_VIES_URL', async () => {
   const server = await vies();
   const deps = await euVatFromEnv({ FOLIO_VIES_URL: `${server.url}/check-vat-number`, FOLIO_VIES_TIMEOUT_MS: '2000' });
   expect(await deps.vies('DE', '811907980')).toEqual({ valid: true, name: 'Beispiel Software GmbH', address: 'Musterstraße 12, 10115 Berlin' });
-  expect(deps.ipCountry(GERMAN_IP)).toBe('DE');
+  expect(await deps.ipCountry(GERMAN_IP)).toBe('DE');
 });

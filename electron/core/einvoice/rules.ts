@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import SaxonJS from 'saxon-js';
+import type SaxonJSModule from 'saxon-js';
 
 export type EinvoiceSyntax = 'ubl' | 'cii';
 
@@ -26,7 +26,7 @@ const SVRL = 'http://purl.oclc.org/dsdl/svrl';
 
 /** Checks `xml` against the EN 16931 rules for its syntax; returns all failed rules, fatal and warnings. */
 export async function validateEn16931(syntax: EinvoiceSyntax, xml: string): Promise<RuleFailure[]> {
-  const stylesheet = await compiledRules(syntax);
+  const [SaxonJS, stylesheet] = await Promise.all([saxon(), compiledRules(syntax)]);
   let report: unknown;
   try {
     report = SaxonJS.transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'raw' }, 'sync').principalResult;
@@ -34,7 +34,23 @@ export async function validateEn16931(syntax: EinvoiceSyntax, xml: string): Prom
     // Not well-formed XML (or not XML at all): no rule can run, which is itself a fatal failure.
     return [{ id: 'XML', flag: 'fatal', text: `not a readable XML document: ${messageOf(e)}`, location: '/' }];
   }
-  return failuresIn(report);
+  return failuresIn(SaxonJS, report);
+}
+
+type Saxon = typeof SaxonJSModule;
+let saxonLoading: Promise<Saxon> | undefined;
+
+/**
+ * SaxonJS is loaded at the first check, not with the core: reading its 2 MB of sloppy-mode CommonJS took ~0.4 s of
+ * every server start (docs/million.md, "Start-up"), and most starts never check an e-invoice.
+ */
+function saxon(): Promise<Saxon> {
+  if (!saxonLoading) {
+    saxonLoading = import('saxon-js').then((m) => (m as { default?: Saxon }).default ?? (m as unknown as Saxon));
+    // a failed load is not remembered: the next check tries again
+    saxonLoading.catch(() => (saxonLoading = undefined));
+  }
+  return saxonLoading;
 }
 
 /** Only the fatal ones: what makes a document invalid. */
@@ -43,7 +59,7 @@ export function fatalFailures(failures: readonly RuleFailure[]): RuleFailure[] {
 }
 
 /** Reads the failed assertions (and reports, which the rules do not use today) out of an SVRL report. */
-function failuresIn(report: unknown): RuleFailure[] {
+function failuresIn(SaxonJS: Saxon, report: unknown): RuleFailure[] {
   const nodes = SaxonJS.XPath.evaluate('descendant-or-self::svrl:failed-assert | descendant-or-self::svrl:successful-report', report, {
     namespaceContext: { svrl: SVRL },
     resultForm: 'array',

@@ -32,8 +32,8 @@ export interface ViesAnswer {
 }
 
 export interface EuVatDeps {
-  /** country of an IP address from an offline database, null when unknown */
-  ipCountry?: (ip: string) => string | null;
+  /** country of an IP address from an offline database, null when unknown (async: the table loads on first use) */
+  ipCountry?: (ip: string) => string | null | Promise<string | null>;
   /** asks the EU's VIES registry; throws when it cannot be reached */
   vies?: (country: string, number: string) => Promise<ViesAnswer>;
 }
@@ -47,7 +47,7 @@ export async function euVatLookup(input: VatEuInput, deps: EuVatDeps): Promise<E
   const buyer = euVatCountry(input.country);
   const seller = euVatCountry(input.business_country);
   if (!seller) throw invalid('business_country', 'the business must be in an EU member state for this lookup');
-  const ipCountry = input.ip ? (deps.ipCountry?.(input.ip) ?? null) : null;
+  const ipCountry = input.ip ? ((await deps.ipCountry?.(input.ip)) ?? null) : null;
 
   let company: EuVatResult['company'] = null;
   let companyError: string | null = null;

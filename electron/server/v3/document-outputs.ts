@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceReminders } from '../../../shared/contract/areas/reminders';
 import type { InvoiceDuties } from '../../../shared/contract/operations';
 import { FolioError } from '../../../shared/errors';
-import { POS_WIDTHS_MM, renderPosPdf, type PosWidth } from '../../documents/pos';
+import { POS_WIDTHS_MM, type PosWidth } from '../../documents/pos-widths';
 import { v3Invalid } from './errors';
 import { bodyOf, call, idOf, type V3Route } from './route';
 
@@ -98,6 +98,8 @@ export const documentOutputRoutes: V3Route[] = [
         throw v3Invalid('size', `must be ${POS_WIDTHS_MM.join(' or ')} (the paper's width in mm)`);
       }
       const invoice = await call(core(), 'invoices.get', { id: idOf(req) });
+      // the PDF engine (pdfmake, fontkit: ~3 MB of code) loads with the first receipt, not with the server
+      const { renderPosPdf } = await import('../../documents/pos');
       const pdf = await renderPosPdf(invoice.attributes, size as PosWidth);
       const name = (invoice.attributes.prefixed_invoice_no || `draft-${invoice.id}`).replace(/[^A-Za-z0-9._-]/g, '_');
       return sendPdf(reply, `pos-${size}mm-${name}.pdf`, pdf);

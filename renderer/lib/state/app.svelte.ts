@@ -6,7 +6,7 @@ import type { Api } from '../api';
 import { ApiError, asApiError } from '../api/errors';
 import type { HttpTransport } from '../api/http-transport';
 import { localToday } from '../api/transport';
-import { api, session, storeCompany, storeKey, takeToday } from '../boot';
+import { api, session, storeCompany, storeKey, takeDirectory, takeToday } from '../boot';
 import { dropPrefetched, takePrefetched } from './prefetch';
 import type { DirectoryView } from '../../../shared/directory';
 import { DirectoryApi } from '../api/directory';
@@ -96,7 +96,7 @@ class AppState {
    * another company or none; 'none': the key reaches no company.
    */
   private async chooseCompany(): Promise<'same' | 'changed' | 'none'> {
-    const view = session.key ? await this.directoryApi.view(session.key) : null;
+    const view = session.key ? await (takeDirectory() ?? this.directoryApi.view(session.key)) : null;
     this.directory = view;
     if (!view) {
       // a single-company server ignores the header; a choice left from another server is dropped all the same
@@ -134,7 +134,7 @@ class AppState {
       takePrefetched('settings.get', {}) ?? this.api.call('settings.get', {}),
       takeToday() ?? this.api.today(),
       // a server from before users answers no such operation: everything is offered, as it was
-      this.api.call('users.me', {}).catch(() => null),
+      (takePrefetched('users.me', {}) ?? this.api.call('users.me', {})).catch(() => null),
     ]);
     this.settings = settings;
     this.today = today;
