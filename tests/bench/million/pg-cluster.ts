@@ -18,7 +18,7 @@ export interface BenchCluster {
   /** the URL of a database on the cluster */
   url(database: string): string;
   /** runs one statement as the superuser, on the maintenance database unless another is named */
-  admin<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[], database?: string): Promise<T[]>;
+  admin<T = Record<string, unknown>>(text: string, values?: unknown[], database?: string): Promise<T[]>;
   stop(): Promise<void>;
 }
 
@@ -69,11 +69,11 @@ export async function startBenchCluster(log: (s: string) => void = () => undefin
   const url = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     url,
-    async admin(text, values, database = 'postgres') {
+    async admin<T>(text: string, values?: unknown[], database = 'postgres') {
       const client = new pg.Client({ connectionString: url(database) });
       await client.connect();
       try {
-        return (await client.query(text, values)).rows;
+        return (await client.query<T>(text, values)).rows;
       } finally {
         await client.end();
       }
