@@ -82,7 +82,7 @@ export async function measurePg(o: PgBenchOptions): Promise<PgBenchResult> {
           o.log(`${name}: slowest statements ${JSON.stringify(plans[name])}`);
         }
       }
-      await profiled.db.destroy().catch(() => undefined);
+      // (the profiled Kysely shares the pool: it is ended once, by opened.close)
 
       if (small) {
         const smallWork = await workCopy(cluster, small.database, work, o.log);
