@@ -1,5 +1,5 @@
 // Copies a built SQLite million (build.ts) into a migrated, empty PostgreSQL database, table by table, as the same
-// rows with the same ids: what the team server would hold after the same ten years. The copy is not the app's
+// rows with the same ids (through COPY, pg-copy-in.ts): what the team server would hold after the same ten years. The copy is not the app's
 // writing: it runs with `session_replication_role = replica`, so neither the seal guards nor change capture nor the
 // foreign-key triggers fire (the rows are already sealed, their change log and VAT lines are copied as they are);
 // the secondary indexes are dropped first and built again at the end (one sorted build each, not a million
@@ -7,6 +7,7 @@
 // file too), and the identity sequences are set past the copied ids, so the next insert numbers as on SQLite.
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { copyIn, copyValue } from './pg-copy-in';
 
 export interface CopiedTable {
   rows: number;
@@ -22,8 +23,6 @@ interface PgColumn {
 
 // the migrator's own bookkeeping is written by the migrations on each side
 const SKIP = new Set(['kysely_migration', 'kysely_migration_lock']);
-// rows per INSERT: large enough that the statement overhead vanishes, small enough to keep a few MB per statement
-const CELLS_PER_BATCH = 200_000;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -63,32 +62,18 @@ export async function copySqliteToPg(sqliteFile: string, pgUrl: string, log: (s:
       const missing = [...sqliteColumns].filter((c) => !pgColumns.some((p) => p.column_name === c));
       if (missing.length) throw new Error(`pg copy: ${table} has no column ${missing.join(', ')} on PostgreSQL`);
       const bool = columns.map((c) => c.udt_name === 'bool');
-      const insert = `INSERT INTO ${ident(table)} (${columns.map((c) => ident(c.column_name)).join(', ')}) OVERRIDING SYSTEM VALUE
-        SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.udt_name}[]`).join(', ')})`;
-      const perBatch = Math.max(100, Math.floor(CELLS_PER_BATCH / columns.length));
-      const rows = sqlite.prepare(`SELECT ${columns.map((c) => ident(c.column_name)).join(', ')} FROM ${ident(table)}`).raw().iterate() as IterableIterator<unknown[]>;
+      const select = sqlite.prepare(`SELECT ${columns.map((c) => ident(c.column_name)).join(', ')} FROM ${ident(table)}`).raw();
       let n = 0;
-      // one statement in flight while the next batch is read: the two processes work at once
-      let pending: Promise<unknown> = Promise.resolve();
-      let batch: unknown[][] = columns.map(() => []);
-      let inBatch = 0;
-      const send = async () => {
-        const values = batch;
-        batch = columns.map(() => []);
-        inBatch = 0;
-        await pending;
-        pending = client.query(insert, values);
-      };
-      for (const row of rows) {
-        for (let c = 0; c < row.length; c++) {
-          const v = row[c];
-          batch[c]!.push(bool[c] && v !== null ? v !== 0 : v);
+      function* lines() {
+        for (const row of select.iterate() as IterableIterator<unknown[]>) {
+          n++;
+          let line = copyValue(row[0], bool[0]);
+          for (let c = 1; c < row.length; c++) line += `\t${copyValue(row[c], bool[c])}`;
+          yield line;
         }
-        n++;
-        if (++inBatch === perBatch) await send();
       }
-      if (inBatch > 0) await send();
-      await pending;
+      // FREEZE: the table was emptied in this transaction, so its rows are written frozen and all-visible at once
+      await copyIn(client, `COPY ${ident(table)} (${columns.map((c) => ident(c.column_name)).join(', ')}) FROM STDIN WITH (FREEZE)`, lines());
       // identities continue after the copied ids
       for (const c of pgColumns.filter((p) => p.is_identity === 'YES')) {
         await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${ident(c.column_name)}) FROM ${ident(table)}), 0) + 1, false)`, [ident(table), c.column_name]);
