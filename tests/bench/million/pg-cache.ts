@@ -7,6 +7,9 @@ import { buildKey } from './build';
 import type { BenchCluster } from './pg-cluster';
 import { copySqliteToPg } from './pg-copy';
 
+/** raised when the copy itself changes what it writes, so a cached copy made the old way is made again */
+const COPY_VERSION = 1;
+
 export interface CachedPg {
   database: string;
   /** seconds the copy took (migrations, rows, indexes, ANALYZE); null when the cached database was reused */
@@ -14,7 +17,7 @@ export interface CachedPg {
 }
 
 export async function millionPg(cluster: BenchCluster, invoices: number, sqliteFile: string, log: (s: string) => void = () => undefined): Promise<CachedPg> {
-  const database = `million_${invoices}_${buildKey(invoices)}`;
+  const database = `million_${invoices}_${buildKey(invoices)}_c${COPY_VERSION}`;
   const existing = (await cluster.admin<{ datname: string }>('SELECT datname FROM pg_database')).map((d) => d.datname);
   if (existing.includes(database)) return { database, buildSeconds: null };
   // copies of the same size for an older schema or builder, and interrupted ones, are of no more use

@@ -52,10 +52,15 @@ export function copyIn(client: Client, statement: string, lines: Lines): Promise
             if (connection.stream.writableNeedDrain) await once(connection.stream, 'drain');
           };
           try {
-            for await (const line of lines) {
+            // a plain iterable is read without an await per line (millions of lines): only a full chunk waits
+            const sync = Symbol.iterator in lines ? (lines as Iterable<string>)[Symbol.iterator]() : null;
+            const async = sync ? null : (lines as AsyncIterable<string>)[Symbol.asyncIterator]();
+            for (;;) {
+              const next = sync ? sync.next() : await async!.next();
+              if (next.done) break;
               if (failed) return;
-              chunk.push(line, '\n');
-              size += line.length + 1;
+              chunk.push(next.value, '\n');
+              size += next.value.length + 1;
               if (size >= CHUNK) await flush();
             }
             if (size > 0) await flush();
