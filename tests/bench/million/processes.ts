@@ -1,6 +1,8 @@
 // The two figures measured from outside the core: how long `npm run serve` takes to listen on the million-invoice
 // file (the built bundle, as start-bench.ts starts it), and how soon Chromium paints the invoice list's first rows
-// served from that file (as ui-bench.ts measures it, each navigation in a fresh context so nothing is cached).
+// served from that file (as ui-bench.ts measures it, each navigation in a fresh context so nothing is cached). The
+// same two on the team server's PostgreSQL database (`serve --pg`), which needs the operator's FOLIO_SECRET_KEY.
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
@@ -12,12 +14,18 @@ import { NOW } from './build';
 import { timeRuns, type Timing } from './stats';
 
 const KEY = 'million-bench-key-0123456789abcdef';
+// a team server seals its secrets with this key; the bench's are throwaway
+const SECRET_KEY = randomBytes(32).toString('base64');
 
-export async function serveStart(file: string, runs: number): Promise<Timing> {
+/** what a server serves: a SQLite file, or a PostgreSQL database (the team server) */
+export type Served = { dbFile: string } | { pgUrl: string };
+
+export async function serveStart(served: Served, runs: number): Promise<Timing> {
   await ensureNodeBuilt();
+  const database = 'pgUrl' in served ? ['--pg', served.pgUrl] : ['--db', served.dbFile];
   return timeRuns(
     async () => {
-      const child = startChild(['scripts/launch.mjs', 'serve', '--db', file, '--port', '0'], { FOLIO_API_KEY: KEY });
+      const child = startChild(['scripts/launch.mjs', 'serve', ...database, '--port', '0'], { FOLIO_API_KEY: KEY, FOLIO_SECRET_KEY: SECRET_KEY });
       try {
         await child.waitFor(/^listening on /, 120_000);
       } finally {
@@ -29,10 +37,10 @@ export async function serveStart(file: string, runs: number): Promise<Timing> {
   );
 }
 
-export async function uiFirstPaint(file: string, runs: number): Promise<Timing> {
+export async function uiFirstPaint(served: Served, runs: number): Promise<Timing> {
   const uiDir = resolve('dist/renderer');
   await build({ configFile: resolve('vite.config.ts'), logLevel: 'silent' });
-  const server = await startServer({ dbFile: file, port: 0, auth: { apiKey: KEY }, now: NOW, uiDir });
+  const server = await startServer({ ...served, ...('pgUrl' in served ? { env: { FOLIO_SECRET_KEY: SECRET_KEY } } : {}), port: 0, auth: { apiKey: KEY }, now: NOW, uiDir });
   const { executablePath } = await resolveBrowser();
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {

@@ -2,7 +2,8 @@
 // 1,000,000 invoices over ten years (build.ts; built once and cached, cache.ts), each as its p50 (NAME) and p99
 // (NAME_p99) over repeated runs, written as one JSON object. Not a section of `npm run bench`: it takes minutes.
 // Options: --invoices N (a smaller database, for trying the tool), --runs N (measured runs per action, default 30;
-// with fewer than 100 runs p99 is the slowest run), --warm N (unmeasured runs first, default 3).
+// with fewer than 100 runs p99 is the slowest run), --warm N (unmeasured runs first, default 3), --pg off (skip the
+// same figures on PostgreSQL, m1_pg_*: pg-run.ts; on by default).
 import { copyFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -17,12 +18,15 @@ import { issueBoth } from './issue';
 import { millionDb } from './cache';
 import { profiler, type Profile } from './plans';
 import { serveStart, uiFirstPaint } from './processes';
+import { measurePg, type PgBenchResult } from './pg-run';
 import { percentile, round1, timeRuns, type Timing } from './stats';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, pg: { type: 'string' } } });
 const invoices = Number(values.invoices ?? 1_000_000);
 const runs = Number(values.runs ?? 30);
 const warmUps = Number(values.warm ?? 3);
+if (values.pg !== undefined && values.pg !== 'on' && values.pg !== 'off') throw new Error('--pg is on or off');
+const withPg = values.pg !== 'off';
 const log = (s: string) => console.error(`bench:million ${s}`);
 const started = performance.now();
 
@@ -102,12 +106,22 @@ try {
   log(`m1_backup_s: ${figures.m1_backup_s}`);
 
   // on the working copy too: a server may write (its jobs), and the cached file must stay as built
-  put('m1_serve_start_ms', await serveStart(work, Math.min(runs, 10)));
-  put('m1_ui_first_paint_ms', await uiFirstPaint(work, Math.min(runs, 15)));
+  put('m1_serve_start_ms', await serveStart({ dbFile: work }, Math.min(runs, 10)));
+  put('m1_ui_first_paint_ms', await uiFirstPaint({ dbFile: work }, Math.min(runs, 15)));
 } finally {
   tmp.remove();
 }
-log('m1_pg_*: not measured yet — the team server does not run the core on PostgreSQL (docs/team-server.md)');
+
+// The same on PostgreSQL (the team server): a copy of the same million in the bench's own cluster.
+let pg: PgBenchResult | null = null;
+if (withPg) {
+  const pgStarted = performance.now();
+  pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log });
+  Object.assign(figures, pg.figures);
+  Object.assign(runsOf, pg.runs);
+  Object.assign(plans, pg.slowest_statements);
+  log(`pg: ${round1((performance.now() - pgStarted) / 1000)} s in all`);
+}
 
 const result = {
   ...figures,
@@ -122,7 +136,7 @@ const result = {
     cores: cpus().length,
     node: process.version,
     total_s: round1((performance.now() - started) / 1000),
-    pg: 'not measured yet: the team server does not run the core on PostgreSQL',
+    pg: pg ? { copy_s: pg.copy_s, note: 'm1_pg_*: the same actions on PostgreSQL (embedded, the bench cluster in tests/bench/.cache/pg)' } : 'not measured (--pg off)',
     slowest_statements: plans,
   },
 };
