@@ -102,6 +102,7 @@ export async function sync50() {
     const roundSeconds = (performance.now() - t) / 1000;
     const n = await onRemote();
     await db.end();
+    console.error(`bench pg: 50 devices: pushed ${pushed === null ? 'not all' : `${pushed.toFixed(1)} s`}, rounds ended ${roundSeconds.toFixed(1)} s, ${n} invoices on the remote`);
     const failed = results.filter((r) => r.last_error || r.pending_changes !== 0);
     if (failed.length) throw new Error(`${failed.length} devices did not finish: ${failed[0]!.last_error ?? 'changes pending'}`);
     if (n !== DEVICES * PER_DEVICE) throw new Error(`the remote has ${n} invoices, not ${DEVICES * PER_DEVICE}`);
