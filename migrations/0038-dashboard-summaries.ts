@@ -15,7 +15,9 @@
 //   cancelled, not a cancelling invoice, not a modification. invoices.summary's twelve months read ~365 rows.
 // - summary_open_days: per due date, the forint invoices still unpaid, split by whether the receivables count them
 //   (`receivable`: not a cancelling invoice and something still owed). What is late depends on today, hence the date.
-// - summary_open_clients: the receivable part per client and due date: the top debtors and what each has overdue.
+// - summary_open_clients: the receivable part per client and due date: what a top debtor has overdue;
+//   summary_open_client_totals the same per client: the top debtors, from the top of an index.
+// Besides: an index on the day expenses.totals reads a month of expenses by (a scan of every expense before).
 // Amounts are thousandths of a forint, integers, as everywhere.
 import { sql, type Kysely } from 'kysely';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../shared/invoice-codes';
@@ -53,6 +55,7 @@ const TABLES = {
   summary_revenue_days: { key: ['date'], sums: ['invoice_count', 'net_milli'] },
   summary_open_days: { key: ['receivable', 'due_date'], sums: ['invoice_count', 'open_milli'] },
   summary_open_clients: { key: ['client_id', 'due_date'], sums: ['invoice_count', 'open_milli'] },
+  summary_open_client_totals: { key: ['client_id'], sums: ['invoice_count', 'open_milli'] },
 } as const;
 type Table = keyof typeof TABLES;
 
@@ -85,6 +88,7 @@ function apply(r: string, sign: 1 | -1): string[] {
     ['summary_revenue_days', [`${r}.date`], [`${s}1`, `${s}${r}.net_milli`], revenue(r)],
     ['summary_open_days', [isReceivable, `${r}.due_date`], [`${s}1`, `${s}${owed(r)}`], unpaid(r)],
     ['summary_open_clients', [`${r}.client_id`, `${r}.due_date`], [`${s}1`, `${s}${owed(r)}`], `${unpaid(r)} AND ${receivable(r)}`],
+    ['summary_open_client_totals', [`${r}.client_id`], [`${s}1`, `${s}${owed(r)}`], `${unpaid(r)} AND ${receivable(r)}`],
   ];
   return rows.flatMap(([table, key, sums, where]) => [upsert(table, [...key, ...sums], where), ...(sign === 1 ? [] : [dropEmpty(table, key)])]);
 }
@@ -98,6 +102,8 @@ const BACKFILL = [
     SELECT CASE WHEN ${receivable('i')} THEN 1 ELSE 0 END, i.due_date, count(*), sum(${owed('i')}) FROM invoices i WHERE ${unpaid('i')} GROUP BY 1, 2`,
   `INSERT INTO summary_open_clients (client_id, due_date, invoice_count, open_milli)
     SELECT i.client_id, i.due_date, count(*), sum(${owed('i')}) FROM invoices i WHERE ${unpaid('i')} AND ${receivable('i')} GROUP BY 1, 2`,
+  `INSERT INTO summary_open_client_totals (client_id, invoice_count, open_milli)
+    SELECT client_id, sum(invoice_count), sum(open_milli) FROM summary_open_clients GROUP BY client_id`,
 ];
 
 // The rows the summaries leave out, for their readers: foreign-currency invoices (~2 %) and modifications (~1 %) by
@@ -106,6 +112,8 @@ const BACKFILL = [
 const INDEXES = [
   `CREATE INDEX invoices_revenue_rest ON invoices (date) WHERE currency <> 'HUF' OR modifies_id IS NOT NULL`,
   `CREATE INDEX invoices_foreign_status ON invoices (status) WHERE currency <> 'HUF'`,
+  // expenses.totals (the dashboard's month of expenses) reads a period by this day, as it writes it
+  `CREATE INDEX expenses_day ON expenses (coalesce(fulfillment_date, invoice_date, substr(created_at, 1, 10)))`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -136,6 +144,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (client_id, due_date)
     )`)
     .execute(db);
+  await sql
+    .raw(`CREATE TABLE summary_open_client_totals (
+      client_id ${int} NOT NULL PRIMARY KEY,
+      invoice_count ${int} NOT NULL,
+      open_milli ${int} NOT NULL
+    )`)
+    .execute(db);
+  // the top debtors: the clients owing most, read from the top of this index
+  await sql`CREATE INDEX summary_open_client_totals_owed ON summary_open_client_totals (open_milli DESC, client_id)`.execute(db);
   for (const q of BACKFILL) await sql.raw(q).execute(db);
   for (const q of INDEXES) await sql.raw(q).execute(db);
 
@@ -166,6 +183,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(isPostgres(db) ? `DROP TRIGGER ${t} ON invoices` : `DROP TRIGGER ${t}`).execute(db);
     if (isPostgres(db)) await sql.raw(`DROP FUNCTION ${t}()`).execute(db);
   }
-  for (const i of ['invoices_foreign_status', 'invoices_revenue_rest']) await sql.raw(`DROP INDEX ${i}`).execute(db);
-  for (const t of ['summary_open_clients', 'summary_open_days', 'summary_revenue_days']) await sql.raw(`DROP TABLE ${t}`).execute(db);
+  for (const i of ['expenses_day', 'invoices_foreign_status', 'invoices_revenue_rest']) await sql.raw(`DROP INDEX ${i}`).execute(db);
+  for (const t of ['summary_open_client_totals', 'summary_open_clients', 'summary_open_days', 'summary_revenue_days']) await sql.raw(`DROP TABLE ${t}`).execute(db);
 }

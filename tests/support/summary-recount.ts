@@ -34,6 +34,13 @@ const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
       WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF' AND is_cancel_invoice = 0 AND ${OWED} > 0
       GROUP BY client_id, due_date`,
   },
+  {
+    table: 'summary_open_client_totals',
+    kept: `SELECT client_id || '' AS k, invoice_count AS n, open_milli AS m FROM summary_open_client_totals`,
+    recount: `SELECT client_id || '' AS k, count(*) AS n, sum(${OWED}) AS m FROM invoices
+      WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF' AND is_cancel_invoice = 0 AND ${OWED} > 0
+      GROUP BY client_id`,
+  },
 ];
 
 const lines = (rows: Array<{ k: string; n: number; m: number }>) => rows.map((r) => `${r.k} | ${Number(r.n)} | ${Number(r.m)}`).sort();
