@@ -24,9 +24,16 @@ export async function receivables(ctx: CoreContext): Promise<Receivables> {
   const day = today(ctx);
   const horizon = addDays(day, 30);
   const [days, topHuf, foreign] = await Promise.all([
-    // the forint receivables per due date and the clients owing most, kept by the invoices' triggers (migration 0038)
-    sql<{ due_date: string; count: number; open: number }>`
-      select due_date, invoice_count as count, open_milli as open from summary_open_days where receivable = 1`.execute(db),
+    // the forint receivables and the clients owing most, from the sums the invoices' triggers keep (migration 0038);
+    // summed per age bucket by the database: a bucket is a range of due dates (bucketOf, counted back from today)
+    sql<{ bucket: AgeBucket; count: number; open: number; soon_count: number; soon_open: number }>`
+      select case when due_date >= ${day} then 'not_due' when due_date >= ${addDays(day, -30)} then 'days_1_30'
+          when due_date >= ${addDays(day, -60)} then 'days_31_60' when due_date >= ${addDays(day, -90)} then 'days_61_90'
+          else 'days_90_plus' end as bucket,
+        sum(invoice_count) as count, sum(open_milli) as open,
+        sum(case when due_date >= ${day} and due_date <= ${horizon} then invoice_count else 0 end) as soon_count,
+        sum(case when due_date >= ${day} and due_date <= ${horizon} then open_milli else 0 end) as soon_open
+      from summary_open_days where receivable = 1 group by 1`.execute(db),
     sql<{ client_id: number; count: number; open: number }>`
       select client_id, invoice_count as count, open_milli as open from summary_open_client_totals
       order by open_milli desc, client_id limit ${TOP_DEBTORS}`.execute(db),
@@ -36,22 +43,30 @@ export async function receivables(ctx: CoreContext): Promise<Receivables> {
   const buckets = new Map(AGE_BUCKETS.map((b) => [b, { milli: 0, count: 0 }]));
   const totals = { milli: 0, count: 0 };
   const expected = { milli: 0, count: 0 };
-  /** `count` invoices owing `milli` forint thousandths in all, due on `dueDate` */
-  const add = (dueDate: string, milli: number, count: number) => {
+  /** one foreign invoice owing `milli` forint thousandths, due on `dueDate` */
+  const add = (dueDate: string, milli: number) => {
     const bucket = buckets.get(bucketOf(daysBetween(dueDate, day)))!;
     bucket.milli += milli;
-    bucket.count += count;
+    bucket.count++;
     totals.milli += milli;
-    totals.count += count;
+    totals.count++;
     if (dueDate >= day && dueDate <= horizon) {
       expected.milli += milli;
-      expected.count += count;
+      expected.count++;
     }
   };
-  for (const r of days.rows) add(r.due_date, r.open, r.count);
+  for (const r of days.rows) {
+    const bucket = buckets.get(r.bucket)!;
+    bucket.milli += r.open;
+    bucket.count += r.count;
+    totals.milli += r.open;
+    totals.count += r.count;
+    expected.milli += r.soon_open;
+    expected.count += r.soon_count;
+  }
   // a cancelling invoice is owed by no one, and what is paid in full or over owes nothing
   const foreignOwed = foreign.filter((r) => r.is_cancel_invoice === 0 && r.open > 0).map((r) => ({ ...r, huf: hufMilli(r.open, r.currency, r.exchange_rate) }));
-  for (const r of foreignOwed) add(r.due_date, r.huf, 1);
+  for (const r of foreignOwed) add(r.due_date, r.huf);
 
   // The top debtors: the five owing most in forints, or a client who owes in another currency too. Any other client
   // owes forints only and no more than each of those five, so it ranks after them.
