@@ -1,7 +1,8 @@
 // The million-invoice benchmark's database (tests/bench/million/build.ts), built small: it must be books the app
 // itself could have written — gapless numbers per block, kind and year in date order, counters at the last number,
 // every issued invoice's VAT lines in report_vat_lines and its change-log row, totals equal to their lines, cancelled
-// invoices paired with their stornos — and the core must read it as its own.
+// invoices paired with their stornos, the dashboard's summaries equal to a recount — and the core must read it as
+// its own.
 import { expect, test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { buildMillion, CLIENTS, PRODUCTS, taxNumber } from '../bench/million/build';
@@ -11,6 +12,7 @@ import { fixedClock } from '../../electron/core/clock';
 import { isHungarianTaxNumber } from '../../shared/tax-numbers';
 import { tempDir } from '../fault/support/procs';
 import { benchInvoice } from '../fault/support/bodies';
+import { dashboardFromInvoices, summaryTables } from '../support/summary-recount';
 
 const INVOICES = 2000;
 
@@ -87,6 +89,15 @@ test('the builder writes consistent books the core reads', async () => {
       expect(page.items.length).toBe(50);
       const vat = await core.call('reports.vat', { from: '2025-01-01', to: '2025-12-31' });
       expect(vat.output.documents.length).toBeGreaterThan(0);
+      // the dashboard's summaries (migration 0038), kept by triggers as the builder inserts and updates: each equals a
+      // full recount, and the dashboard answers what the invoice rows say
+      for (const t of await summaryTables(opened.db)) {
+        expect(t.kept, t.table).toEqual(t.recount);
+        expect(t.kept.length, t.table).toBeGreaterThan(0);
+      }
+      const dashboard = await dashboardFromInvoices(opened.db, '2026-11-27');
+      expect(await core.call('invoices.summary', {})).toEqual(dashboard.summary);
+      expect(await core.call('receivables.summary', {})).toEqual(dashboard.receivables);
       const last = opened.sqlite.prepare("SELECT last_no FROM number_counters WHERE block_id = 0 AND kind = 'invoice' AND year = 2026").get() as { last_no: number };
       const clientId = (opened.sqlite.prepare('SELECT min(id) id FROM clients').get() as { id: number }).id;
       const created = await core.call('invoices.create', benchInvoice(clientId, '2026-11-27'));

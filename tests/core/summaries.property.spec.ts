@@ -1,0 +1,210 @@
+// The dashboard's summary tables (migration 0038) are kept by triggers on invoices, so no writer can leave them
+// behind. Random histories through the real core prove it: on a server (this project's database) and a device (a
+// SQLite file, syncing with the server over HTTP), invoices are issued in forints and euros, as drafts then issued,
+// as proformas then generated, as receipts; paid in part or in full, unpaid, cancelled, modified; the business day
+// moves on; the device issues and pays too, pushes (the server stores its invoices) and pulls (the device applies the
+// server's rows). After every step every summary table equals a full recount over the invoices, and at checkpoints
+// invoices.summary and receivables.summary equal what the invoice rows say, worked out independently.
+// Replay a failure with FOLIO_SUMMARY_SEED=<seed printed below>.
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ManualClock } from '../../electron/core/clock';
+import type { Core } from '../../electron/core/index';
+import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
+import { createRuntime, type Runtime } from '../../electron/runtime/runtime';
+import { FolioError } from '../../shared/errors';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/invoice-codes';
+import { rng, type Rng } from '../fault/support/bodies';
+import { seedFrom } from '../fault/support/procs';
+import { API_KEY, clientBody, makeTempDir, queryRows, seedSeller, startTestServer, type TestServer } from '../support/fixtures';
+import { dashboardFromInvoices, summaryTables } from '../support/summary-recount';
+import type { Db } from '../../electron/db/types';
+
+const STEPS = 150;
+const CHECK_DASHBOARD_EVERY = 15;
+
+type Call = (op: string, input: unknown) => Promise<any>;
+
+interface Node {
+  name: string;
+  core: Core;
+  db: Db;
+  call: Call;
+  clients: number[];
+}
+
+/** The refusals a random step may meet (a rule of the books), which leave everything as it was; any other error fails. */
+function refused(e: unknown): boolean {
+  return e instanceof FolioError && ['rule_violation', 'conflict'].includes(e.code);
+}
+
+test('random histories on a server and a syncing device keep every summary equal to a full recount', async () => {
+  test.setTimeout(300_000);
+  const seed = seedFrom('FOLIO_SUMMARY_SEED');
+  console.log(`summaries property seed: FOLIO_SUMMARY_SEED=${seed}`);
+  test.info().annotations.push({ type: 'seed', description: String(seed) });
+  const r = rng(seed);
+  const clock = new ManualClock('2025-10-06T09:00:00Z');
+  const today = () => clock.now().toISOString().slice(0, 10);
+
+  const server: TestServer = await startTestServer({ clock });
+  const tmp = makeTempDir('folio-summaries-');
+  let opened: OpenedDatabase | undefined;
+  let runtime: Runtime | undefined;
+  try {
+    opened = await openDatabase(join(tmp.dir, 'device.db'));
+    runtime = await createRuntime({ db: opened.db, clock, env: {}, sync: { requestTimeoutMs: 10_000 } });
+    await seedSeller(runtime.core);
+    const node = (name: string, core: Core): Node => ({ name, core, db: core.ctx.db, call: (core.call as Call).bind(core), clients: [] });
+    const srv = node('server', server.core);
+    const dev = node('device', runtime.core);
+    for (const n of [srv, dev]) for (let i = 0; i < 3; i++) n.clients.push((await n.core.call('clients.create', clientBody())).id);
+    await dev.call('sync.configure', { base_url: server.url, api_key: API_KEY, device_name: 'Laptop', enabled: true, block_prefix: 'LAP' });
+    const sync = async () => {
+      const s = await dev.call('sync.now', {});
+      if (s.last_error) throw new Error(`sync: ${s.last_error}`);
+      return s;
+    };
+    const ownBlock = (await sync()).own_block_uid as number;
+
+    const done = new Map<string, number>();
+    const steps: string[] = [];
+    for (let step = 0; step < STEPS; step++) {
+      const onDevice = r() < 0.3;
+      const n = onDevice ? dev : srv;
+      const what = await randomStep(r, n, onDevice ? ownBlock : 0, today, clock, sync);
+      steps.push(`${n.name}: ${what}`);
+      const kind = what.split(' ')[0]!;
+      if (!what.includes('(')) done.set(kind, (done.get(kind) ?? 0) + 1);
+      else if (what.endsWith('(refused)')) done.set('refused', (done.get('refused') ?? 0) + 1);
+      for (const m of [srv, dev]) {
+        for (const t of await summaryTables(m.db)) expect(t.kept, `${m.name} ${t.table} after step ${step} (${steps.at(-1)}), seed ${seed}`).toEqual(t.recount);
+      }
+      if (step % CHECK_DASHBOARD_EVERY === CHECK_DASHBOARD_EVERY - 1 || step === STEPS - 1) {
+        await sync();
+        for (const m of [srv, dev]) await expectDashboard(m, today(), `${m.name} after step ${step}, seed ${seed}`);
+      }
+    }
+    console.log(`summaries property: ${[...done.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    // the history did exercise what the summaries depend on, on both nodes
+    for (const kind of ['issue', 'foreign', 'receipt', 'pay', 'unpay', 'cancel', 'modify', 'sync']) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    const sums = await summaryTables(srv.db);
+    expect(sums.every((t) => t.kept.length > 0), 'every summary table holds rows').toBe(true);
+    const pulled = await queryRows<{ n: number }>(dev.db, 'SELECT count(*) AS n FROM invoices WHERE block_id <> ?', ownBlock);
+    expect(Number(pulled[0]!.n), 'the device pulled the server’s invoices').toBeGreaterThan(0);
+  } finally {
+    await runtime?.stop();
+    await opened?.close();
+    await server.close();
+    tmp.remove();
+  }
+});
+
+async function expectDashboard(n: Node, day: string, label: string) {
+  const expected = await dashboardFromInvoices(n.db, day);
+  expect(await n.call('invoices.summary', {}), `invoices.summary, ${label}`).toEqual(expected.summary);
+  expect(await n.call('receivables.summary', {}), `receivables.summary, ${label}`).toEqual(expected.receivables);
+}
+
+const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** 1–3 lines with prices in fillér, some negative quantities left to modifications. */
+function lines(r: Rng) {
+  return Array.from({ length: 1 + Math.floor(r() * 3) }, () => ({
+    description: pick(r, ['Tanácsadás', 'Fejlesztés', 'Áru', 'Kiszállás']),
+    vat_id: pick(r, [1, 2, 3]),
+    qty: pick(r, ['1', '2', '0.5', '3']),
+    net_unit_price: (1000 + Math.floor(r() * 200_000) / 100).toFixed(2),
+    unit: 'db',
+  }));
+}
+
+/** One random step on node `n`; says what it did, or that the books refused it. */
+async function randomStep(r: Rng, n: Node, block: number, today: () => string, clock: ManualClock, sync: () => Promise<unknown>): Promise<string> {
+  const day = today();
+  const ids = async (where: string) =>
+    // any invoice of the node's books, whichever node issued it: a change to another's invoice travels by sync
+    (await queryRows<{ id: number }>(n.db, `SELECT id FROM invoices WHERE ${where} ORDER BY id`)).map((x) => Number(x.id));
+  const body = (over: Record<string, unknown> = {}) => ({
+    client_uid: pick(r, n.clients),
+    payment_method: 2,
+    currency: 'HUF',
+    block_uid: block,
+    type: INVOICE_TYPE.invoice,
+    fulfillment_date: day,
+    due_date: addDays(day, Math.floor(r() * 45)),
+    template_lang_code: 'hu',
+    items: lines(r),
+    ...over,
+  });
+  const euro = () => ({ currency: 'EUR', exchange_rate: pick(r, ['385.12', '391.7', '402.35']) });
+  const roll = r();
+  const attempt = async (name: string, f: () => Promise<unknown>) => {
+    try {
+      await f();
+      return name;
+    } catch (e) {
+      if (refused(e)) return `${name} (refused)`;
+      throw e;
+    }
+  };
+  if (roll < 0.2) return attempt('issue', () => n.call('invoices.create', body()));
+  if (roll < 0.27) return attempt('foreign', () => n.call('invoices.create', body(euro())));
+  if (roll < 0.32) {
+    return attempt('issue draft', async () => {
+      const d = await n.call('invoices.create', body({ type: INVOICE_TYPE.draft, ...(r() < 0.3 ? euro() : {}) }));
+      if (r() < 0.2) await n.call('invoices.delete', { id: d.id });
+      else await n.call('invoices.issue', { id: d.id });
+    });
+  }
+  if (roll < 0.37) {
+    return attempt('proforma', async () => {
+      const p = await n.call('invoices.create', body({ type: INVOICE_TYPE.proforma }));
+      if (r() < 0.6) await n.call('invoices.generate', { id: p.id });
+    });
+  }
+  if (roll < 0.42) {
+    return attempt('receipt', () =>
+      n.call('receipts.create', { payment_method: 1, currency: 'HUF', block_uid: block, items: [{ description: 'Kávé', vat_id: 1, gross_unit_price: '635', qty: '2' }] }),
+    );
+  }
+  if (roll < 0.6) {
+    const open = await ids(`type = ${INVOICE_TYPE.invoice} AND status = ${INVOICE_STATUS.unpaid} AND is_cancel_invoice = 0 AND modifies_id IS NULL`);
+    if (!open.length) return 'pay (nothing open)';
+    const id = pick(r, open);
+    const outstanding: string = (await n.call('invoices.get', { id })).attributes.outstanding;
+    const amount = r() < 0.5 ? outstanding : Math.max(1, Math.floor(Number(outstanding) / 3)).toFixed(0);
+    return attempt('pay', () => n.call('invoices.pay', { id, date: day, amount }));
+  }
+  if (roll < 0.67) {
+    const paid = await ids(`type = ${INVOICE_TYPE.invoice} AND status <> ${INVOICE_STATUS.cancelled} AND total_paid_milli > 0 AND is_cancel_invoice = 0`);
+    if (!paid.length) return 'unpay (nothing paid)';
+    return attempt('unpay', () => n.call('invoices.unpay', { id: pick(r, paid) }));
+  }
+  if (roll < 0.75) {
+    const live = await ids(`type IN (${INVOICE_TYPE.invoice}, ${INVOICE_TYPE.receipt}) AND status <> ${INVOICE_STATUS.cancelled} AND is_cancel_invoice = 0 AND modifies_id IS NULL`);
+    if (!live.length) return 'cancel (nothing to cancel)';
+    return attempt('cancel', () => n.call('invoices.cancel', { id: pick(r, live) }));
+  }
+  if (roll < 0.83) {
+    const originals = await ids(`type = ${INVOICE_TYPE.invoice} AND status <> ${INVOICE_STATUS.cancelled} AND is_cancel_invoice = 0 AND modifies_id IS NULL`);
+    if (!originals.length) return 'modify (nothing to modify)';
+    const id = pick(r, originals);
+    const discount = r() < 0.5;
+    return attempt('modify', () =>
+      n.call('invoices.modify', {
+        id,
+        reason: discount ? 'Árengedmény' : 'Pótmunka',
+        items: [{ description: discount ? 'Engedmény' : 'Pótmunka', vat_id: 1, qty: discount ? -1 : 1, net_unit_price: (500 + Math.floor(r() * 5000)).toFixed(0), unit: 'db' }],
+      }),
+    );
+  }
+  if (roll < 0.93) {
+    // days pass: invoices fall due, months turn (the clock is the server's and the device's alike)
+    clock.set(new Date(clock.now().getTime() + (1 + Math.floor(r() * 25)) * 86_400_000).toISOString());
+    return `days ${today()}`;
+  }
+  await sync();
+  return 'sync';
+}

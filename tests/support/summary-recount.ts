@@ -1,0 +1,151 @@
+// The summary tables of migration 0038 against a full recount over the invoices, and the dashboard's two answers
+// (invoices.summary, receivables.summary) worked out here from the invoice rows alone, independently of the core:
+// what the property and crash tests compare after every step. Portable SQL, so it runs on either database.
+import type { Db } from '../../electron/db/types';
+import { Big } from '../../shared/money';
+import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/invoice-codes';
+import { queryRows } from './fixtures';
+
+const { invoice: INVOICE, receipt: RECEIPT } = INVOICE_TYPE;
+const { unpaid: UNPAID, cancelled: CANCELLED } = INVOICE_STATUS;
+const OWED = '(coalesce(current_total_milli, total_milli) - total_paid_milli)';
+const RECEIVABLE = `CASE WHEN is_cancel_invoice = 0 AND ${OWED} > 0 THEN 1 ELSE 0 END`;
+
+/** Each table as it is, and as the invoices say it must be: `key | invoices | thousandths` lines in key order. */
+const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
+  {
+    table: 'summary_revenue_days',
+    kept: 'SELECT date AS k, invoice_count AS n, net_milli AS m FROM summary_revenue_days',
+    recount: `SELECT date AS k, count(*) AS n, sum(net_milli) AS m FROM invoices
+      WHERE type IN (${INVOICE}, ${RECEIPT}) AND status <> ${CANCELLED} AND is_cancel_invoice = 0 AND currency = 'HUF' AND modifies_id IS NULL
+      GROUP BY date`,
+  },
+  {
+    table: 'summary_open_days',
+    kept: `SELECT receivable || ' ' || due_date AS k, invoice_count AS n, open_milli AS m FROM summary_open_days`,
+    recount: `SELECT ${RECEIVABLE} || ' ' || due_date AS k, count(*) AS n, sum(${OWED}) AS m FROM invoices
+      WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF'
+      GROUP BY ${RECEIVABLE}, due_date`,
+  },
+  {
+    table: 'summary_open_clients',
+    kept: `SELECT client_id || ' ' || due_date AS k, invoice_count AS n, open_milli AS m FROM summary_open_clients`,
+    recount: `SELECT client_id || ' ' || due_date AS k, count(*) AS n, sum(${OWED}) AS m FROM invoices
+      WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF' AND is_cancel_invoice = 0 AND ${OWED} > 0
+      GROUP BY client_id, due_date`,
+  },
+  {
+    table: 'summary_open_client_totals',
+    kept: `SELECT client_id || '' AS k, invoice_count AS n, open_milli AS m FROM summary_open_client_totals`,
+    recount: `SELECT client_id || '' AS k, count(*) AS n, sum(${OWED}) AS m FROM invoices
+      WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF' AND is_cancel_invoice = 0 AND ${OWED} > 0
+      GROUP BY client_id`,
+  },
+];
+
+const lines = (rows: Array<{ k: string; n: number; m: number }>) => rows.map((r) => `${r.k} | ${Number(r.n)} | ${Number(r.m)}`).sort();
+
+/** Every summary table next to its recount; equal when the summaries are right. Also how many rows they hold. */
+export async function summaryTables(db: Db): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
+  const out = [];
+  for (const p of PAIRS) {
+    out.push({
+      table: p.table,
+      kept: lines(await queryRows(db, p.kept)),
+      recount: lines(await queryRows(db, p.recount)),
+    });
+  }
+  return out;
+}
+
+interface Row {
+  id: number;
+  type: number;
+  status: number;
+  currency: string;
+  exchange_rate: string;
+  date: string;
+  due_date: string;
+  client_id: number;
+  net_milli: number;
+  total_milli: number;
+  current_total_milli: number | null;
+  total_paid_milli: number;
+  is_cancel_invoice: number;
+  modifies_id: number | null;
+}
+
+/** Thousandths of a forint: a foreign amount at the invoice's own rate, rounded to whole forints (half away from 0). */
+function huf(milli: number, r: Row): number {
+  if (r.currency === 'HUF') return milli;
+  const forints = new Big(milli).div(1000).times(r.exchange_rate).round(0, 1);
+  return Number(forints.times(1000).toFixed(0));
+}
+
+const str = (milli: number) => new Big(milli).div(1000).toFixed(3);
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysLate = (due: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000);
+function monthsBack(day: string, n: number): string {
+  const d = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 - n, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/**
+ * invoices.summary and receivables.summary as the invoices say they must be on `day`, read row by row: what is
+ * owed, what is late, the twelve months' revenue that stands (a cancelled invoice, its storno and the
+ * modifications of a cancelled original count nowhere), the receivables by age and the top five debtors.
+ */
+export async function dashboardFromInvoices(db: Db, day: string) {
+  const rows = (await queryRows<Row>(db, `SELECT id, type, status, currency, exchange_rate, date, due_date, client_id, net_milli, total_milli,
+      current_total_milli, total_paid_milli, is_cancel_invoice, modifies_id FROM invoices`)).map((r) => ({ ...r, net_milli: Number(r.net_milli) }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const owed = (r: Row) => Number(r.current_total_milli ?? r.total_milli) - Number(r.total_paid_milli);
+
+  const unpaid = rows.filter((r) => r.type === INVOICE && r.status === UNPAID);
+  const late = unpaid.filter((r) => r.due_date < day);
+  const sum = (list: Row[], f: (r: Row) => number) => list.reduce((s, r) => s + f(r), 0);
+  const months = Array.from({ length: 12 }, (_, i) => monthsBack(day, 11 - i));
+  const stands = (r: Row) =>
+    (r.type === INVOICE || r.type === RECEIPT) &&
+    r.status !== CANCELLED &&
+    !r.is_cancel_invoice &&
+    (r.modifies_id === null || byId.get(r.modifies_id)?.status !== CANCELLED);
+  const summary = {
+    today: day,
+    unpaid: { total: str(sum(unpaid, (r) => huf(owed(r), r))), count: unpaid.length },
+    overdue: { total: str(sum(late, (r) => huf(owed(r), r))), count: late.length },
+    months: months.map((m) => {
+      const inMonth = rows.filter((r) => stands(r) && r.date.startsWith(m) && r.date <= day);
+      return { month: m, net: str(sum(inMonth, (r) => huf(r.net_milli, r))), count: inMonth.length };
+    }),
+  };
+
+  const open = unpaid.filter((r) => !r.is_cancel_invoice && owed(r) > 0);
+  const bucketOf = (late: number) => (late <= 0 ? 'not_due' : late <= 30 ? 'days_1_30' : late <= 60 ? 'days_31_60' : late <= 90 ? 'days_61_90' : 'days_90_plus');
+  const names = new Map((await queryRows<{ id: number; name: string }>(db, 'SELECT id, name FROM clients')).map((c) => [c.id, c.name]));
+  const debtors = new Map<number, Row[]>();
+  for (const r of open) debtors.set(r.client_id, [...(debtors.get(r.client_id) ?? []), r]);
+  const soon = open.filter((r) => r.due_date >= day && r.due_date <= addDays(day, 30));
+  const receivables = {
+    today: day,
+    total: str(sum(open, (r) => huf(owed(r), r))),
+    count: open.length,
+    buckets: ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'days_90_plus'].map((b) => {
+      const inBucket = open.filter((r) => bucketOf(daysLate(r.due_date, day)) === b);
+      return { bucket: b, total: str(sum(inBucket, (r) => huf(owed(r), r))), count: inBucket.length };
+    }),
+    top_debtors: [...debtors.entries()]
+      .map(([client_id, list]) => ({ client_id, milli: sum(list, (r) => huf(owed(r), r)), list }))
+      .sort((a, b) => b.milli - a.milli || a.client_id - b.client_id)
+      .slice(0, 5)
+      .map((d) => ({
+        client_id: d.client_id,
+        name: names.get(d.client_id)!,
+        total: str(d.milli),
+        count: d.list.length,
+        overdue: str(sum(d.list.filter((r) => r.due_date < day), (r) => huf(owed(r), r))),
+      })),
+    expected_30_days: { total: str(sum(soon, (r) => huf(owed(r), r))), count: soon.length },
+  };
+  return { summary, receivables };
+}
