@@ -38,6 +38,7 @@ import * as m0033 from './0033-accountant-mail';
 import * as m0034 from './0034-users-audit';
 import * as m0035 from './0035-shared-limits';
 import * as m0036 from './0036-export-jobs';
+import * as m0037 from './0037-invoice-list-search';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -76,6 +77,7 @@ const written: Record<string, Migration> = {
   '0034-users-audit': m0034,
   '0035-shared-limits': m0035,
   '0036-export-jobs': m0036,
+  '0037-invoice-list-search': m0037,
 };
 
 /**
