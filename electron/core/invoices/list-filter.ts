@@ -61,8 +61,13 @@ export interface InvoiceFilter {
   driver: Driver;
 }
 
-/** A date range at most this many invoices wide is found through invoices_date (then sorted) rather than walked. */
-export const NARROW_DATES = 2000;
+/**
+ * Where one path gives way to another: a date range naming at most `narrowDates` invoices is found through
+ * invoices_date (then sorted) rather than walked; a search name matching more than `fewClients` clients is walked
+ * rather than read client by client (./search.ts). Every path gives the same page; tests set these low or high to
+ * take each path on a small database.
+ */
+export const listTuning = { narrowDates: 2000, fewClients: 20 };
 
 /** The filters of `input` (the search box apart: ./search.ts) and the driver of its page. */
 export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: { start: string; end: string }): Promise<InvoiceFilter> {
@@ -135,11 +140,11 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
   return { conditions, driver };
 }
 
-/** Whether at most NARROW_DATES invoices are dated in the range: a count along invoices_date that stops there. */
+/** Whether at most `narrowDates` invoices are dated in the range: a count along invoices_date that stops there. */
 async function fewInRange(db: Db, start: string | undefined, end: string | undefined): Promise<boolean> {
   const inRange = sql.join([start ? sql`date >= ${start}` : sql`1`, end ? sql`date <= ${end}` : sql`1`], sql` and `);
-  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from invoices where ${inRange} limit ${NARROW_DATES + 1})`.execute(db);
-  return Number(r.rows[0]!.n) <= NARROW_DATES;
+  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from invoices where ${inRange} limit ${listTuning.narrowDates + 1})`.execute(db);
+  return Number(r.rows[0]!.n) <= listTuning.narrowDates;
 }
 
 /** The filter's conditions written for `driver` (over the alias `table` when given), joined with AND. */

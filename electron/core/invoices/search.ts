@@ -1,7 +1,7 @@
-// The invoice list's search box: one text read as an invoice number, as part of a client's name, as an amount and
-// as words of the invoice (its buyer's tax number, its lines: ./search-text.ts), any of which makes an invoice a
-// match. The number and the amount are exact comparisons (a number is not a part of a longer number, an amount is
-// the whole total), so "417" finds 2026-000417 and an invoice of 417 Ft, never 2026-004170.
+// The invoice list's search box: one text read as an invoice number, as part of a client's name, as an amount, as
+// the buyer's tax number and as words of the lines (./search-text.ts), any of which makes an invoice a match. The
+// number and the amount are exact comparisons (a number is not a part of a longer number, an amount is the whole
+// total), so "417" finds 2026-000417 and an invoice of 417 Ft, never 2026-004170.
 //
 // Each reading names its invoices through an index of its own. When the other filters walk (./list-filter.ts), a
 // page is the union of each reading's newest matches that pass the filters — each found along its own index and cut
@@ -10,8 +10,8 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '../../../migrations/dialect';
 import type { Db } from '../../db/types';
 import { containsInsensitive } from '../../db/portable';
-import { columnsFor, orderKey, whereOf, type Col, type Condition, type Driver } from './list-filter';
-import { hasWords, textBranch, textCondition } from './search-text';
+import { columnsFor, listTuning, orderKey, whereOf, type Col, type Condition, type Driver } from './list-filter';
+import { textBranch, textCondition, textPlaces, type TextPlace } from './search-text';
 
 export interface SearchTerms {
   /** a number with its year ("2026-000417"), its block prefix when one was typed ("WEB / 2026-000417"), and a
@@ -75,14 +75,12 @@ export async function numberedYears(db: Db): Promise<number[]> {
   return Array.from({ length: r.hi - r.lo + 1 }, (_, i) => r.lo! + i);
 }
 
-/** A name matching more clients than this is looked for by walking the list rather than client by client. */
-export const FEW_CLIENTS = 20;
-
 /** One reading of the text: its condition, and how its branch finds its invoices on SQLite. */
 export interface Reading {
   cond: Condition;
   /** an index of list-filter's drivers, 'walk' (too many match for one), or 'text' (invoice_search) */
   driver: Driver | 'text';
+  place?: TextPlace;
   text?: string;
 }
 
@@ -91,7 +89,7 @@ export async function searchReadings(db: Db, text: string): Promise<Reading[]> {
   const terms = searchTerms(text);
   const readings: Reading[] = [];
   const name = containsInsensitive(db, 'name', terms.text);
-  const manyClients = !isPostgres(db) && (await countUpTo(db, sql`select 1 from clients where ${name}`, FEW_CLIENTS)) > FEW_CLIENTS;
+  const manyClients = !isPostgres(db) && (await countUpTo(db, sql`select 1 from clients where ${name}`, listTuning.fewClients)) > listTuning.fewClients;
   readings.push({ driver: manyClients ? 'walk' : 'client', cond: (c) => sql<SqlBool>`${c('client_id')} in (select id from clients where ${name})` });
   const n = terms.numberOfYear;
   if (n) {
@@ -113,7 +111,7 @@ export async function searchReadings(db: Db, text: string): Promise<Reading[]> {
   }
   const milli = terms.milli;
   if (milli !== undefined) readings.push({ driver: 'amount', cond: (c) => sql<SqlBool>`${c('total_milli')} = ${milli}` });
-  if (hasWords(terms.text)) readings.push({ driver: 'text', text: terms.text, cond: (c) => textCondition(db, terms.text, c) });
+  for (const place of textPlaces(terms.text)) readings.push({ driver: 'text', place, text: terms.text, cond: (c) => textCondition(db, place, terms.text, c) });
   return readings;
 }
 
@@ -136,7 +134,7 @@ export function anyReading(db: Db, readings: Reading[]): Condition {
 export function searchUnion(db: Db, readings: Reading[], filter: Condition[], limit: number | null): RawBuilder<{ id: number }> {
   const cut = limit === null ? sql`` : sql` limit ${limit}`;
   const branches = readings.map((r): Expression<unknown> => {
-    if (r.driver === 'text') return textBranch(r.text!, filter.length ? whereOf(db, filter, 'walk', 'i') : null, limit ?? -1);
+    if (r.driver === 'text') return textBranch(r.place!, r.text!, filter.length ? whereOf(db, filter, 'walk', 'i') : null, limit ?? -1);
     const where = sql`${whereOf(db, filter, 'walk')} and (${r.cond(columnsFor(db, r.driver))})`;
     return sql`select id from invoices where ${where} order by ${orderKey(db, r.driver === 'walk')} desc${cut}`;
   });
