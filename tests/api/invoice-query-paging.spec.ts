@@ -89,6 +89,7 @@ const FILTERS: Array<{ name: string; q: Record<string, string | number>; keep: (
   { name: 'one client', q: { client_uid: 0 }, keep: (m) => m.client === clients[1] },
   { name: 'cash', q: { payment_method: 1 }, keep: (m) => m.pm === 1 },
   { name: 'a date range', q: { start_date: day(5), end_date: day(24) }, keep: (m) => m.date >= day(5) && m.date <= day(24) },
+  { name: 'an early date range', q: { start_date: day(0), end_date: day(6) }, keep: (m) => m.date >= day(0) && m.date <= day(6) },
   { name: 'cancelled', q: { status: INVOICE_STATUS.cancelled }, keep: (m) => m.status === INVOICE_STATUS.cancelled },
   { name: 'stornos', q: { kind: 'cancelling' }, keep: (m) => m.cancelling },
   { name: 'partly paid', q: { payment_state: 'partially_paid' }, keep: (m) => m.partly && m.status === INVOICE_STATUS.unpaid },

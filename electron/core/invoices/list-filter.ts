@@ -63,9 +63,10 @@ export interface InvoiceFilter {
 
 /**
  * Where one path gives way to another: a date range naming at most `narrowDates` invoices is found through
- * invoices_date (then sorted) rather than walked; a search name matching more than `fewClients` clients is walked
- * rather than read client by client (./search.ts). Every path gives the same page; tests set these low or high to
- * take each path on a small database.
+ * invoices_date (then sorted) rather than walked, and so is a range alone that names fewer than are dated after it;
+ * a search name matching more than `fewClients` clients is walked rather than read
+ * client by client (./search.ts). Every path gives the same page; tests set these low or high to take each path on a
+ * small database.
  */
 export const listTuning = { narrowDates: 2000, fewClients: 20 };
 
@@ -134,17 +135,32 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
         ? 'client'
         : input.kind === 'final'
           ? 'final'
-          : (start || end) && !isPostgres(db) && (await fewInRange(db, start, end))
+          : (start || end) && !isPostgres(db) && (await datesDrive(db, start, end, conditions.length === Number(!!start) + Number(!!end) && !input.search?.trim()))
             ? 'date'
             : 'walk';
   return { conditions, driver };
 }
 
-/** Whether at most `narrowDates` invoices are dated in the range: a count along invoices_date that stops there. */
-async function fewInRange(db: Db, start: string | undefined, end: string | undefined): Promise<boolean> {
+/**
+ * Whether invoices_date finds the page better than the walk. A range of at most `narrowDates` invoices: always (its
+ * few rows are read and sorted; the count stops there). When the dates are the only filter, invoices_date holds all
+ * a page needs; it is taken when the range holds fewer invoices than are dated after it — about the entries a walk
+ * from the newest would pass first. Both are estimated from ids, which grow about in date order: the first invoice
+ * dated in the range and the first after it, each one step along invoices_date. An estimate only chooses the path;
+ * every path gives the same page.
+ */
+async function datesDrive(db: Db, start: string | undefined, end: string | undefined, onlyDates: boolean): Promise<boolean> {
   const inRange = sql.join([start ? sql`date >= ${start}` : sql`1`, end ? sql`date <= ${end}` : sql`1`], sql` and `);
-  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from invoices where ${inRange} limit ${listTuning.narrowDates + 1})`.execute(db);
-  return Number(r.rows[0]!.n) <= listTuning.narrowDates;
+  const few = await sql<{ n: number }>`select count(*) as n from (select 1 from invoices where ${inRange} limit ${listTuning.narrowDates + 1})`.execute(db);
+  if (Number(few.rows[0]!.n) <= listTuning.narrowDates) return true;
+  if (!onlyDates || !end) return false;
+  const r = await sql<{ first: number | null; after: number | null; last: number | null }>`select
+      (select id from invoices where ${start ? sql`date >= ${start}` : sql`1`} order by date, id limit 1) as first,
+      (select id from invoices where date > ${end} order by date, id limit 1) as after,
+      (select max(id) from invoices) as last`.execute(db);
+  const { first, after, last } = r.rows[0]!;
+  if (first === null || after === null || last === null) return false;
+  return Number(after) - Number(first) < Number(last) - Number(after);
 }
 
 /** The filter's conditions written for `driver` (over the alias `table` when given), joined with AND. */
