@@ -59,6 +59,9 @@ export function inIdOrder(driver: Driver): boolean {
 export interface InvoiceFilter {
   conditions: Condition[];
   driver: Driver;
+  /** the date range asked for, and the conditions without it (a count skips a range every invoice is in) */
+  dates: { start?: string; end?: string };
+  undated: Condition[];
 }
 
 /**
@@ -78,8 +81,7 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
   // Dates default to this month only when no number range is asked for: a number range names its own invoices.
   const start = input.start_date ?? (byNumber ? undefined : defaults.start);
   const end = input.end_date ?? (byNumber ? undefined : defaults.end);
-  if (start) where((c) => sql<SqlBool>`${c('date')} >= ${start}`);
-  if (end) where((c) => sql<SqlBool>`${c('date')} <= ${end}`);
+  const undated: Condition[] = [];
   if (byNumber) {
     where((c) => sql<SqlBool>`${c('number_kind')} = ${'invoice'}`);
     // Row-value comparisons let SQLite use the (number_year, number_seq) index; an OR of years scans the table.
@@ -127,6 +129,9 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
   const name = input.client?.trim();
   if (name) where((c) => sql<SqlBool>`${c('client_id')} in (select id from clients where ${containsInsensitive(db, 'name', name)})`);
 
+  undated.push(...conditions);
+  if (start) conditions.unshift((c) => sql<SqlBool>`${c('date')} >= ${start}`);
+  if (end) conditions.splice(start ? 1 : 0, 0, (c) => sql<SqlBool>`${c('date')} <= ${end}`);
   const driver: Driver = byNumber
     ? 'number'
     : vendor
@@ -135,10 +140,10 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
         ? 'client'
         : input.kind === 'final'
           ? 'final'
-          : (start || end) && !isPostgres(db) && (await datesDrive(db, start, end, conditions.length === Number(!!start) + Number(!!end) && !input.search?.trim()))
+          : (start || end) && !isPostgres(db) && (await datesDrive(db, start, end, undated.length === 0 && !input.search?.trim()))
             ? 'date'
             : 'walk';
-  return { conditions, driver };
+  return { conditions, driver, dates: { ...(start ? { start } : {}), ...(end ? { end } : {}) }, undated };
 }
 
 /**

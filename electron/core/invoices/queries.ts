@@ -13,7 +13,7 @@ import type { CoreContext } from '../context';
 import { today } from '../context';
 import { pageWindow, toPage, type PageWindow } from '../paging';
 import { loadInvoices } from './mapping';
-import { inIdOrder, invoiceFilter, orderKey, whereOf, type Condition } from './list-filter';
+import { inIdOrder, invoiceFilter, orderKey, whereOf, type Condition, type InvoiceFilter } from './list-filter';
 import { anyReading, searchReadings, searchUnion } from './search';
 
 /** The stored row of an invoice, in `db` (a transaction reads its own writes); not found is the caller's 404. */
@@ -70,12 +70,30 @@ export function createInvoiceQueries(ctx: CoreContext) {
     } else {
       const where = whereOf(db, readings ? [...filter.conditions, anyReading(db, readings)] : filter.conditions, filter.driver);
       ids = sql`select id from invoices where ${where} order by ${orderKey(db, inIdOrder(filter.driver))} desc ${window(w)}`;
-      matching = sql`select count(*) as n from invoices where ${where}`;
+      matching = countOf(filter, readings ? [anyReading(db, readings)] : []);
     }
     const page = await pageOf(ids, w);
     if (input.with_total !== 1) return page;
     const counted = await sql<{ n: number | string }>`${matching}`.execute(db);
     return { ...page, total: Number(counted.rows[0]!.n) };
+  }
+
+  /**
+   * The count of a filter's matches, in one statement (one snapshot): when every invoice is dated in the range asked
+   * for (the list's "any date" is 1900-01-01 … 9999-12-31), the count without the range — with no other filter,
+   * SQLite counts the table without reading a row.
+   */
+  function countOf(filter: InvoiceFilter, more: Condition[]): Expression<unknown> {
+    const all = whereOf(db, [...filter.conditions, ...more], filter.driver);
+    const { start, end } = filter.dates;
+    if (!start && !end) return sql`select count(*) as n from invoices where ${all}`;
+    const undated = [...filter.undated, ...more];
+    const rest = undated.length ? sql` where ${whereOf(db, undated, filter.driver)}` : sql``;
+    const covers = sql.join([
+      ...(start ? [sql`(select min(date) from invoices) >= ${start}`] : []),
+      ...(end ? [sql`(select max(date) from invoices) <= ${end}`] : []),
+    ], sql` and `);
+    return sql`select case when ${covers} then (select count(*) from invoices${rest}) else (select count(*) from invoices where ${all}) end as n`;
   }
 
   async function byShareCode(code: string) {
