@@ -67,21 +67,19 @@ export interface InvoiceFilter {
 /**
  * Where one path gives way to another: a date range naming at most `narrowDates` invoices is found through
  * invoices_date (then sorted) rather than walked, and so is a range alone that names fewer than are dated after it;
- * a search name matching more than `fewClients` clients is walked rather than read
- * client by client (./search.ts). Every path gives the same page; tests set these low or high to take each path on a
- * small database.
+ * a search name matching more than `fewClients` clients is walked rather than read client by client (./search.ts).
+ * Every path gives the same page; tests set these low or high to take each path on a small database.
  */
 export const listTuning = { narrowDates: 2000, fewClients: 20 };
 
 /** The filters of `input` (the search box apart: ./search.ts) and the driver of its page. */
 export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: { start: string; end: string }): Promise<InvoiceFilter> {
-  const conditions: Condition[] = [];
-  const where = (c: Condition) => conditions.push(c);
+  const undated: Condition[] = [];
+  const where = (c: Condition) => undated.push(c);
   const byNumber = input.num_start !== undefined || input.num_end !== undefined;
   // Dates default to this month only when no number range is asked for: a number range names its own invoices.
   const start = input.start_date ?? (byNumber ? undefined : defaults.start);
   const end = input.end_date ?? (byNumber ? undefined : defaults.end);
-  const undated: Condition[] = [];
   if (byNumber) {
     where((c) => sql<SqlBool>`${c('number_kind')} = ${'invoice'}`);
     // Row-value comparisons let SQLite use the (number_year, number_seq) index; an OR of years scans the table.
@@ -129,9 +127,11 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
   const name = input.client?.trim();
   if (name) where((c) => sql<SqlBool>`${c('client_id')} in (select id from clients where ${containsInsensitive(db, 'name', name)})`);
 
-  undated.push(...conditions);
-  if (start) conditions.unshift((c) => sql<SqlBool>`${c('date')} >= ${start}`);
-  if (end) conditions.splice(start ? 1 : 0, 0, (c) => sql<SqlBool>`${c('date')} <= ${end}`);
+  const conditions: Condition[] = [
+    ...(start ? [(c: Col) => sql<SqlBool>`${c('date')} >= ${start}`] : []),
+    ...(end ? [(c: Col) => sql<SqlBool>`${c('date')} <= ${end}`] : []),
+    ...undated,
+  ];
   const driver: Driver = byNumber
     ? 'number'
     : vendor
