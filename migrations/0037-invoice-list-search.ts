@@ -43,6 +43,12 @@ const rewrite = (id: string) => `
       coalesce((SELECT group_concat(it.description, char(10)) FROM invoice_items it WHERE it.invoice_id = i.id), '')
     FROM invoices i WHERE i.id = ${id};`;
 
+/** Writes the search document of every invoice there (none may have one yet); also the million builder's fill. */
+export const SEARCH_BACKFILL = `INSERT INTO invoice_search (rowid, buyer, lines)
+  SELECT i.id, ${sqliteBuyer('i.client_snapshot')}, coalesce(l.lines, '')
+  FROM invoices i LEFT JOIN (SELECT invoice_id, group_concat(description, char(10)) AS lines FROM invoice_items GROUP BY invoice_id) l
+    ON l.invoice_id = i.id`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(`CREATE INDEX invoices_list ON invoices (${LIST_COLUMNS.join(', ')})`).execute(db);
   if (isPostgres(db)) {
@@ -64,15 +70,8 @@ export async function up(db: Kysely<any>): Promise<void> {
      BEGIN ${rewrite('OLD.invoice_id')} ${rewrite('NEW.invoice_id')} END`,
   ];
   for (const t of triggers) await sql.raw(t).execute(db);
-  // The invoices already there: one statement, their lines read in invoice order along invoice_items_invoice.
-  await sql
-    .raw(
-      `INSERT INTO invoice_search (rowid, buyer, lines)
-       SELECT i.id, ${sqliteBuyer('i.client_snapshot')}, coalesce(l.lines, '')
-       FROM invoices i LEFT JOIN (SELECT invoice_id, group_concat(description, char(10)) AS lines FROM invoice_items GROUP BY invoice_id) l
-         ON l.invoice_id = i.id`,
-    )
-    .execute(db);
+  // The invoices already there: one statement.
+  await sql.raw(SEARCH_BACKFILL).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
