@@ -38,6 +38,7 @@ import * as m0033 from './0033-accountant-mail';
 import * as m0034 from './0034-users-audit';
 import * as m0035 from './0035-shared-limits';
 import * as m0036 from './0036-export-jobs';
+import * as m0037 from './0037-invoice-list-search';
 import * as m0038 from './0038-dashboard-summaries';
 import * as m0039 from './0039-vat-year-indexes';
 
@@ -78,6 +79,7 @@ const written: Record<string, Migration> = {
   '0034-users-audit': m0034,
   '0035-shared-limits': m0035,
   '0036-export-jobs': m0036,
+  '0037-invoice-list-search': m0037,
   '0038-dashboard-summaries': m0038,
   '0039-vat-year-indexes': m0039,
 };

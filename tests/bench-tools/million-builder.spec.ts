@@ -87,6 +87,14 @@ test('the builder writes consistent books the core reads', async () => {
       const core = await createCore({ db: opened.db, clock: fixedClock('2026-11-27T10:00:00+01:00') });
       const page = await core.call('invoices.list', { page: 1, max_per_page: 50 });
       expect(page.items.length).toBe(50);
+      // the search index holds every invoice: a buyer's tax number and a line's words find theirs
+      const sample = opened.sqlite.prepare('SELECT i.id, c.taxcode, (SELECT description FROM invoice_items WHERE invoice_id = i.id LIMIT 1) AS line FROM invoices i JOIN clients c ON c.id = i.client_id ORDER BY i.id DESC LIMIT 1').get() as { id: number; taxcode: string; line: string };
+      for (const search of [sample.taxcode, sample.line]) {
+        const found = await core.call('invoices.query', { start_date: '1900-01-01', end_date: '9999-12-31', search, max_per_page: 50 });
+        expect(found.items.map((i) => i.id), search).toContain(sample.id);
+      }
+      const indexed = opened.sqlite.prepare('SELECT (SELECT count(*) FROM invoice_search) AS docs, (SELECT count(*) FROM invoices) AS invoices').get() as { docs: number; invoices: number };
+      expect(indexed.docs).toBe(indexed.invoices);
       const vat = await core.call('reports.vat', { from: '2025-01-01', to: '2025-12-31' });
       expect(vat.output.documents.length).toBeGreaterThan(0);
       // the dashboard's summaries (migration 0038), kept by triggers as the builder inserts and updates: each equals a

@@ -1,5 +1,5 @@
 // The invoice list and the invoice page as a user reads them: the search box finds an invoice by its number (as
-// printed, or only its sequence), by client and by amount; a proforma that became an invoice says "Számlázva" and
+// printed, or only its sequence), by client, by amount, by its buyer's tax number and by a word of its lines; a proforma that became an invoice says "Számlázva" and
 // offers no payment; the invoice page breaks VAT down per rate like the PDF; the VAT choices are grouped and
 // worded; the dashboard counts in words.
 import { expect, test, type Page } from '@playwright/test';
@@ -49,7 +49,7 @@ test('the search box finds an invoice by its number, its client and its amount',
   await page.goto(`${folio.url}/#/invoices`);
   await expect(rows(page)).toHaveCount(13);
   const search = page.getByLabel('Keresés', { exact: true });
-  await expect(search).toHaveAttribute('placeholder', 'Számlaszám, ügyfél vagy összeg…');
+  await expect(search).toHaveAttribute('placeholder', 'Számlaszám, ügyfél, adószám, tétel vagy összeg…');
 
   await search.fill('2026-000007');
   await expect(rows(page)).toHaveCount(1);
@@ -157,4 +157,45 @@ test('the dashboard counts invoices in words: "1 számla", "1 invoice", "2 invoi
   await page.evaluate(() => localStorage.setItem('folio.lang', 'de'));
   await page.reload();
   await expect(unpaid.locator('.stat-sub')).toHaveText('1 Rechnung');
+});
+
+// Last in the file: it adds an invoice, which the counts above do not expect.
+test("the search box finds an invoice by its buyer's tax number and by a word of its lines", async ({ page }) => {
+  const errors = watchErrors(page);
+  const core = folio.server.core;
+  const bodza = await core.call('clients.create', {
+    name: 'Bodza Kft.',
+    taxcode: '34567898-2-41',
+    tax_type: 'HAS_TAX_NUMBER',
+    email: 'szamla@bodza.example',
+    billing_address: { postcode: '6000', city: 'Kecskemét', street_name: 'Rákóczi', street_type: 'út', house_nr: '3', country: 'Magyarország' },
+  });
+  const issued = await core.call('invoices.create', body(bodza.id, [line(8000, 1, 'Gyümölcsfa metszés'), line(2000)]));
+  await withKey(page);
+  await page.goto(`${folio.url}/#/invoices`);
+  await expect(rows(page)).toHaveCount(14);
+  const search = page.getByLabel('Keresés', { exact: true });
+
+  await search.fill('34567898-2-41');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Bodza Kft.');
+  await expect(rows(page).first()).toContainText(issued.attributes.prefixed_invoice_no!);
+  await screenshot(page, 'm1-list', 'invoice-search-tax-number');
+  await search.fill('34567898');
+  await expect(rows(page)).toHaveCount(1);
+
+  await search.fill('metszés');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Bodza Kft.');
+  await screenshot(page, 'm1-list', 'invoice-search-line');
+  // a word every invoice's lines share; the 5 % book of 2026-000007 alone
+  await search.fill('tanácsadás');
+  await expect(rows(page)).toHaveCount(14);
+  await search.fill('Szakkönyv');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('2026-000007');
+  // a part of a word is not a word
+  await search.fill('metsz');
+  await expect(page.getByText('Nincs a szűrésnek megfelelő számla.')).toBeVisible();
+  expect(errors).toEqual([]);
 });

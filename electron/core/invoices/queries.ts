@@ -1,17 +1,20 @@
 // Reading invoices: one by id, the paged list, the interface's query (dates, number ranges, filters) and the share
 // code's invoice. Rows become the interface's resource in ./mapping.ts.
+// A page is found in two steps (docs/million.md "The invoice list and search"): its ids along an index, then its rows.
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { InvoiceQueryInput } from '../../../shared/contract/schemas';
 import { notFound } from '../../../shared/errors';
-import { INVOICE_STATUS, INVOICE_TYPE, isV2Type } from '../../../shared/invoice-codes';
+import { INVOICE_TYPE, isV2Type } from '../../../shared/invoice-codes';
 import { firstDayOfMonth } from '../../../shared/dates';
+import { isPostgres } from '../../../migrations/dialect';
 import type { InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { CoreContext } from '../context';
 import { today } from '../context';
-import { pageWindow, toPage } from '../paging';
+import { pageWindow, toPage, type PageWindow } from '../paging';
 import { loadInvoices } from './mapping';
-import { numberedYears, searchCondition, searchTerms } from './search';
-import { containsInsensitive } from '../../db/portable';
+import { inIdOrder, invoiceFilter, orderKey, whereOf, type Condition, type InvoiceFilter } from './list-filter';
+import { anyReading, searchReadings, searchUnion } from './search';
 
 /** The stored row of an invoice, in `db` (a transaction reads its own writes); not found is the caller's 404. */
 export async function invoiceRow(db: Db, id: number): Promise<InvoiceRow> {
@@ -36,71 +39,61 @@ export function createInvoiceQueries(ctx: CoreContext) {
     return res!;
   }
 
-  /** A page of a query, newest first, as resources. */
-  async function pageOf(q: ReturnType<typeof all>, w: ReturnType<typeof pageWindow>) {
-    const rows = await q
-      .orderBy('id', 'desc')
-      .limit(w.perPage + 1)
-      .offset(w.offset)
-      .execute();
+  /**
+   * A page of invoices, newest first, as resources: `ids` selects the page's ids (perPage + 1 of them, the page's
+   * offset skipped where they are found — in index entries), then only those invoice rows are read.
+   */
+  async function pageOf(ids: Expression<unknown>, w: PageWindow) {
+    const rows = await db.selectFrom('invoices').selectAll().where(sql<SqlBool>`id in (${ids})`).orderBy('id', 'desc').execute();
     const page = toPage(rows, w, (r) => r);
     return { ...page, items: await loadInvoices(db, page.items) };
   }
 
-  const all = () => db.selectFrom('invoices').selectAll();
+  const window = (w: PageWindow) => sql`limit ${w.perPage + 1} offset ${w.offset}`;
 
   async function list(input: { page?: number | undefined; max_per_page?: number | undefined; v2_only?: number | undefined }) {
-    return pageOf(input.v2_only ? all().where('type', '!=', INVOICE_TYPE.receipt) : all(), pageWindow(input));
+    const w = pageWindow(input);
+    const conditions: Condition[] = input.v2_only ? [(c) => sql<SqlBool>`${c('type')} <> ${INVOICE_TYPE.receipt}`] : [];
+    return pageOf(sql`select id from invoices where ${whereOf(db, conditions, 'walk')} order by id desc ${window(w)}`, w);
   }
 
   async function query(input: InvoiceQueryInput) {
     const w = pageWindow(input);
-    let q = all();
-    const byNumber = input.num_start !== undefined || input.num_end !== undefined;
-    // Dates default to this month only when no number range is asked for: a number range names its own invoices.
-    const start = input.start_date ?? (byNumber ? undefined : firstDayOfMonth(today(ctx)));
-    const end = input.end_date ?? (byNumber ? undefined : today(ctx));
-    if (start) q = q.where('date', '>=', start);
-    if (end) q = q.where('date', '<=', end);
-    if (byNumber) {
-      q = q.where('number_kind', '=', 'invoice');
-      // Row-value comparisons let SQLite use the (number_year, number_seq) index; an OR of years scans the table.
-      if (input.num_start !== undefined) {
-        const [y, n] = [input.year_start!, input.num_start];
-        q = q.where((eb) => eb(eb.refTuple('number_year', 'number_seq'), '>=', eb.tuple(y, n)));
-      }
-      if (input.num_end !== undefined) {
-        const [y, n] = [input.year_end!, input.num_end];
-        q = q.where((eb) => eb(eb.refTuple('number_year', 'number_seq'), '<=', eb.tuple(y, n)));
-      }
+    const filter = await invoiceFilter(db, input, { start: firstDayOfMonth(today(ctx)), end: today(ctx) });
+    const readings = input.search?.trim() ? await searchReadings(db, input.search) : null;
+    let ids: Expression<unknown>;
+    let matching: Expression<unknown>;
+    if (readings && filter.driver === 'walk' && !isPostgres(db)) {
+      // each reading along its own index, cut at the page's end (./search.ts)
+      ids = sql`select id from (${searchUnion(db, readings, filter.conditions, w.offset + w.perPage + 1)}) order by id desc ${window(w)}`;
+      matching = sql`select count(*) as n from (${searchUnion(db, readings, filter.conditions, null)})`;
+    } else {
+      const where = whereOf(db, readings ? [...filter.conditions, anyReading(db, readings)] : filter.conditions, filter.driver);
+      ids = sql`select id from invoices where ${where} order by ${orderKey(db, inIdOrder(filter.driver))} desc ${window(w)}`;
+      matching = countOf(filter, readings ? [anyReading(db, readings)] : []);
     }
-    if (input.payment_method !== undefined) q = q.where('payment_method_id', '=', input.payment_method);
-    if (input.block !== undefined) q = q.where('block_id', '=', input.block);
-    if (input.status !== undefined) q = q.where('status', '=', input.status);
-    if (input.type !== undefined) q = q.where('type', '=', input.type);
-    if (input.v2_only) q = q.where('type', '!=', INVOICE_TYPE.receipt);
-    if (input.client_uid !== undefined) q = q.where('client_id', '=', input.client_uid);
-    if (input.kind === 'cancelling') q = q.where('is_cancel_invoice', '=', 1);
-    if (input.kind === 'modifying') q = q.where('modification_index', 'is not', null).where('is_cancel_invoice', '=', 0);
-    if (input.kind === 'advance') q = q.where('is_advance', '=', 1).where('is_cancel_invoice', '=', 0).where('type', '=', INVOICE_TYPE.invoice);
-    if (input.kind === 'final') {
-      q = q.where('is_cancel_invoice', '=', 0).where('id', 'in', db.selectFrom('invoice_items').select('invoice_id').where('advance_invoice_id', 'is not', null));
-    }
-    if (input.vendor_id?.trim()) q = q.where('vendor_id', '=', input.vendor_id.trim());
-    if (input.payment_state === 'overdue') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('type', '!=', INVOICE_TYPE.draft).where('due_date', '<', today(ctx));
-    if (input.payment_state === 'partially_paid') q = q.where('status', '=', INVOICE_STATUS.unpaid).where('total_paid_milli', '>', 0);
-    if (input.client?.trim()) {
-      q = q.where('client_id', 'in', db.selectFrom('clients').select('id').where(containsInsensitive(db, 'name', input.client.trim())));
-    }
-    if (input.search?.trim()) {
-      const terms = searchTerms(input.search);
-      const years = terms.seq !== undefined ? await numberedYears(db) : [];
-      q = q.where(searchCondition(db, terms, years));
-    }
-    const page = await pageOf(q, w);
+    const page = await pageOf(ids, w);
     if (input.with_total !== 1) return page;
-    const counted = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return { ...page, total: Number(counted.n) };
+    const counted = await sql<{ n: number | string }>`${matching}`.execute(db);
+    return { ...page, total: Number(counted.rows[0]!.n) };
+  }
+
+  /**
+   * The count of a filter's matches, in one statement (one snapshot): when every invoice is dated in the range asked
+   * for (the list's "any date" is 1900-01-01 … 9999-12-31), the count without the range — with no other filter,
+   * SQLite counts the table without reading a row.
+   */
+  function countOf(filter: InvoiceFilter, more: Condition[]): Expression<unknown> {
+    const all = whereOf(db, [...filter.conditions, ...more], filter.driver);
+    const { start, end } = filter.dates;
+    if (!start && !end) return sql`select count(*) as n from invoices where ${all}`;
+    const undated = [...filter.undated, ...more];
+    const rest = undated.length ? sql` where ${whereOf(db, undated, filter.driver)}` : sql``;
+    const covers = sql.join([
+      ...(start ? [sql`(select min(date) from invoices) >= ${start}`] : []),
+      ...(end ? [sql`(select max(date) from invoices) <= ${end}`] : []),
+    ], sql` and `);
+    return sql`select case when ${covers} then (select count(*) from invoices${rest}) else (select count(*) from invoices where ${all}) end as n`;
   }
 
   async function byShareCode(code: string) {

@@ -1,10 +1,17 @@
-// The invoice list's search box: one text read as an invoice number, as part of a client's name and as an amount,
-// any of which makes an invoice a match. Each reading is an exact comparison (a number is not a part of a longer
-// number, an amount is the whole total), so "417" finds 2026-000417 and an invoice of 417 Ft, never 2026-004170.
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema';
+// The invoice list's search box: one text read as an invoice number, as part of a client's name, as an amount, as
+// the buyer's tax number and as words of the lines (./search-text.ts), any of which makes an invoice a match. The
+// number and the amount are exact comparisons (a number is not a part of a longer number, an amount is the whole
+// total), so "417" finds 2026-000417 and an invoice of 417 Ft, never 2026-004170.
+//
+// Each reading names its invoices through an index of its own. When the other filters walk (./list-filter.ts), a
+// page is the union of each reading's newest matches that pass the filters — each found along its own index and cut
+// at the page's end — so a rare number costs as little as ever and a common word stops at the page.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { isPostgres } from '../../../migrations/dialect';
 import type { Db } from '../../db/types';
 import { containsInsensitive } from '../../db/portable';
+import { columnsFor, listTuning, orderKey, whereOf, type Col, type Condition, type Driver } from './list-filter';
+import { textBranch, textCondition, textPlaces, type TextPlace } from './search-text';
 
 export interface SearchTerms {
   /** a number with its year ("2026-000417"), its block prefix when one was typed ("WEB / 2026-000417"), and a
@@ -68,24 +75,68 @@ export async function numberedYears(db: Db): Promise<number[]> {
   return Array.from({ length: r.hi - r.lo + 1 }, (_, i) => r.lo! + i);
 }
 
-/** The condition "this invoice matches the search", for a query over `invoices`. */
-export function searchCondition(db: Db, terms: SearchTerms, years: number[]) {
-  return (eb: ExpressionBuilder<Database, 'invoices'>): Expression<SqlBool> => {
-    const any: Array<Expression<SqlBool>> = [
-      eb('client_id', 'in', db.selectFrom('clients').select('id').where(containsInsensitive(db, 'name', terms.text))),
-    ];
-    const n = terms.numberOfYear;
-    if (n) {
-      const parts = [eb('number_year', '=', n.year), eb('number_seq', '=', n.seq)];
-      if (n.proforma) parts.push(eb('number_kind', '=', 'proforma'));
-      if (n.receipt) parts.push(eb('number_kind', '=', 'receipt'));
-      if (n.prefix) parts.push(eb(eb.fn('lower', ['prefix']), '=', n.prefix.toLowerCase()));
-      any.push(eb.and(parts));
-    }
-    if (terms.seq !== undefined && years.length) {
-      any.push(eb.and([eb('number_year', 'in', years), eb('number_seq', '=', terms.seq)]));
-    }
-    if (terms.milli !== undefined) any.push(eb('total_milli', '=', terms.milli));
-    return eb.or(any);
-  };
+/** One reading of the text: its condition, and how its branch finds its invoices on SQLite. */
+export interface Reading {
+  cond: Condition;
+  /** an index of list-filter's drivers, 'walk' (too many match for one), or 'text' (invoice_search) */
+  driver: Driver | 'text';
+  place?: TextPlace;
+  text?: string;
+}
+
+/** The readings of the search box's text. */
+export async function searchReadings(db: Db, text: string): Promise<Reading[]> {
+  const terms = searchTerms(text);
+  const readings: Reading[] = [];
+  const name = containsInsensitive(db, 'name', terms.text);
+  const manyClients = !isPostgres(db) && (await countUpTo(db, sql`select 1 from clients where ${name}`, listTuning.fewClients)) > listTuning.fewClients;
+  readings.push({ driver: manyClients ? 'walk' : 'client', cond: (c) => sql<SqlBool>`${c('client_id')} in (select id from clients where ${name})` });
+  const n = terms.numberOfYear;
+  if (n) {
+    readings.push({
+      driver: 'number',
+      cond: (c) => {
+        const parts = [sql`${c('number_year')} = ${n.year}`, sql`${c('number_seq')} = ${n.seq}`];
+        if (n.proforma) parts.push(sql`${c('number_kind')} = ${'proforma'}`);
+        if (n.receipt) parts.push(sql`${c('number_kind')} = ${'receipt'}`);
+        if (n.prefix) parts.push(sql`lower(${c('prefix')}) = ${n.prefix.toLowerCase()}`);
+        return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+      },
+    });
+  }
+  const years = terms.seq !== undefined ? await numberedYears(db) : [];
+  if (terms.seq !== undefined && years.length) {
+    const seq = terms.seq;
+    readings.push({ driver: 'number', cond: (c) => sql<SqlBool>`${c('number_year')} in (${sql.join(years)}) and ${c('number_seq')} = ${seq}` });
+  }
+  const milli = terms.milli;
+  if (milli !== undefined) readings.push({ driver: 'amount', cond: (c) => sql<SqlBool>`${c('total_milli')} = ${milli}` });
+  for (const place of textPlaces(terms.text)) readings.push({ driver: 'text', place, text: terms.text, cond: (c) => textCondition(db, place, terms.text, c) });
+  return readings;
+}
+
+/** How many rows `query` gives, counting no further than `limit` + 1. */
+async function countUpTo(db: Db, query: RawBuilder<unknown>, limit: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from (${query} limit ${limit + 1})`.execute(db);
+  return Number(r.rows[0]!.n);
+}
+
+/** Any reading matches, as one condition of a query found by the filter's own driver: no reading is read by index. */
+export function anyReading(db: Db, readings: Reading[]): Condition {
+  const hidden: Col = isPostgres(db) ? (column) => sql.ref(column) : (column) => sql`+${sql.ref(column)}`;
+  return () => sql<SqlBool>`(${sql.join(readings.map((r) => sql`(${r.cond(hidden)})`), sql` or `)})`;
+}
+
+/**
+ * SQLite, when the filter walks: the ids of invoices matching the search and `filter`, as the union of each reading's
+ * newest `limit` (all of them when `limit` is null).
+ */
+export function searchUnion(db: Db, readings: Reading[], filter: Condition[], limit: number | null): RawBuilder<{ id: number }> {
+  const cut = limit === null ? sql`` : sql` limit ${limit}`;
+  const branches = readings.map((r): Expression<unknown> => {
+    if (r.driver === 'text') return textBranch(r.place!, r.text!, filter.length ? whereOf(db, filter, 'walk', 'i') : null, limit ?? -1);
+    const where = sql`${whereOf(db, filter, 'walk')} and (${r.cond(columnsFor(db, r.driver))})`;
+    return sql`select id from invoices where ${where} order by ${orderKey(db, r.driver === 'walk')} desc${cut}`;
+  });
+  return sql`${sql.join(branches.map((b) => sql`select id from (${b})`), sql` union `)}`;
 }

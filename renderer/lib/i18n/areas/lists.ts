@@ -5,7 +5,7 @@ import { defineMessages } from '../define';
 export const listsMessages = defineMessages({
   hu: {
     'lists.search': 'Keresés',
-    'lists.searchPlaceholder': 'Számlaszám, ügyfél vagy összeg…',
+    'lists.searchPlaceholder': 'Számlaszám, ügyfél, adószám, tétel vagy összeg…',
     'status.invoiced': 'Számlázva',
     'status.settled': 'Az eredetivel együtt',
     'lists.invoicedNote': 'Ebből a díjbekérőből számla készült; a befizetést azon a számlán rögzítsd.',
@@ -19,7 +19,7 @@ export const listsMessages = defineMessages({
   },
   en: {
     'lists.search': 'Search',
-    'lists.searchPlaceholder': 'Invoice number, client or amount…',
+    'lists.searchPlaceholder': 'Invoice number, client, tax number, line or amount…',
     'status.invoiced': 'Invoiced',
     'status.settled': 'With its original',
     'lists.invoicedNote': 'An invoice was made from this proforma; record the payment on that invoice.',
@@ -33,7 +33,7 @@ export const listsMessages = defineMessages({
   },
   de: {
     'lists.search': 'Suche',
-    'lists.searchPlaceholder': 'Rechnungsnummer, Kunde oder Betrag…',
+    'lists.searchPlaceholder': 'Rechnungsnummer, Kunde, Steuernummer, Position oder Betrag…',
     'status.invoiced': 'Abgerechnet',
     'status.settled': 'Mit dem Original',
     'lists.invoicedNote': 'Aus dieser Proforma-Rechnung wurde eine Rechnung erstellt; erfassen Sie die Zahlung dort.',
