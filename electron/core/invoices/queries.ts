@@ -6,7 +6,6 @@ import type { InvoiceQueryInput } from '../../../shared/contract/schemas';
 import { notFound } from '../../../shared/errors';
 import { INVOICE_TYPE, isV2Type } from '../../../shared/invoice-codes';
 import { firstDayOfMonth } from '../../../shared/dates';
-import { isPostgres } from '../../../migrations/dialect';
 import type { InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { CoreContext } from '../context';
@@ -63,10 +62,10 @@ export function createInvoiceQueries(ctx: CoreContext) {
     const readings = input.search?.trim() ? await searchReadings(db, input.search) : null;
     let ids: Expression<unknown>;
     let matching: Expression<unknown>;
-    if (readings && filter.driver === 'walk' && !isPostgres(db)) {
+    if (readings && filter.driver === 'walk') {
       // each reading along its own index, cut at the page's end (./search.ts)
-      ids = sql`select id from (${searchUnion(db, readings, filter.conditions, w.offset + w.perPage + 1)}) order by id desc ${window(w)}`;
-      matching = sql`select count(*) as n from (${searchUnion(db, readings, filter.conditions, null)})`;
+      ids = sql`select id from (${searchUnion(db, readings, filter.conditions, w.offset + w.perPage + 1)}) as readings order by id desc ${window(w)}`;
+      matching = sql`select count(*) as n from (${searchUnion(db, readings, filter.conditions, null)}) as readings`;
     } else {
       const where = whereOf(db, readings ? [...filter.conditions, anyReading(db, readings)] : filter.conditions, filter.driver);
       ids = sql`select id from invoices where ${where} order by ${orderKey(db, inIdOrder(filter.driver))} desc ${window(w)}`;
