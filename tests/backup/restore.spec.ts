@@ -1,6 +1,7 @@
 // Restore: refuses what could make things worse (an older backup without the flag, a damaged file, a schema from a
 // newer Folio, a database in use), says exactly what would be lost, keeps the replaced file aside, and swaps files
 // in one rename. The start-up quick_check gives a message that says what to do.
+import { orderedSelect } from '../support/table-order';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,12 @@ const sha = (file: string) => createHash('sha256').update(readFileSync(file)).di
 function digest(file: string): string {
   const hash = createHash('sha256');
   const tables = query<{ name: string }>(file, `select name from sqlite_master where type = 'table' order by name`);
-  for (const { name } of tables) hash.update(name + JSON.stringify(query(file, `select * from "${name}" order by rowid`)));
+  const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  try {
+    for (const { name } of tables) hash.update(name + JSON.stringify(db.prepare(orderedSelect(db, name)).all()));
+  } finally {
+    db.close();
+  }
   return hash.digest('hex');
 }
 

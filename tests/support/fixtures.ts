@@ -5,6 +5,7 @@
 // The database is a SQLite file, or — in the Playwright project whose metadata says `db: 'postgres'`
 // (playwright.config.ts) — a fresh database on the test PostgreSQL (./postgres.ts): the API, core and fault suites
 // run on both through the same tests (docs/team-server.md "Tests").
+import { orderedSelect } from './table-order';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -182,7 +183,7 @@ function sqliteTableDigest(file: string): string {
       .all()
       .filter((t) => !DOOR_TABLES.includes((t as { name: string }).name)) as Array<{ name: string }>;
     for (const { name } of tables) {
-      const rows = db.prepare(`select * from "${name}" order by rowid`).raw().all();
+      const rows = db.prepare(orderedSelect(db, name)).raw().all();
       hash.update(`${name}\n${JSON.stringify(rows)}\n`);
     }
     return hash.digest('hex');

@@ -4,6 +4,7 @@
 // SQLite's data_version (which moves on every commit by another connection, even one that changed nothing visible).
 // In the postgres project (tests/support/fixtures.ts) the same server runs on a fresh PostgreSQL database: the
 // digest is tableDigest's, and the version is every row's version stamp (xmin), which any committed write moves.
+import { orderedSelect } from '../../support/table-order';
 import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -134,7 +135,7 @@ function sqliteWatch(file: string): Watch {
   // the door's tables count their ids in sqlite_sequence too
   const doorNames = DOOR_TABLES.map((t) => `'${t}'`).join(', ');
   const dumps = tables.map((t) =>
-    reader.prepare(t === 'sqlite_sequence' ? `SELECT * FROM sqlite_sequence WHERE name NOT IN (${doorNames}) ORDER BY rowid` : `SELECT * FROM "${t}" ORDER BY rowid`).raw(),
+    reader.prepare(t === 'sqlite_sequence' ? `SELECT * FROM sqlite_sequence WHERE name NOT IN (${doorNames}) ORDER BY rowid` : orderedSelect(reader, t)).raw(),
   );
   const version = reader.prepare('PRAGMA data_version').pluck();
   return {
