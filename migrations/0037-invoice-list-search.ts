@@ -32,11 +32,11 @@ const LIST_COLUMNS = [
 ];
 
 /** The buyer's tax numbers of a client snapshot, as one text ('' when the snapshot holds none). */
-const sqliteBuyer = (snapshot: string) =>
+export const sqliteBuyer = (snapshot: string) =>
   `CASE WHEN json_valid(${snapshot}) THEN trim(coalesce(json_extract(${snapshot}, '$.taxcode'), '') || ' ' || coalesce(json_extract(${snapshot}, '$.eu_taxcode'), '')) ELSE '' END`;
 
 /** Writes the search document of invoice `id` afresh (nothing when the invoice is gone). */
-const rewrite = (id: string) => `
+export const rewrite = (id: string) => `
   DELETE FROM invoice_search WHERE rowid = ${id};
   INSERT INTO invoice_search (rowid, buyer, lines)
     SELECT i.id, ${sqliteBuyer('i.client_snapshot')},

@@ -41,6 +41,7 @@ import * as m0036 from './0036-export-jobs';
 import * as m0037 from './0037-invoice-list-search';
 import * as m0038 from './0038-dashboard-summaries';
 import * as m0039 from './0039-vat-year-indexes';
+import * as m0040 from './0040-search-at-seal';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -82,6 +83,7 @@ const written: Record<string, Migration> = {
   '0037-invoice-list-search': m0037,
   '0038-dashboard-summaries': m0038,
   '0039-vat-year-indexes': m0039,
+  '0040-search-at-seal': m0040,
 };
 
 /**
