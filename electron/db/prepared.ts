@@ -14,7 +14,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db, WriteTx } from './types';
 import { inPostgresWrite } from './pg/write';
-import { nameStatement } from './pg/named-statements';
+import { nameStatement } from './statement-names';
 
 const handles = new WeakMap<Db, BetterSqlite3.Database>();
 

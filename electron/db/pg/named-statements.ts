@@ -1,16 +1,10 @@
 // Statements PostgreSQL parses and plans once per connection: the texts of Folio's compiled statements
-// (../prepared.ts), which the write path runs thousands of times. pg sends a statement with a name the first time on
-// a connection (Parse) and afterwards only binds values to it; any other text is sent as an unnamed statement,
-// parsed and planned on every run, as before. The server forgets a connection's statements when it closes, and
-// re-plans one whose tables a migration changed.
+// (../prepared.ts, registered in ../statement-names.ts), which the write path runs thousands of times. pg sends a
+// statement with a name the first time on a connection (Parse) and afterwards only binds values to it; any other
+// text is sent as an unnamed statement, parsed and planned on every run, as before. The server forgets a
+// connection's statements when it closes, and re-plans one whose tables a migration changed.
 import pg, { type QueryResult } from 'pg';
-
-const names = new Map<string, string>();
-
-/** Marks a compiled text for preparing on each connection that runs it. */
-export function nameStatement(text: string): void {
-  if (!names.has(text)) names.set(text, `folio_${names.size + 1}`);
-}
+import { statementName } from '../statement-names';
 
 type AnyQuery = (...args: unknown[]) => unknown;
 
@@ -19,7 +13,7 @@ export class NamingClient extends pg.Client {
   override query<R = Record<string, unknown>>(text: string, values?: ReadonlyArray<unknown>): Promise<QueryResult<R>>;
   override query(...args: unknown[]): unknown {
     const [text, values, ...rest] = args;
-    const name = typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
+    const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
     const query = super.query as unknown as AnyQuery;
     return name ? query.call(this, { name, text, values }, ...rest) : query.apply(this, args);
   }

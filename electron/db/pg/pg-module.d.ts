@@ -49,8 +49,6 @@ declare module 'pg' {
     on(event: 'error', listener: (error: Error) => void): this;
   }
   export const types: TypeOverrides;
-  /** a text as a quoted SQL literal (E'…' when it holds a backslash), for statements that take no parameters */
-  export function escapeLiteral(text: string): string;
   const pg: { Client: typeof Client; Pool: typeof Pool; types: TypeOverrides };
   export default pg;
 }

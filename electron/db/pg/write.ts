@@ -16,7 +16,6 @@
 //
 // A deadlock or serialization failure cannot come from Folio's own writes under the lock, but one from a write made
 // beside Folio (psql, a migration of another tool) is answered by running that work again, whole.
-import { escapeLiteral } from 'pg';
 import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import { asWriteTx, type Db, type WriteTx } from '../types';
@@ -164,8 +163,8 @@ class PgWriteQueue {
 /**
  * What the triggers read, set for one write: origin, time, idempotency key, overwrite note (an unset value is '',
  * as NULL is no setting), and the claims of the write before it cleared. Sent as text in the same statement as the
- * BEGIN or the savepoint — a multi-statement query takes no parameters — so every value is quoted by the driver's
- * escapeLiteral (a client's idempotency key included).
+ * BEGIN or the savepoint — a multi-statement query takes no parameters — so every value is quoted by quoteLiteral
+ * (a client's idempotency key included).
  */
 function preamble(context: CallContext | undefined, changeTime: string): { text: string; told: Told } {
   const idempotency = context?.idempotency && !context.idempotency.stored ? context.idempotency : undefined;
@@ -180,8 +179,18 @@ function preamble(context: CallContext | undefined, changeTime: string): { text:
     ['folio.idempotency_claimed', ''],
     ['folio.overwrites_claimed', ''],
   ];
-  const text = `SELECT ${settings.map(([k, v]) => `set_config(${escapeLiteral(k)}, ${escapeLiteral(v)}, true)`).join(', ')}`;
+  const text = `SELECT ${settings.map(([k, v]) => `set_config(${quoteLiteral(k)}, ${quoteLiteral(v)}, true)`).join(', ')}`;
   return { text, told: { idempotency, overwrites } };
+}
+
+/**
+ * A text as a PostgreSQL string literal: quotes doubled, and — when it holds a backslash — the E'' form with the
+ * backslashes doubled, which reads the same whatever standard_conforming_strings says (node-postgres's escapeLiteral
+ * does the same; this module stays free of `pg`, since the desktop bundle that imports it carries no PostgreSQL driver).
+ */
+export function quoteLiteral(text: string): string {
+  const quoted = `'${text.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
+  return text.includes('\\') ? ` E${quoted}` : quoted;
 }
 
 interface Claims {
