@@ -109,3 +109,26 @@ test('writes waiting together share one transaction (group commit)', async () =>
   );
   expect(new Set(xids).size).toBeLessThan(8);
 });
+
+test('a write that swallowed a failed statement fails alone, never silently rolling back the writes beside it', async () => {
+  const { writeTransaction } = await import('../../electron/db/transaction');
+  const put = (key: string) => (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0]) =>
+    sql`INSERT INTO settings (key, value) VALUES (${key}, 'x')`.execute(trx).then(() => key);
+  const swallowing = (key: string) => async (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0]) => {
+    await put(key)(trx);
+    // the error is caught and not passed on: the transaction is aborted all the same
+    await sql`SELECT 1 / 0`.execute(trx).catch(() => undefined);
+    return key;
+  };
+  const together = await Promise.allSettled([
+    writeTransaction(opened.db, put('w-1')),
+    writeTransaction(opened.db, swallowing('w-2')),
+    writeTransaction(opened.db, put('w-3')),
+    writeTransaction(opened.db, swallowing('w-4')),
+  ]);
+  expect(together.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+  const alone = await Promise.allSettled([writeTransaction(opened.db, swallowing('w-5'))]);
+  expect(alone[0]!.status).toBe('rejected');
+  const { rows } = await sql<{ key: string }>`SELECT key FROM settings WHERE key LIKE 'w-%' ORDER BY key`.execute(opened.db);
+  expect(rows.map((r) => r.key)).toEqual(['w-1', 'w-3']);
+});

@@ -105,13 +105,31 @@ class PgWriteQueue {
 
   private async commitBatch(batch: Job[]): Promise<void> {
     const changeTime = (clocks.get(this.db) ?? (() => timestampIn(new Date(), DEFAULT_TIME_ZONE)))();
-    // A lone write needs no savepoint: its failure rolls back the whole (one-write) transaction.
-    const alone = batch.length === 1;
     const done: Array<{ job: Job; value: unknown; told: Told; claimed: Claims }> = [];
     const retried: Job[] = [];
+    const failed = new Set<Job>();
+    /** the jobs of the batch not yet run to their end (on a failure of the transaction, they failed too) */
+    let unfinished = batch;
     try {
       await this.db.connection().execute(async (conn) => {
         openWrites.add(conn);
+        /**
+         * A write whose work ended without error, but after a statement of it failed (an error caught and not passed
+         * on), leaves the transaction aborted; COMMIT would then roll back every write of the transaction without a
+         * word. The RELEASE of its savepoint says so: that write is undone alone and fails, and the others go on.
+         */
+        const releasing = async (then: string) => {
+          try {
+            await sql.raw(`RELEASE SAVEPOINT folio_write; ${then}`).execute(conn);
+          } catch (e) {
+            await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
+            const last = done.pop();
+            if (!last) throw e;
+            failed.add(last.job);
+            last.job.reject(e);
+            await sql.raw(`RELEASE SAVEPOINT folio_write; ${then}`).execute(conn);
+          }
+        };
         try {
           const started = performance.now();
           for (const [i, job] of batch.entries()) {
@@ -121,23 +139,28 @@ class PgWriteQueue {
               batch.length = i;
               break;
             }
+            unfinished = batch.slice(i);
             const { text, told } = preamble(job.context, changeTime);
-            // One round trip: BEGIN and the lock with the first write's preamble, a savepoint with each next one.
-            const head = i === 0 ? `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK});` : 'RELEASE SAVEPOINT folio_write;';
-            await sql.raw(`${head}${alone ? '' : ' SAVEPOINT folio_write;'} ${text}`).execute(conn);
+            // One round trip: BEGIN and the lock with the first write's preamble, the RELEASE of the savepoint before
+            // with each next one; every write in a savepoint of its own.
+            if (i === 0) await sql.raw(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); SAVEPOINT folio_write; ${text}`).execute(conn);
+            else await releasing(`SAVEPOINT folio_write; ${text}`);
             try {
               const trx = asWriteTx(conn);
               const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
               const claimed = told.idempotency || told.overwrites ? await claims(conn) : NO_CLAIMS;
               done.push({ job, value, told, claimed });
             } catch (e) {
-              if (alone) throw e;
               await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
               if (retryable(e)) retried.push(job);
-              else job.reject(e);
+              else {
+                failed.add(job);
+                job.reject(e);
+              }
             }
           }
-          await sql.raw('COMMIT').execute(conn);
+          unfinished = [];
+          await releasing('COMMIT');
         } catch (e) {
           await sql.raw('ROLLBACK').execute(conn).catch(() => undefined);
           throw e;
@@ -146,8 +169,9 @@ class PgWriteQueue {
         }
       });
     } catch (e) {
-      // The transaction did not commit: none of its writes happened. A lone write failed by itself (or at COMMIT).
-      for (const job of alone ? batch : [...done.map((d) => d.job), ...retried]) this.retryOrReject(job, e);
+      // The transaction did not commit: none of its writes happened.
+      const lost = [...done.map((d) => d.job), ...retried, ...unfinished].filter((job) => !failed.has(job));
+      for (const job of new Set(lost)) this.retryOrReject(job, e);
       return;
     }
     for (const job of retried) this.retryOrReject(job, Object.assign(new Error('retry'), { code: '40001' }));
