@@ -30,6 +30,8 @@ let web: number;
 const day = (i: number) => new Date(Date.UTC(2026, 0, 5 + i)).toISOString().slice(0, 10);
 
 test.beforeAll(async () => {
+  // A worker may run this hook more than once (fullyParallel hands it the file's tests in several runs): start afresh.
+  made.length = 0;
   const clock = new ManualClock(`${day(0)}T09:00:00Z`);
   server = await startTestServer({ clock });
   const api = server.api;
