@@ -93,7 +93,7 @@ test('the E-mail tab: preset, field error cleared when fixed, test message; the 
       await port.fill(String(smtp.port));
       await page.getByRole('button', { name: 'Mentés' }).click();
       await page.getByRole('button', { name: 'Próbalevél küldése' }).click();
-      await expect(page.getByText('A próbalevél elment a(z) tulaj@minta.example címre. Nézd meg a postafiókot.')).toBeVisible();
+      await expect(page.getByText('A próbalevél elment a(z) tulaj@minta.example címre. Nézd meg a postafiókot.')).toBeVisible({ timeout: 20_000 }); // a real SMTP round trip, the mail modules loaded on first use
       const [test1] = await smtp.waitFor(1);
       expect(test1!.subject).toBe('Folio próbalevél');
       expect(addresses(test1!.to)).toEqual(['tulaj@minta.example']);
