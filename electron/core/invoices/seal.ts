@@ -5,7 +5,7 @@ import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
-import { insertPayment, insertItems, sealInvoice, setPaid, type ItemValues } from './statements';
+import { insertPayment, sealInvoice, setPaid } from './statements';
 import type { InvoiceEnv } from './types';
 
 export async function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): Promise<InvoiceRow> {
@@ -15,9 +15,8 @@ export async function seal(env: InvoiceEnv, trx: WriteTx, invoice: InvoiceRow): 
   return sealed;
 }
 
-export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<void> {
-  await insertItems(trx, lines);
-}
+/** The lines of an invoice, written in as few statements as their number allows (./statements.ts). */
+export { insertLines } from './statements';
 
 /**
  * The state an invoice is issued in. A normal invoice paid in advance (cash, card: its payment method says so) is paid

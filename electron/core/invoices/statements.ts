@@ -74,7 +74,7 @@ function prepareLines(n: number) {
 }
 
 /** Writes the lines of an invoice, up to LINES_PER_INSERT in each statement. */
-export async function insertItems(trx: WriteTx, lines: ItemValues[]): Promise<void> {
+export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<void> {
   for (let from = 0; from < lines.length; from += LINES_PER_INSERT) {
     const chunk = lines.slice(from, from + LINES_PER_INSERT);
     if (chunk.length === 1) {
