@@ -239,7 +239,7 @@ test('each kind renders to an A4 page image (FOLIO_SHOTS/pdf-*.png)', async () =
   } as const;
   for (const [name, [invoice, lang]] of Object.entries(kinds)) {
     const png = savePdfPng(await renderInvoicePdf(invoice, { lang }), name);
-    // A4 at 110 dpi: ~909.4 × ~1286.3 pixels, rounded up by pdftoppm
+    // A4 at 110 dpi: ~909.4 × ~1286.3 pixels, rounded by the rasteriser
     expect(Math.abs(png.width - (595.28 / 72) * 110), name).toBeLessThan(1);
     expect(Math.abs(png.height - (841.89 / 72) * 110), name).toBeLessThan(1);
   }

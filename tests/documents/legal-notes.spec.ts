@@ -2,7 +2,7 @@
 // core on a real database file: the seller's scheme (subjective exemption, cash accounting) and the reason of every
 // exempt, reverse-charge, intra-EU and export line, printed once per note near the totals, in the invoice's language.
 // The PDF is read back as text; the NAV report of each invoice is validated against NAV's own schemas.
-import { execFileSync } from 'node:child_process';
+import { savePagePng } from './png';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -141,7 +141,7 @@ function saveShot(pdf: Uint8Array, name: string): void {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, join(dir, name)]);
+  savePagePng(pdf, join(dir, `${name}.png`), 60);
 }
 
 test('a subjectively exempt seller: "Alanyi adómentes (Áfa tv. 187. §)" once for all its AAM lines; NAV gets AAM', async () => {

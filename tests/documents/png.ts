@@ -1,15 +1,45 @@
 // A rendered PDF's first page as a PNG, for people to look at: `FOLIO_SHOTS/pdf-<name>.png` when that variable names
-// a folder kept for review, else beside the test's other output. pdftoppm (poppler-utils) rasterises it, a renderer
-// independent of pdfmake and pdf.js, so what the PNG shows is what a reader's viewer shows.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// a folder kept for review, else beside the test's other output. MuPDF's WebAssembly build (the `mupdf` dev
+// dependency) rasterises it: a renderer independent of pdfmake and pdf.js, so what the PNG shows is what a reader's
+// viewer shows, and the same on every machine (no system program such as poppler's pdftoppm is needed).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import * as mupdf from 'mupdf';
 
 export interface PagePng {
   path: string;
   width: number;
   height: number;
+}
+
+export interface PageRaster {
+  /** The page as a PNG file's bytes. */
+  png: Uint8Array;
+  /** The same pixels as RGBA, row by row (what an image decoder such as a QR reader takes). */
+  rgba: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** Page `pageIndex` (0-based) of a PDF at `dpi`, opaque white background, RGB. */
+export function rasterisePdfPage(pdf: Uint8Array, dpi = 110, pageIndex = 0): PageRaster {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    const page = doc.loadPage(pageIndex);
+    const pixmap = page.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, true, true);
+    try {
+      const width = pixmap.getWidth();
+      const height = pixmap.getHeight();
+      const samples = pixmap.getPixels(); // RGBA: alpha asked for, so each pixel is 4 bytes
+      return { png: pixmap.asPNG(), rgba: new Uint8ClampedArray(samples), width, height };
+    } finally {
+      pixmap.destroy();
+      page.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
 }
 
 /** Where `pdf-<name>.png` goes: FOLIO_SHOTS, else the test's output folder. */
@@ -19,14 +49,17 @@ export function pngPath(name: string): string {
   return join(root, `pdf-${name}.png`);
 }
 
-export function savePdfPng(pdf: Buffer, name: string, dpi = 110): PagePng {
+/** The PDF's first page saved as `pdf-<name>.png` (and the PDF beside the test's output), with its size in pixels. */
+export function savePdfPng(pdf: Uint8Array, name: string, dpi = 110): PagePng {
   const pdfPath = test.info().outputPath(`pdf-${name}.pdf`);
   mkdirSync(join(pdfPath, '..'), { recursive: true });
   writeFileSync(pdfPath, pdf);
-  const path = pngPath(name);
-  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', pdfPath, path.replace(/\.png$/, '')]);
-  const png = readFileSync(path);
-  if (png.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error(`${path} is not a PNG`);
-  // IHDR: width and height, big-endian, at bytes 16 and 20
-  return { path, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  return savePagePng(pdf, pngPath(name), dpi);
+}
+
+/** The PDF's first page as a PNG at `path`. */
+export function savePagePng(pdf: Uint8Array, path: string, dpi = 110): PagePng {
+  const page = rasterisePdfPage(pdf, dpi);
+  writeFileSync(path, page.png);
+  return { path, width: page.width, height: page.height };
 }
