@@ -15,15 +15,15 @@ import { rawDb } from '../support/fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function run(cmd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function runFolio(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((res) => {
-    execFile(cmd, args, { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
       res({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
 }
 
-const exportNav = (...args: string[]) => run(process.execPath, [FOLIO_ENTRY, 'nav', 'export', ...args]);
+const exportNav = (...args: string[]) => runFolio([FOLIO_ENTRY, 'nav', 'export', ...args]);
 const validate = (file: string) => validateNavXml('data', readFileSync(file, 'utf8'));
 
 let nav: FakeNav | undefined;

