@@ -206,16 +206,19 @@ function slashFields(flat: string, entry: ParsedEntry): Partial<ParsedEntry> {
 
 /**
  * The non-SWIFT ":NS:" field some Hungarian banks write instead of (or beside) :86:, one numbered sub-field per line:
- * 01 the transaction's name, 02 the other party's name, 03 its account, 04–07 the remittance, 08 the transaction levy
+ * 01 the transaction's name, 02 the other party's name, 03 its account, 04–07 the remittance (35 characters a line),
+ * 08 the transaction levy
  * (informational; not part of the entry). Other numbers are kept out.
  */
 function nonSwiftFields(raw: string, entry: ParsedEntry): Partial<ParsedEntry> {
   const sub = new Map<number, string>();
   for (const line of raw.split('\n')) {
-    const m = /^(\d{2})(.*)$/.exec(line.trim());
+    const m = /^(\d{2})(.*)$/.exec(line);
     if (m) sub.set(Number(m[1]), `${sub.get(Number(m[1])) ?? ''}${m[2]}`);
   }
-  const remittance = [4, 5, 6, 7].map((n) => sub.get(n) ?? '').filter(Boolean).join(' ');
+  // the remittance lines are one text cut by width: a full line (35 characters) was cut mid-word and joins without a space
+  const lines = [4, 5, 6, 7].map((n) => sub.get(n) ?? '').filter(Boolean);
+  const remittance = lines.reduce((text, line, i) => (i === 0 ? line : `${text}${lines[i - 1]!.length >= 35 ? '' : ' '}${line}`), '');
   return {
     counterparty_name: cleanText(sub.get(2) ?? '') || entry.counterparty_name,
     counterparty_iban: accountText(sub.get(3) ?? '') || entry.counterparty_iban,
