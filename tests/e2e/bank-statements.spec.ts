@@ -146,6 +146,12 @@ test('a CSV whose columns are not recognised: picked from its first rows once fo
   await picker.getByLabel('Oszlop: Ügyfél').selectOption({ label: 'Partner neve' });
   await picker.getByLabel('Oszlop: Szöveg').selectOption({ label: 'Közlemény' });
   await page.screenshot({ path: shotPath('bank', 'column-picker'), fullPage: true });
+  // on a phone the page does not scroll sideways: the rows scroll inside their own box
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await picker.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('bank', 'column-picker-390') });
+  await page.setViewportSize({ width: 1360, height: 1300 });
   await picker.getByRole('button', { name: 'Oszlopok mentése és a fájl betöltése' }).click();
   await expect(page.getByTestId('statement-result')).toHaveText('forgalom.csv: 2 tétel, ebből 2 új, 0 már korábban bekerült.');
   expect((await core.call('bankStatements.csvMapping', { id: (await core.call('bankAccounts.list', {}))[0]!.id })).mapping?.columns).toEqual({ booking_date: 'Nap', amount: 'Érték', counterparty_name: 'Ügyfél', remittance: ['Szöveg'] });
