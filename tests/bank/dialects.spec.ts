@@ -9,7 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { FolioError } from '../../shared/errors';
 import type { BankEntry } from '../../shared/contract/areas/bank-types';
-import { openTestCore, type TestCore } from '../support/fixtures';
+import { openTestCore, startTestServer, type TestCore } from '../support/fixtures';
 import { OWN_IBAN, b64, camt053, mt940, type TestEntry } from './statements';
 import { camtOfAccounts, formulasXlsx, germanMt940, hungarianMt940, mt940OfAccounts, noHeaderXlsx, otpNewXlsx, otpOldXls, otpOldXlsx, passwordProtectedXlsx, revolutCsv, wiseCsv, type SheetEntry } from './bank-files';
 import { csv, utf8 } from '../import/files';
@@ -267,4 +267,29 @@ test('the column form’s preview: the header found under a title block, the fir
   expect(sheet.proposed).toMatchObject({ booking_date: 'Könyvelés dátuma', amount: 'Összeg' });
   const text = await tc.core.call('bankStatements.preview', { account_id: account, file: b64(utf8(csv([['Nap', 'Érték', 'Szöveg'], ['2026.11.10.', '12 700,00', 'Számla']], ';'))) });
   expect(text).toMatchObject({ format: 'csv', header_row: 1, header_found: false, headers: ['Nap', 'Érték', 'Szöveg'], rows: [['2026.11.10.', '12 700,00', 'Számla']] });
+});
+
+test('REST: an XLSX as the body of POST /bank-statements (its spreadsheet content type), the confirmation in the query', async () => {
+  const server = await startTestServer();
+  try {
+    const acct = (await server.api.post('/bank_accounts', { bank_name: 'OTP Bank', account_no_iban: OWN_IBAN, currency: 'HUF' })).body.data.id;
+    const body = await otpNewXlsx(SHEET.filter((e) => !e.account), OWN);
+    // the spreadsheet's own bytes as the body (the test client sends text, so fetch is used here)
+    const res = await fetch(server.api.url('/bank-statements', { account_id: acct, file_name: 'szamlatortenet.xlsx' }), {
+      method: 'POST',
+      headers: { ...server.api.defaultHeaders, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      body: new Uint8Array(body),
+    });
+    const raw = (await res.json()) as { success: boolean; type: string; data: unknown };
+    expect(res.status, JSON.stringify(raw)).toBe(200);
+    expect(raw).toMatchObject({ success: true, type: 'bank_statement', data: { format: 'xlsx', added: 3, left_out: { hidden: 1, unbooked: 1 } } });
+    const multi = camtOfAccounts([{ iban: OWN_IBAN, entries: HU_ENTRIES }, { iban: UNKNOWN, entries: [{ ref: 'X', date: '2026-03-09', amount: '5', direction: 'credit' }] }]);
+    const refused = await server.api.request('POST', '/bank-statements', { body: multi, query: { account_id: acct }, headers: { 'content-type': 'application/xml' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].field).toBe('account_id');
+    const skipped = await server.api.request('POST', '/bank-statements', { body: multi, query: { account_id: acct, skip_unknown_accounts: 'true' }, headers: { 'content-type': 'application/xml' } });
+    expect(skipped.body.data).toMatchObject({ added: 2, skipped_accounts: [{ account: UNKNOWN, entries: 1 }] });
+  } finally {
+    await server.close();
+  }
 });

@@ -22,7 +22,16 @@ import {
 export * from './bank-types';
 
 /** Content types a statement file may be sent as, as the whole body of POST /bank-statements. */
-const STATEMENT_CONTENT_TYPES = ['application/xml', 'text/xml', 'text/csv', 'text/plain', 'application/octet-stream'] as const;
+const STATEMENT_CONTENT_TYPES = [
+  'application/xml',
+  'text/xml',
+  'text/csv',
+  'text/plain',
+  'application/octet-stream',
+  // netbank spreadsheets (issue 37)
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+] as const;
 const MAX_BASE64_CHARS = Math.ceil(BANK_STATEMENT_MAX_BYTES / 3) * 4;
 /** The largest request body a statement import takes (its file, base64, and the rest). */
 export const BANK_STATEMENT_MAX_BODY_BYTES = MAX_BASE64_CHARS + 64 * 1024;
