@@ -293,3 +293,12 @@ test('REST: an XLSX as the body of POST /bank-statements (its spreadsheet conten
     await server.close();
   }
 });
+
+test('a column mapping sent with the file must fit it; the account’s saved one gives way to a file its header words explain', async () => {
+  const file = wiseCsv([{ ref: 'TRANSFER-1', date: '2026-03-02', amount: '15', direction: 'credit', name: 'Example Ltd' }]);
+  const refused = await refusal(importFile(file, { csv: { columns: { booking_date: 'Könyvelés dátuma', amount: 'Összeg' } } }));
+  expect(refused.errors?.[0]?.message).toMatch(/^has no column "Könyvelés dátuma"/);
+  expect(await entries()).toHaveLength(0);
+  await tc.core.call('bankStatements.saveCsvMapping', { id: account, mapping: { columns: { booking_date: 'Könyvelés dátuma', amount: 'Összeg' } } });
+  expect(await importFile(file)).toMatchObject({ added: 1, csv_mapping: { columns: { booking_date: 'Date', amount: 'Amount' } } });
+});

@@ -17,6 +17,8 @@ export interface ReadOptions {
   format: BankStatementFormat;
   /** the mapping given with this file, else the account's saved one */
   csv: BankCsvMapping | null;
+  /** `csv` was sent with this file (it must fit); a saved one that does not fit gives way to the header's words */
+  csvGiven?: boolean;
   accountCurrency: string;
   /** statements whose balances do not add up are read anyway (the user confirmed it) */
   acceptDifference?: boolean;
@@ -87,10 +89,9 @@ function readAny(bytes: Uint8Array, options: ReadOptions): { file: ParsedFile; c
   else {
     const at = findHeader(sheet.rows, null);
     const first = sheet.rows.find((r) => r.cells.some((c) => c.trim()));
-    if (options.csv) {
-      // the saved mapping does not fit this file (another bank's export): the header's words may
-      if (at < 0) readSheet(sheet, options.csv.columns, options.accountCurrency);
-    }
+    // a mapping sent with the file must fit it; a saved one that does not (another bank's export) gives way to the
+    // header's words, and when they find nothing either, its own refusal names the column it misses
+    if (options.csv && (options.csvGiven || at < 0)) readSheet(sheet, options.csv.columns, options.accountCurrency);
     if (at < 0) {
       const shown = (first?.cells ?? []).map((c) => c.trim()).filter(Boolean);
       if (shown.length < 3 && sheet.format === 'csv') refuse('is not a bank statement Folio reads: not camt.053 XML, not MT940, and not a CSV table with a header');

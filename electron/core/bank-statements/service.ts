@@ -70,6 +70,7 @@ export function createBankStatementService(ctx: CoreContext, payments: Payments,
       const { file, csv } = readStatement(bytes, {
         format: input.format,
         csv: input.csv ?? (await savedMapping(acct.id)),
+        csvGiven: !!input.csv,
         accountCurrency: acct.currency || 'HUF',
         acceptDifference: input.accept_difference,
       });
