@@ -242,6 +242,7 @@ export async function createCore(deps: CoreDeps) {
     'import.preview': importer.preview,
     'import.run': importer.run,
     'bankStatements.import': bankStatements.import,
+    'bankStatements.preview': bankStatements.preview,
     'bankStatements.list': bankStatements.statements,
     'bankStatements.csvMapping': bankStatements.csvMapping,
     'bankStatements.saveCsvMapping': bankStatements.saveCsvMapping,

@@ -207,7 +207,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerRestRoutes(app, coreOf, {
     rateLimits: { 'invoices.download': { max: 10, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } },
-    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES, 'expenses.einvoice': EINVOICE_MAX_BODY_BYTES, 'bankStatements.import': BANK_STATEMENT_MAX_BODY_BYTES },
+    bodyLimits: { 'expenses.attach': EXPENSE_ATTACH_MAX_BODY_BYTES, 'expenses.einvoice': EINVOICE_MAX_BODY_BYTES, 'bankStatements.import': BANK_STATEMENT_MAX_BODY_BYTES, 'bankStatements.preview': BANK_STATEMENT_MAX_BODY_BYTES },
   });
 
   // Billingo API v3 over the same core, in its own conventions (docs/v3.md)
@@ -240,6 +240,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.post('/rpc/expenses.einvoice', { bodyLimit: EINVOICE_MAX_BODY_BYTES }, async (req) => rpc('expenses.einvoice', req.body ?? {}, req.caller));
   // And a bank statement.
   app.post('/rpc/bankStatements.import', { bodyLimit: BANK_STATEMENT_MAX_BODY_BYTES }, async (req) => rpc('bankStatements.import', req.body ?? {}, req.caller));
+  app.post('/rpc/bankStatements.preview', { bodyLimit: BANK_STATEMENT_MAX_BODY_BYTES }, async (req) => rpc('bankStatements.preview', req.body ?? {}, req.caller));
 
   // Share links: only wrong codes count against a client, so guessing is slow and a customer reloading a real
   // link is never locked out (docs/design.md §8).

@@ -120,6 +120,8 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'bankStatements.list': 'read',
   'bankStatements.csvMapping': 'read',
   'bankStatements.saveCsvMapping': 'bookkeeping',
+  // the column form's look at a statement file (issue 37): reads it, changes nothing, so not audited
+  'bankStatements.preview': 'read',
   'bankEntries.list': 'read',
   'bankEntries.confirm': 'bookkeeping',
   'bankEntries.confirmSuggested': 'bookkeeping',

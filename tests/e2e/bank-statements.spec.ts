@@ -2,13 +2,16 @@
 // entries with their suggestions and reasons (a debit paying an expense too), one confirmed by a click and the certain
 // ones together, one set aside,
 // a wrong confirmation undone (only the payment it recorded goes; the manual one beside it stays), the same file
-// again adding nothing, a refused file with its reason, and the receivables on the dashboard.
+// again adding nothing, a refused file with its reason, and the receivables on the dashboard. Issue 37: a CSV's columns
+// picked from its first rows, an OTP netbank XLSX of two accounts, an unknown account skipped on confirmation, and a
+// statement that does not add up imported on request.
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { shotPath } from './support/shots';
 import { setSeller, startFolio, watchErrors, withKey, type Folio } from './support/folio';
 import { addressBody, invoiceBody, netItem } from '../support/fixtures';
 import { OWN_IBAN, camt053, type TestEntry } from '../bank/statements';
+import { camtOfAccounts, otpNewXlsx, type SheetEntry } from '../bank/bank-files';
 import { csv, windows1250 } from '../import/files';
 
 test.use({ locale: 'hu-HU', viewport: { width: 1360, height: 1300 } });
@@ -63,7 +66,7 @@ test('import, confirm, set aside, undo a wrong confirmation, import again; recei
 
   // a PDF is refused with the reason
   await page.getByLabel('válaszd ki…').setInputFiles(pdf);
-  await expect(page.getByTestId('statement-error')).toHaveText('ez egy PDF; a bankból camt.053 (XML), MT940 vagy CSV formában töltsd le a kivonatot');
+  await expect(page.getByTestId('statement-error')).toHaveText('ez egy PDF; a bankból camt.053 (XML), MT940, CSV vagy XLSX formában töltsd le a kivonatot');
 
   await page.getByLabel('válaszd ki…').setInputFiles(file);
   await expect(page.getByTestId('statement-result')).toHaveText('kivonat-november.xml: 5 tétel, ebből 5 új, 0 már korábban bekerült.');
@@ -122,7 +125,7 @@ test('import, confirm, set aside, undo a wrong confirmation, import again; recei
   expect(errors).toEqual([]);
 });
 
-test('a CSV whose columns are not recognised: named once for the account, then read', async ({ page }) => {
+test('a CSV whose columns are not recognised: picked from its first rows once for the account, then read', async ({ page }) => {
   const errors = watchErrors(page);
   // the account of the test before, or one of its own when it runs alone
   const core = folio.server.core;
@@ -134,16 +137,84 @@ test('a CSV whose columns are not recognised: named once for the account, then r
   await page.goto(`${folio.url}/#/bank-accounts`);
   await page.getByLabel('válaszd ki…').setInputFiles(file);
   await expect(page.getByTestId('statement-error')).toHaveText('a CSV oszlopait nem ismerjük fel; add meg őket lent, a CSV-oszlopoknál');
-  await page.getByLabel('Könyvelés dátuma').fill('Nap');
-  await page.getByLabel('Összeg (előjeles)').fill('Érték');
-  await page.getByLabel('Partner neve').fill('Ügyfél');
-  await page.getByLabel('Közlemény', { exact: true }).fill('Szöveg');
-  await page.getByRole('button', { name: 'Oszlopok mentése' }).click();
-  await expect(page.getByText('A CSV-oszlopok elmentve.')).toBeVisible();
-  await page.screenshot({ path: shotPath('bank', 'csv-columns'), fullPage: true });
-  await page.getByLabel('válaszd ki…').setInputFiles(file);
+  // the file's first rows, a picker above each column
+  const picker = page.getByTestId('column-picker');
+  await expect(picker.getByRole('row').nth(1)).toContainText('2026.11.10.');
+  await expect(picker.getByRole('row').nth(2)).toContainText('-990,00');
+  await picker.getByLabel('Oszlop: Nap').selectOption({ label: 'Könyvelés dátuma' });
+  await picker.getByLabel('Oszlop: Érték').selectOption({ label: 'Összeg (előjeles)' });
+  await picker.getByLabel('Oszlop: Ügyfél').selectOption({ label: 'Partner neve' });
+  await picker.getByLabel('Oszlop: Szöveg').selectOption({ label: 'Közlemény' });
+  await page.screenshot({ path: shotPath('bank', 'column-picker'), fullPage: true });
+  // on a phone the picker stays within the screen: the rows scroll inside their own box
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect.poll(async () => (await picker.boundingBox())!.x + (await picker.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await expect.poll(() => picker.locator('.table-wrap').evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  await picker.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('bank', 'column-picker-390') });
+  await page.setViewportSize({ width: 1360, height: 1300 });
+  await picker.getByRole('button', { name: 'Oszlopok mentése és a fájl betöltése' }).click();
   await expect(page.getByTestId('statement-result')).toHaveText('forgalom.csv: 2 tétel, ebből 2 új, 0 már korábban bekerült.');
+  expect((await core.call('bankStatements.csvMapping', { id: (await core.call('bankAccounts.list', {}))[0]!.id })).mapping?.columns).toEqual({ booking_date: 'Nap', amount: 'Érték', counterparty_name: 'Ügyfél', remittance: ['Szöveg'] });
+  // the next file of this bank needs no picking
+  await page.getByLabel('válaszd ki…').setInputFiles(file);
+  await expect(page.getByTestId('statement-result')).toHaveText('forgalom.csv: 2 tétel, ebből 0 új, 2 már korábban bekerült.');
   await expect(page.getByRole('row', { name: /2026. 11. 11./ })).toContainText(/terhelés\s*−990\sFt/);
   await expect(page.getByRole('row', { name: /2026. 11. 10./ })).toContainText(/12\s700\sFt/);
+  expect(errors).toEqual([]);
+});
+
+test('an OTP netbank XLSX of two accounts: each row to its account, hidden and unbooked rows counted; a camt.053 with an unknown account skipped on confirmation; a difference imported on request', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const core = folio.server.core;
+  if (!(await core.call('bankAccounts.list', {})).some((a) => a.attributes.account_no_iban === OWN_IBAN)) {
+    await core.call('bankAccounts.create', { bank_name: 'Teszt Bank', account_no_iban: OWN_IBAN, currency: 'HUF' });
+  }
+  await core.call('bankAccounts.create', { bank_name: 'OTP megtakarítás', account_no: '11773016-22222222', currency: 'HUF' });
+  const rows: SheetEntry[] = [
+    { ref: '', date: '2026-10-02', amount: '45720.5', direction: 'credit', name: 'Táblázat Vevő Kft.', iban: '11600006-00000000-12345676', remittance: 'XLSX-1' },
+    { ref: '', date: '2026-10-03', amount: '1200', direction: 'debit', name: 'Rejtett', remittance: 'rejtett sor', hidden: true },
+    { ref: '', date: '2026-10-04', amount: '880', direction: 'debit', name: 'Függő', remittance: 'függő', unbooked: true },
+    { ref: '', date: '2026-10-05', amount: '300000', direction: 'credit', name: 'Lekötés', remittance: 'XLSX-2', account: '11773016-22222222-00000000', dateAs: 'serial' },
+  ];
+  const xlsx = test.info().outputPath('szamlatortenet.xlsx');
+  writeFileSync(xlsx, await otpNewXlsx(rows, '11773016-11111018'));
+  await withKey(page);
+  await page.goto(`${folio.url}/#/bank-accounts`);
+  await page.getByLabel('válaszd ki…').setInputFiles(xlsx);
+  await expect(page.getByTestId('statement-result')).toHaveText('szamlatortenet.xlsx: 2 tétel, ebből 2 új, 0 már korábban bekerült.');
+  await expect(page.getByTestId('statement-note').first()).toContainText('HU42117730161111101800000000: 1 tétel, ebből 1 új · 11773016-22222222: 1 tétel, ebből 1 új');
+  await expect(page.getByTestId('statement-note').nth(1)).toHaveText('Kimaradt, mert nincs könyvelve: 0 függő, 1 rejtett sor, 1 könyvelési dátum nélkül.');
+  // the forint is shown whole; the entry keeps the bank's fraction
+  await expect(page.getByRole('row', { name: /Táblázat Vevő Kft\./ })).toContainText(/45\s721\sFt/);
+  const stored = (await core.call('bankEntries.list', { state: 'all', max_per_page: 2000 })).items;
+  expect(stored.filter((e) => /^XLSX-/.test(e.remittance)).map((e) => [e.remittance, e.amount, e.booking_date]).sort()).toEqual([
+    ['XLSX-1', '45720.500', '2026-10-02'],
+    ['XLSX-2', '300000.000', '2026-10-05'],
+  ]);
+  await page.screenshot({ path: shotPath('bank', 'xlsx-import'), fullPage: true });
+
+  // a camt.053 that also holds an account the business does not have: named, skipped with one click
+  const camt = test.info().outputPath('tobb-szamla.xml');
+  writeFileSync(camt, camtOfAccounts([
+    { iban: OWN_IBAN, entries: [{ ref: 'MULTI-1', date: '2026-10-06', amount: '1500', direction: 'credit', name: 'Több Számla Kft.', remittance: 'több' }] },
+    { iban: 'HU17101000000000000000000999', entries: [{ ref: 'MULTI-2', date: '2026-10-06', amount: '7', direction: 'credit' }] },
+  ]));
+  await page.getByLabel('válaszd ki…').setInputFiles(camt);
+  await expect(page.getByTestId('statement-error')).toHaveText('a fájlban olyan számlák kivonata is van, amelyek nem a vállalkozásé: HU17101000000000000000000999 (1)');
+  expect((await core.call('bankEntries.list', { state: 'all', max_per_page: 2000 })).items.some((e) => e.bank_ref === 'MULTI-1')).toBe(false);
+  await page.getByRole('button', { name: 'Ezek kihagyása és a többi betöltése' }).click();
+  await expect(page.getByTestId('statement-result')).toHaveText('tobb-szamla.xml: 1 tétel, ebből 1 új, 0 már korábban bekerült.');
+  await expect(page.getByTestId('statement-note')).toHaveText('Kihagyott számlák (nem a vállalkozásé): HU17101000000000000000000999.');
+
+  // a statement whose balances do not add up: refused with the reason, imported when the user says so
+  const off = test.info().outputPath('elteres.xml');
+  writeFileSync(off, camt053([{ ref: 'OFF-1', date: '2026-10-07', amount: '2000', direction: 'credit', name: 'Eltérés Bt.' }], { closing: '1001990.00' }));
+  await page.getByLabel('válaszd ki…').setInputFiles(off);
+  await expect(page.getByTestId('statement-error')).toHaveText('a tételek nem adják ki a záró egyenleget – a fájl csonka vagy módosított');
+  await page.getByRole('button', { name: 'Betöltés így is (az eltérést feljegyezzük)' }).click();
+  await expect(page.getByTestId('statement-result')).toHaveText('elteres.xml: 1 tétel, ebből 1 új, 0 már korábban bekerült.');
+  await expect(page.getByTestId('statement-note')).toHaveText(/^A kivonat egyenlege [-−]10\sFt eltéréssel került be\.$/);
   expect(errors).toEqual([]);
 });

@@ -28,6 +28,7 @@ export async function storeStatement(
   statement: ParsedStatement,
   fileName: string,
   now: string,
+  extra: { balance_difference: string | null; left_out: number } = { balance_difference: null, left_out: 0 },
 ): Promise<{ statement_id: number; added: number }> {
   const db = withBankTables(trx);
   const row = await db
@@ -42,6 +43,8 @@ export async function storeStatement(
       entry_count: statement.entries.length,
       added_count: 0,
       imported_at: now,
+      balance_difference_milli: extra.balance_difference === null ? null : toMilli(parseDecimal(extra.balance_difference)),
+      left_out_count: extra.left_out,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -17,6 +17,9 @@ export type BankTables = {
     entry_count: number;
     added_count: number;
     imported_at: string;
+    /** migration 0046: closing − (opening + entries) when imported although it did not add up */
+    balance_difference_milli: number | null;
+    left_out_count: Generated<number>;
   };
   bank_entries: {
     id: Generated<number>;

@@ -84,6 +84,12 @@ const RULES: Rule[] = [
   [/^is not well-formed XML \((.*)\)$/, 'stmt.fm.notXml', (m) => ({ detail: m[1]! })],
   [/the entries do not add up/, 'stmt.fm.sums'],
   [/^This statement is for account (\S+),/, 'stmt.fm.otherAccount', (m) => ({ account: m[1]! })],
+  // issue 37: spreadsheets, several accounts in one file
+  [/^This file also holds statements of accounts the business does not have: (.*); confirm to skip them$/, 'stmt.fm.unknownAccounts', (m) => ({ accounts: m[1]! })],
+  [/^is a password-protected spreadsheet/, 'stmt.fm.password'],
+  [/^is a damaged spreadsheet/, 'stmt.fm.damaged'],
+  [/^cell (\w+) of sheet .* holds a formula without a saved value/, 'stmt.fm.formula', (m) => ({ cell: m[1]! })],
+  [/^is a spreadsheet whose columns Folio does not recognise/, 'stmt.fm.sheetColumns'],
   // the mail area (shared/contract/areas/mail.ts)
   [/^must be a server name such as/, 'mail.fm.host'],
   [/^"(.*)" is not an e-mail address$/, 'mail.fm.badAddress', (m) => ({ address: m[1]! })],

@@ -1,10 +1,10 @@
 // The bank statement area's shapes (issue 18): what an import reports, an entry with its suggestion, the CSV column
 // mapping kept per bank account, and the receivables the dashboard shows. Amounts are 3-decimal strings.
 
-export const BANK_STATEMENT_FORMATS = ['auto', 'camt053', 'mt940', 'csv'] as const;
+export const BANK_STATEMENT_FORMATS = ['auto', 'camt053', 'mt940', 'csv', 'xlsx'] as const;
 export type BankStatementFormat = (typeof BANK_STATEMENT_FORMATS)[number];
 export const BANK_ENTRY_STATES = ['open', 'matched', 'ignored', 'all'] as const;
-export const BANK_CSV_ENCODINGS = ['utf-8', 'windows-1250'] as const;
+export const BANK_CSV_ENCODINGS = ['utf-8', 'windows-1250', 'cp852'] as const;
 export const BANK_CSV_SEPARATORS = [';', ',', '\t'] as const;
 /** A statement of a year of a busy business fits; bigger files are split by month at the bank. */
 export const BANK_STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -21,6 +21,14 @@ export interface BankCsvColumns {
   counterparty_iban?: string;
   remittance?: string[];
   reference?: string;
+  /** the business's own account, in a sheet of several accounts */
+  account?: string;
+  /** a state column (Revolut's State): only rows it calls booked/completed are entries */
+  state?: string;
+  /** a fee column (Revolut's Fee): a fee is a debit entry of its own */
+  fee?: string;
+  /** a credit/debit mark column ("Be/Ki"), for a file whose amounts carry no sign */
+  direction?: string;
 }
 
 export interface BankCsvMapping {
@@ -42,6 +50,26 @@ export interface BankImportResult {
   duplicates: number;
   /** the CSV mapping used (saved for the account), null for camt.053 and MT940 */
   csv_mapping: BankCsvMapping | null;
+  /** each of the business's accounts the file put entries on (a file may hold several accounts) */
+  accounts: Array<{ bank_account_id: number; statement_id: number; entries: number; added: number; balance_difference: string | null }>;
+  /** statements of accounts the business does not have, left out because the user said so */
+  skipped_accounts: Array<{ account: string; entries: number }>;
+  /** rows of the file that are not booked entries, left out: pending (a state column), hidden rows, no booking date */
+  left_out: { pending: number; hidden: number; unbooked: number };
+}
+
+/** The first rows of a CSV or spreadsheet statement, for the column form's pickers. */
+export interface BankStatementPreview {
+  format: 'csv' | 'xlsx';
+  /** the row the header was found in (1-based, as a spreadsheet shows it), null when the file has no rows */
+  header_row: number | null;
+  /** whether the header's words (or the mapping given) were recognised there */
+  header_found: boolean;
+  headers: string[];
+  /** a few rows under the header, as text, one cell per header */
+  rows: string[][];
+  /** the mapping the header's words suggest */
+  proposed: BankCsvColumns;
 }
 
 export interface BankStatementSummary {
@@ -55,6 +83,10 @@ export interface BankStatementSummary {
   entries: number;
   added: number;
   imported_at: string;
+  /** closing balance − (opening + entries) of a statement imported although it did not add up; null when it did */
+  balance_difference: string | null;
+  /** rows left out as not booked */
+  left_out: number;
 }
 
 /** Why an entry was matched to its invoices, in the order matching tries them. */

@@ -14,6 +14,7 @@ import {
   type BankEntry,
   type BankEntryPage,
   type BankImportResult,
+  type BankStatementPreview,
   type BankStatementSummary,
   type Receivables,
 } from './bank-types';
@@ -21,7 +22,16 @@ import {
 export * from './bank-types';
 
 /** Content types a statement file may be sent as, as the whole body of POST /bank-statements. */
-const STATEMENT_CONTENT_TYPES = ['application/xml', 'text/xml', 'text/csv', 'text/plain', 'application/octet-stream'] as const;
+const STATEMENT_CONTENT_TYPES = [
+  'application/xml',
+  'text/xml',
+  'text/csv',
+  'text/plain',
+  'application/octet-stream',
+  // netbank spreadsheets (issue 37)
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+] as const;
 const MAX_BASE64_CHARS = Math.ceil(BANK_STATEMENT_MAX_BYTES / 3) * 4;
 /** The largest request body a statement import takes (its file, base64, and the rest). */
 export const BANK_STATEMENT_MAX_BODY_BYTES = MAX_BASE64_CHARS + 64 * 1024;
@@ -46,11 +56,15 @@ const csvColumns = z.object({
   counterparty_iban: header().optional(),
   remittance: z.union([header(), z.array(header()).max(5)]).transform((v) => ([] as string[]).concat(v)).optional(),
   reference: header().optional(),
+  account: header().optional(),
+  state: header().optional(),
+  fee: header().optional(),
+  direction: header().optional(),
 }, { error: 'must name the file’s columns' });
 
 export const bankCsvMappingInput = z
   .object({
-    encoding: z.enum(BANK_CSV_ENCODINGS, { error: 'must be utf-8 or windows-1250' }).optional(),
+    encoding: z.enum(BANK_CSV_ENCODINGS, { error: 'must be utf-8, windows-1250 or cp852' }).optional(),
     separator: z.enum(BANK_CSV_SEPARATORS, { error: 'must be ";", "," or a tab' }).optional(),
     columns: csvColumns,
   })
@@ -64,11 +78,21 @@ export const bankImportInput = z.object({
   account_id: id(),
   file: file(),
   file_name: text(255).optional(),
-  format: z.enum(BANK_STATEMENT_FORMATS, { error: 'must be auto, camt053, mt940 or csv' }).default('auto'),
+  format: z.enum(BANK_STATEMENT_FORMATS, { error: 'must be auto, camt053, mt940, csv or xlsx' }).default('auto'),
   /** for a CSV file: the columns (saved for the account); the account's saved mapping, or the header's words, otherwise */
   csv: bankCsvMappingInput.optional(),
+  /** the file also holds statements of accounts the business does not have: leave them out (the user confirmed) */
+  skip_unknown_accounts: bool().default(false),
+  /** a statement whose entries do not add up to its closing balance is imported as it is, the difference noted */
+  accept_difference: bool().default(false),
 });
 export type BankImportInput = z.output<typeof bankImportInput>;
+
+export const bankPreviewInput = z.object({
+  account_id: id(),
+  file: file(),
+  csv: bankCsvMappingInput.optional(),
+});
 
 export const bankEntriesInput = z.object({
   account_id: id().optional(),
@@ -91,10 +115,16 @@ export type BankConfirmInput = z.output<typeof bankConfirmInput>;
 export const bankOperations = {
   'bankStatements.import': op<BankImportResult>()({
     name: 'bankStatements.import',
-    summary: 'Imports a bank statement (camt.053, MT940 or CSV) into a bank account: each entry once, all or nothing',
+    summary: 'Imports a bank statement (camt.053, MT940, CSV or XLSX) into a bank account (or the accounts it names): each entry once, all or nothing',
     input: bankImportInput,
     // the statement file as the body (account_id and the rest in the query), or JSON with the file base64-encoded
     http: { ...post('/bank-statements', 'data', 'bank_statement'), fileBody: { field: 'file', types: STATEMENT_CONTENT_TYPES } },
+  }),
+  'bankStatements.preview': op<BankStatementPreview>()({
+    name: 'bankStatements.preview',
+    summary: "The first rows of a CSV or spreadsheet statement with its header found, for choosing the file's columns",
+    input: bankPreviewInput,
+    http: post('/bank-statements/preview', 'data', 'bank_statement_preview'),
   }),
   'bankStatements.list': op<BankStatementSummary[]>()({
     name: 'bankStatements.list',

@@ -32,7 +32,7 @@ export function looksLikeCamt053(head: string): boolean {
   return /<(\w+:)?Document[\s>]/.test(head) && /camt\.053\./.test(head);
 }
 
-export function readCamt053(xml: string): ParsedStatement {
+export function readCamt053(xml: string): ParsedStatement[] {
   const version = NAMESPACE.exec(xml);
   if (!version) refuse('is XML but not a camt.053 statement (no camt.053.001 namespace)');
   if (Number(version![1]) < 2) refuse(`is camt.053.001.${version![1]}; Folio reads 001.02 and later`);
@@ -53,7 +53,7 @@ function wellFormed(xml: string, cut = false): void {
   if (cut) refuse('is not well-formed XML (it does not end with </Document>: the file is cut off)');
 }
 
-function readDocument(xml: string): ParsedStatement {
+function readDocument(xml: string): ParsedStatement[] {
   let doc: Node;
   try {
     doc = parser.parse(xml) as Node;
@@ -63,21 +63,14 @@ function readDocument(xml: string): ParsedStatement {
   const statements = list(at(doc, 'Document', 'BkToCstmrStmt', 'Stmt'));
   if (!statements.length) refuse('has no statement (Document/BkToCstmrStmt/Stmt)');
 
-  const entries: ParsedEntry[] = [];
-  const refs: string[] = [];
-  let account = '';
-  let from: string | null = null;
-  let to: string | null = null;
-  statements.forEach((stmt, s) => {
+  // one statement per account (and period): each goes to its own account of the business
+  return statements.map((stmt, s) => {
+    const entries: ParsedEntry[] = [];
     const where = statements.length > 1 ? `statement ${s + 1}, ` : '';
     const iban = text(at(stmt, 'Acct', 'Id', 'IBAN')) || text(at(stmt, 'Acct', 'Id', 'Othr', 'Id'));
     if (!iban) refuse(`${where}has no account (Acct/Id)`);
-    account ||= accountText(iban);
-    refs.push(text(stmt['Id']));
     const accountCurrency = text(at(stmt, 'Acct', 'Ccy'));
     const period = [day(at(stmt, 'FrToDt', 'FrDtTm')), day(at(stmt, 'FrToDt', 'ToDtTm'))];
-    if (period[0] && (!from || period[0] < from)) from = period[0];
-    if (period[1] && (!to || period[1] > to)) to = period[1];
     let net = new Big(0);
     list(stmt['Ntry']).forEach((ntry, n) => {
       const label = `${where}entry ${n + 1}`;
@@ -107,9 +100,17 @@ function readDocument(xml: string): ParsedStatement {
         entries.push({ ...base, ...parts, remittance, amount: amount.toFixed(), bank_ref: entryRef || txRef(first) });
       }
     });
-    checkBalances(stmt, net, where);
+    const dates = entries.map((e) => e.booking_date).sort();
+    return {
+      format: 'camt053' as const,
+      statement_ref: text(stmt['Id']),
+      account: accountText(iban),
+      period_from: period[0] ?? dates[0] ?? null,
+      period_to: period[1] ?? dates[dates.length - 1] ?? null,
+      entries,
+      ...balanceCheck(stmt, net, where),
+    };
   });
-  return { format: 'camt053', statement_ref: refs.filter(Boolean).join(', '), account, period_from: from, period_to: to, entries };
 }
 
 function amountOf(amt: unknown, label: string): Big {
@@ -146,8 +147,11 @@ function details(tx: Node, direction: 'credit' | 'debit') {
   return { counterparty_name: cleanText(name), counterparty_iban: accountText(iban), remittance: cleanText(uniq.join(' ')) };
 }
 
-/** Opening balance + the booked entries = closing balance, when the statement gives both: a cut file fails here. */
-function checkBalances(stmt: Node, net: Big, where: string) {
+/**
+ * Opening balance + the booked entries = closing balance, when the statement gives both: a cut file fails here, unless
+ * the user accepts the difference (it is then kept on the statement).
+ */
+function balanceCheck(stmt: Node, net: Big, where: string): { balance_difference: string | null; balance_problem: string } {
   const balances = list(stmt['Bal']);
   const signed = (code: string): Big | null => {
     const b = balances.find((x) => text(at(x, 'Tp', 'CdOrPrtry', 'Cd')) === code);
@@ -159,6 +163,10 @@ function checkBalances(stmt: Node, net: Big, where: string) {
   const opening = signed('OPBD') ?? signed('PRCD');
   const closing = signed('CLBD');
   if (opening && closing && !opening.plus(net).eq(closing)) {
-    refuse(`${where}the entries do not add up: opening balance ${opening.toFixed()} + entries ${net.toFixed()} ≠ closing balance ${closing.toFixed()}`);
+    return {
+      balance_difference: closing.minus(opening.plus(net)).toFixed(),
+      balance_problem: `${where}the entries do not add up: opening balance ${opening.toFixed()} + entries ${net.toFixed()} ≠ closing balance ${closing.toFixed()}`,
+    };
   }
+  return { balance_difference: null, balance_problem: '' };
 }

@@ -1,7 +1,9 @@
 // SWIFT MT940 customer statements. Each statement runs from :20: to :62F:/:62M:; a :61: line is one entry and the
 // :86: after it describes it, either structured (the "?20…?32" subfields of the German/Austrian banks' form, or the
-// "/REMI/…/NAME/…" keywords of SWIFT's) or as free text, which is then all remittance. The opening balance plus the
-// entries must give the closing balance: a cut or edited file is refused, not half-read.
+// "/REMI/…/NAME/…" keywords of SWIFT's) or as free text, which is then all remittance; some Hungarian banks add a
+// non-SWIFT ":NS:" field of numbered lines instead. Each statement is returned on its own with its account (a file may
+// hold many accounts). The opening balance plus the entries must give the closing balance; a difference is reported
+// with the statement, and the import refuses it unless the user accepts it.
 import { Big } from '../../../../shared/money';
 import { accountText, cleanText, yymmdd } from './values';
 import { refuse, type ParsedEntry, type ParsedStatement } from './types';
@@ -16,77 +18,76 @@ export function looksLikeMt940(head: string): boolean {
   return /(^|\n|\{4:\s*)\s*:20:/.test(head) && /:(25|60F|61):/.test(head);
 }
 
-export function readMt940(content: string): ParsedStatement {
+export function readMt940(content: string): ParsedStatement[] {
   const fields = fieldsOf(content);
   if (!fields.some((f) => f.tag === '20')) refuse('is not an MT940 statement (no :20: field)');
-  const entries: ParsedEntry[] = [];
-  const refs: string[] = [];
-  let account = '';
-  let from: string | null = null;
-  let to: string | null = null;
+  const statements: ParsedStatement[] = [];
+  let current: ParsedStatement | null = null;
   let opening: Big | null = null;
   let currency = '';
   let net = new Big(0);
-  let statementNo = 0;
   let last: ParsedEntry | null = null;
-
-  const close = (f: Field | null) => {
-    if (!statementNo) return;
-    if (!currency || opening === null) refuse(`statement ${statementNo} has no opening balance (:60F:)`);
-    if (!f) refuse(`statement ${statementNo} has no closing balance (:62F:); the file may be cut off`);
-  };
 
   for (const f of fields) {
     switch (f.tag) {
       case '20':
-        if (statementNo && opening !== null) refuse(`line ${f.line}: statement ${statementNo} has no closing balance (:62F:)`);
-        statementNo++;
-        refs.push(f.value.trim());
+        if (current && opening !== null) refuse(`line ${f.line}: statement ${statements.length} has no closing balance (:62F:)`);
+        current = { format: 'mt940', statement_ref: f.value.trim(), account: '', period_from: null, period_to: null, entries: [], balance_difference: null, balance_problem: '' };
+        statements.push(current);
         opening = null;
         net = new Big(0);
         last = null;
         break;
       case '25':
-        account ||= accountText(f.value.split('/').pop() ?? '');
+        // "BIC/account/currency", "IBAN CUR", "BLZ/Kontonummer": kept as written; accounts are compared by number
+        if (current) current.account ||= f.value.trim();
         break;
       case '60F':
       case '60M': {
         const b = balance(f);
         opening = b.amount;
         currency = b.currency;
-        if (!from || b.date < from) from = b.date;
+        if (current && (!current.period_from || b.date < current.period_from)) current.period_from = b.date;
         break;
       }
       case '61': {
-        if (opening === null) refuse(`line ${f.line}: an entry (:61:) before the opening balance (:60F:)`);
+        if (opening === null || !current) refuse(`line ${f.line}: an entry (:61:) before the opening balance (:60F:)`);
         last = statementLine(f, currency);
         net = last.direction === 'credit' ? net.plus(last.amount) : net.minus(last.amount);
-        entries.push(last);
+        current!.entries.push(last);
         break;
       }
       case '86':
         if (last) Object.assign(last, information(f.value, last));
-        last = null;
+        break;
+      case 'NS':
+        if (last) Object.assign(last, nonSwiftFields(f.value, last));
         break;
       case '62F':
       case '62M': {
-        close(f);
+        const no = statements.length;
+        if (!current || opening === null) refuse(`statement ${no} has no opening balance (:60F:)`);
         const b = balance(f);
-        if (!opening!.plus(net).eq(b.amount)) {
-          refuse(`statement ${statementNo}: the entries do not add up: opening balance ${opening!.toFixed()} + entries ${net.toFixed()} ≠ closing balance ${b.amount.toFixed()} (:62F:)`);
+        const expected = opening!.plus(net);
+        if (!expected.eq(b.amount)) {
+          current!.balance_difference = b.amount.minus(expected).toFixed();
+          current!.balance_problem = `statement ${no}: the entries do not add up: opening balance ${opening!.toFixed()} + entries ${net.toFixed()} ≠ closing balance ${b.amount.toFixed()} (:${f.tag}:)`;
         }
-        if (!to || b.date > to) to = b.date;
+        if (!current!.period_to || b.date > current!.period_to) current!.period_to = b.date;
         opening = null;
         last = null;
         break;
       }
       default:
+        last = f.tag === '61' ? last : null;
         break;
     }
   }
-  if (opening !== null) close(null);
-  if (!account) refuse('has no account (:25:)');
-  return { format: 'mt940', statement_ref: refs.filter(Boolean).join(', '), account, period_from: from, period_to: to, entries };
+  if (opening !== null) refuse(`statement ${statements.length} has no closing balance (:62F:); the file may be cut off`);
+  statements.forEach((st, i) => {
+    if (!st.account) refuse(`statement ${i + 1} has no account (:25:)`);
+  });
+  return statements;
 }
 
 /** The file's fields, each with the lines that continue it; SWIFT block wrappers ({1:…}{4: … -}) are dropped. */
@@ -97,7 +98,7 @@ function fieldsOf(content: string): Field[] {
   lines.forEach((raw, i) => {
     const line = raw.replace(/^(\{[1-3]:[^}]*\})+/, '').replace(/^\{4:/, '');
     if (/^-\}?\s*$/.test(line) || /^\}/.test(line)) return;
-    const m = /^:(\d{2}[A-Z]?):(.*)$/.exec(line);
+    const m = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(line);
     if (m) fields.push({ tag: m[1]!, value: m[2]!, line: i + 1 });
     else if (fields.length && line.trim() !== '') {
       const field = fields[fields.length - 1]!;
@@ -118,11 +119,13 @@ function balance(f: Field): { amount: Big; currency: string; date: string } {
   return { amount: m![1] === 'D' ? amount.neg() : amount, currency: m![3]!, date: date! };
 }
 
-const LINE_61 = /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d{1,15},\d{0,3})([NSF][A-Z0-9]{3})(.*)$/;
+// value date, booking date (MMDD), the mark (a funds code letter may follow it: "DF"), the amount, and the transaction
+// type, which some banks leave blank after its first letter ("S   ")
+const LINE_61 = /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d{1,15},\d{0,3})([NSF][A-Z0-9 ]{3})(.*)$/;
 
 function statementLine(f: Field, currency: string): ParsedEntry {
   const [first, ...rest] = f.value.split('\n');
-  const m = LINE_61.exec(first!.trim());
+  const m = LINE_61.exec(first!.replace(/^\s+/, ''));
   if (!m) refuse(`line ${f.line}: :61: is not a statement line (value date, C/D, amount, transaction type)`);
   const value = yymmdd(m![1]!);
   if (!value) refuse(`line ${f.line}: :61: "${m![1]}" is not a date`);
@@ -197,6 +200,28 @@ function slashFields(flat: string, entry: ParsedEntry): Partial<ParsedEntry> {
   return {
     counterparty_name: cleanText(name) || entry.counterparty_name,
     counterparty_iban: accountText(iban) || entry.counterparty_iban,
+    remittance: cleanText([entry.remittance, remittance].filter(Boolean).join(' ')),
+  };
+}
+
+/**
+ * The non-SWIFT ":NS:" field some Hungarian banks write instead of (or beside) :86:, one numbered sub-field per line:
+ * 01 the transaction's name, 02 the other party's name, 03 its account, 04–07 the remittance (35 characters a line),
+ * 08 the transaction levy
+ * (informational; not part of the entry). Other numbers are kept out.
+ */
+function nonSwiftFields(raw: string, entry: ParsedEntry): Partial<ParsedEntry> {
+  const sub = new Map<number, string>();
+  for (const line of raw.split('\n')) {
+    const m = /^(\d{2})(.*)$/.exec(line);
+    if (m) sub.set(Number(m[1]), `${sub.get(Number(m[1])) ?? ''}${m[2]}`);
+  }
+  // the remittance lines are one text cut by width: a full line (35 characters) was cut mid-word and joins without a space
+  const lines = [4, 5, 6, 7].map((n) => sub.get(n) ?? '').filter(Boolean);
+  const remittance = lines.reduce((text, line, i) => (i === 0 ? line : `${text}${lines[i - 1]!.length >= 35 ? '' : ' '}${line}`), '');
+  return {
+    counterparty_name: cleanText(sub.get(2) ?? '') || entry.counterparty_name,
+    counterparty_iban: accountText(sub.get(3) ?? '') || entry.counterparty_iban,
     remittance: cleanText([entry.remittance, remittance].filter(Boolean).join(' ')),
   };
 }

@@ -1,7 +1,8 @@
-// What every statement reader gives: the statement's own facts and its entries, amounts as exact decimal text.
+// What every statement reader gives: the file's statements (one per account and period), each with its own facts and
+// its entries, amounts as exact decimal text, and how many rows were left out as not booked.
 import type { Direction } from '../tables';
 
-export type StatementFormat = 'camt053' | 'mt940' | 'csv';
+export type StatementFormat = 'camt053' | 'mt940' | 'csv' | 'xlsx';
 
 export interface ParsedEntry {
   /** the bank's own reference of the entry; '' when the file gives none */
@@ -26,7 +27,31 @@ export interface ParsedStatement {
   period_from: string | null;
   period_to: string | null;
   entries: ParsedEntry[];
+  /**
+   * closing balance − (opening balance + entries), exact decimal text, when the file gives both balances and they do
+   * not add up; null when they do (or the file gives none). `balance_problem` says it in words.
+   */
+  balance_difference: string | null;
+  balance_problem: string;
 }
+
+/** Rows of the file that are not booked entries, left out and counted (issue 37). */
+export interface LeftOut {
+  /** a state column that says pending, reverted, declined… */
+  pending: number;
+  /** rows the bank hid in the spreadsheet */
+  hidden: number;
+  /** rows without a booking date */
+  unbooked: number;
+}
+
+export interface ParsedFile {
+  format: StatementFormat;
+  statements: ParsedStatement[];
+  left_out: LeftOut;
+}
+
+export const noneLeftOut = (): LeftOut => ({ pending: 0, hidden: 0, unbooked: 0 });
 
 /** A reason the file was refused; the service turns it into a field error on `file`. */
 export class StatementError extends Error {}

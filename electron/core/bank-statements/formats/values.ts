@@ -8,11 +8,21 @@ import { isValidDate } from '../../../../shared/dates';
  * three digits in groups ("1.234.567") is a thousands separator.
  */
 export function amountText(raw: string): string | null {
-  let s = raw.replace(/[\s\u00a0\u202f']/g, '').replace(/(HUF|Ft|EUR|USD|€)$/i, '');
+  // a currency written before or after the number, with the sign on either side of it: "-€12.50", "€-12.50", "12 000 Ft"
+  let s = raw.replace(/[\s\u00a0\u202f']/g, '').replace(/^\((.*)\)$/, '-$1');
+  s = s.replace(/(HUF|Ft|EUR|USD|GBP|CHF|[€$£])$/i, '');
   let sign = '';
-  if (/^[+-]/.test(s)) {
-    sign = s[0] === '-' ? '-' : '';
+  if (/^[+\-−]/.test(s)) {
+    sign = s[0] === '-' || s[0] === '−' ? '-' : '';
     s = s.slice(1);
+  }
+  const lead = /^(HUF|Ft|EUR|USD|GBP|CHF|[€$£])/i.exec(s);
+  if (lead) {
+    s = s.slice(lead[0].length);
+    if (!sign && /^[+\-−]/.test(s)) {
+      sign = s[0] === '+' ? '' : '-';
+      s = s.slice(1);
+    }
   }
   if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return null;
   const lastDot = s.lastIndexOf('.');
@@ -48,15 +58,30 @@ export function amountText(raw: string): string | null {
   return `${sign}${int}${frac ? `.${frac}` : ''}`;
 }
 
-/** "2026-03-05", "2026.03.05.", "2026. 03. 05.", "2026/03/05", "20260305", "05.03.2026" → "2026-03-05"; null otherwise. */
+/**
+ * "2026-03-05", "2026.03.05.", "2026. 03. 05.", "2026/03/05", "20260305", ISO timestamps ("2026-03-05T10:11:12Z",
+ * "2026-03-05 10:11:12"), and day first: "05.03.2026", "05-03-2026" (Wise), "5/3/2026" (day/month, as Europe writes
+ * it) → "2026-03-05"; null otherwise.
+ */
 export function dateText(raw: string): string | null {
   const s = raw.trim().replace(/\.$/, '');
-  let m = /^(\d{4})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{1,2})(?:[T ].*)?$/.exec(s);
+  let m = /^(\d{4})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{1,2})\.?(?:[T ].*)?$/.exec(s);
   let iso: string | null = null;
   if (m) iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
   else if ((m = /^(\d{4})(\d{2})(\d{2})$/.exec(s))) iso = `${m[1]}-${m[2]}-${m[3]}`;
-  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s))) iso = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  else if ((m = /^(\d{1,2})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{4})(?:[T ,].*)?$/.exec(s))) iso = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
   return iso && isValidDate(iso) ? iso : null;
+}
+
+/**
+ * An Excel date serial number (days since 1899-12-30 in the 1900 system, since 1904-01-01 in the 1904 one; a time of
+ * day is the fraction) → "2026-03-05"; null when the number is no date of a bank statement's era (1990–2100).
+ */
+export function excelSerialDate(serial: number, date1904 = false): string | null {
+  if (!Number.isFinite(serial)) return null;
+  const days = Math.floor(serial + 1e-9) + (date1904 ? 1462 : 0);
+  if (days < 32874 || days > 73051) return null;
+  return new Date(Date.UTC(1899, 11, 30) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** MT940's YYMMDD; years 00–79 are 20xx (statements are never that old), 80–99 are 19xx. */
