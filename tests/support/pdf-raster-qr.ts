@@ -1,0 +1,61 @@
+// A PDF page as pixels, and the QR codes a decoder finds on it — with npm packages only: pdfjs-dist (the legacy
+// build runs in Node) draws the page on an @napi-rs/canvas canvas, jsQR reads the code from the pixels. Neither is
+// the code's writer (`qrcode`) nor pdfmake, so a code that decodes here is a code a phone reads off the page.
+import { createCanvas } from '@napi-rs/canvas';
+import jsQR from 'jsqr';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export interface PageImage {
+  width: number;
+  height: number;
+  /** RGBA, row-major */
+  data: Uint8ClampedArray;
+  png(): Buffer;
+}
+
+/** Page `pageNo` (from 1) at `scale` (1 = 72 dpi). */
+export async function rasterisePage(pdf: Uint8Array, pageNo = 1, scale = 2): Promise<PageImage> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const page = await doc.getPage(pageNo);
+    const viewport = page.getViewport({ scale });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    // pdfjs's types name the DOM canvas; @napi-rs/canvas implements the same 2D context
+    await page.render({ canvas: canvas as never, canvasContext: ctx as never, viewport }).promise;
+    const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: canvas.width, height: canvas.height, data: image.data as Uint8ClampedArray, png: () => canvas.toBuffer('image/png') };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+export interface FoundQr {
+  text: string;
+  /** the code's bytes as decoded (UTF-8 for both payment standards) */
+  bytes: number[];
+  version: number;
+  /** where on the page, in pixels */
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** The QR code on a page image, or null: jsQR on the whole page, its first try with inverted colours off. */
+export function findQr(image: PageImage): FoundQr | null {
+  const found = jsQR(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' });
+  if (!found) return null;
+  const xs = [found.location.topLeftCorner.x, found.location.bottomRightCorner.x, found.location.topRightCorner.x, found.location.bottomLeftCorner.x];
+  const ys = [found.location.topLeftCorner.y, found.location.bottomRightCorner.y, found.location.topRightCorner.y, found.location.bottomLeftCorner.y];
+  return {
+    text: found.data,
+    bytes: found.binaryData,
+    version: found.version,
+    box: { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) },
+  };
+}
+
+/** Rasterise and decode in one: the code on page `pageNo`, or null. */
+export async function qrOnPage(pdf: Uint8Array, pageNo = 1, scale = 2): Promise<FoundQr | null> {
+  return findQr(await rasterisePage(pdf, pageNo, scale));
+}
