@@ -492,6 +492,8 @@ export interface SettingsData {
   setup_steps: Partial<Record<SetupStep, SetupStepState>>;
   /** who keeps the books: the accountant package can be e-mailed to this address ('' when none is set) */
   accountant: AccountantContact;
+  /** issue 40: new documents print the payment QR code unless the request says otherwise (off by default) */
+  payment_qr: boolean;
 }
 
 export interface AccountantContact {

@@ -40,6 +40,7 @@ import { createStoreInvoicesHandler } from './sync/store-invoices';
 import { createSkipOwnHandler } from './sync/skip-own';
 import { createShareCodeHandler } from './sync/share-code';
 import { createQuoteService } from './quotes/service';
+import { paymentQrAnswer } from './invoices/payment-qr';
 import type { QuoteAttributes } from '../../shared/quotes';
 import { exportEinvoice, type FacturxRenderer } from './einvoice/export';
 import { createReminderService, type ReminderPorts } from './reminders/service';
@@ -152,6 +153,8 @@ export async function createCore(deps: CoreDeps) {
     'invoices.blocks': blocks.list,
     'invoices.summary': () => invoiceSummary(ctx),
     'invoices.get': invoices.get,
+    // issue 40
+    'invoices.paymentQr': async (input) => paymentQrAnswer(await invoices.read(input.id)),
     'invoices.create': (input) => invoices.create(input),
     'invoices.createAndRead': (input) => invoices.createAndRead(input),
     'invoices.check': invoices.check,

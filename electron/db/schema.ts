@@ -206,6 +206,8 @@ export interface InvoicesTable {
   vendor_id: string | null;
   /** 1: a draft made to become a receipt (migration 0029) */
   receipt_draft: number;
+  /** 1: prints the payment QR code; NULL on invoices from before migration 0053 (none) */
+  payment_qr: number | null;
 }
 
 export interface InvoiceItemsTable {

@@ -151,6 +151,8 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'nav.check': 'settings',
   'nav.queue': 'read',
   'nav.retryRefused': 'invoicing',
+  // issue 40: payment QR codes
+  'invoices.paymentQr': 'read',
   'quotes.list': 'read',
   'quotes.get': 'read',
   'quotes.download': 'read',

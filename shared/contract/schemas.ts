@@ -75,6 +75,8 @@ const invoiceBody = {
   advance: int({ min: 0, max: 1 }).optional(),
   /** extension: a final invoice (végszámla) deducting these advance invoices */
   advance_invoice_uids: z.array(id(), { error: 'must be a list of advance invoice ids' }).max(50).optional(),
+  /** extension (issue 40): print the payment QR code; absent: the company's setting decides */
+  payment_qr: bool().optional(),
   /** sync extension: a device pushing an invoice it issued in its own block keeps its number and date */
   invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
   date: date().optional(),
@@ -646,6 +648,8 @@ export const settingsUpdateInput = z
     setup_steps: z.partialRecord(z.enum(SETUP_STEPS), z.enum(['done', 'skipped']).nullable()).optional(),
     /** Folio's extension: the accountant the package is e-mailed to (docs/reports.md); '' clears a field */
     accountant: z.object({ name: text(255), email: email() }).partial().optional(),
+    /** issue 40: new invoices, proformas and advances to be paid by transfer print the payment QR code */
+    payment_qr: bool().optional(),
   });
 export type SettingsUpdateInput = z.output<typeof settingsUpdateInput>;
 

@@ -147,7 +147,7 @@ export function documentOf(inv: Inv, opts: DocumentMapOptions) {
         vat_rate_gross_amount: num(v.gross),
       })),
     },
-    settings: { round: roundToV3(a.round_to), selected_type: documentTypeOf(a) },
+    settings: { round: roundToV3(a.round_to), selected_type: documentTypeOf(a), instant_payment: a.payment_qr === 1 },
     related_documents: relatedOf(a, opts.numberOf ?? (() => '')),
   };
   if (lastPayment) doc.paid_date = lastPayment.date;
