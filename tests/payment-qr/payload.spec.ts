@@ -123,7 +123,7 @@ test('the code is encoded at error correction level M, in byte mode, as the stan
   const m = qrMatrix(qr.text);
   expect(m.level).toBe('M');
   // the library's own read of what it made: byte segments carrying the UTF-8 text
-  const made = QRCode.create([{ data: qr.text, mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  const made = QRCode.create([{ data: new TextEncoder().encode(qr.text), mode: 'byte' }], { errorCorrectionLevel: 'M' });
   expect(made.segments.map((s) => (s.mode as unknown as { id: string }).id)).toEqual(['Byte']);
   // byte mode carries the UTF-8 bytes: "ő" is two of them
   expect(made.segments[0]!.getLength()).toBe(Buffer.byteLength(qr.text));

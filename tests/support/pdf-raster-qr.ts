@@ -55,6 +55,28 @@ export function findQr(image: PageImage): FoundQr | null {
   };
 }
 
+/** How many pages a PDF has. */
+export async function pageCount(pdf: Uint8Array): Promise<number> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    return doc.numPages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** The first page (from 1) holding a code, its image and the code; the last page's image when none holds one. */
+export async function qrInPdf(pdf: Uint8Array, scale = 2): Promise<{ page: number; image: PageImage; found: FoundQr | null }> {
+  const pages = await pageCount(pdf);
+  let image: PageImage | undefined;
+  for (let page = 1; page <= pages; page++) {
+    image = await rasterisePage(pdf, page, scale);
+    const found = findQr(image);
+    if (found) return { page, image, found };
+  }
+  return { page: pages, image: image!, found: null };
+}
+
 /** Rasterise and decode in one: the code on page `pageNo`, or null. */
 export async function qrOnPage(pdf: Uint8Array, pageNo = 1, scale = 2): Promise<FoundQr | null> {
   return findQr(await rasterisePage(pdf, pageNo, scale));

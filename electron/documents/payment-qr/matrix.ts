@@ -19,7 +19,7 @@ const LEVEL_NAMES = { 1: 'L', 0: 'M', 3: 'Q', 2: 'H' } as const;
 export function qrMatrix(text: string): QrMatrix {
   // one byte segment: the standards speak of the text's UTF-8 bytes; the library's mixed numeric/alphanumeric
   // segments are valid QR but some bank readers have been seen to trip on them
-  const code = QRCode.create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  const code = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' });
   const size = code.modules.size;
   const dark = Array.from({ length: size * size }, (_, i) => code.modules.data[i] === 1);
   const level = LEVEL_NAMES[(code.errorCorrectionLevel as unknown as { bit: 0 | 1 | 2 | 3 }).bit];
