@@ -44,6 +44,7 @@ import * as m0039 from './0039-vat-year-indexes';
 import * as m0040 from './0040-search-at-seal';
 // issue 40: payment QR codes, delivery documents
 import * as m0053 from './0053-payment-qr';
+import * as m0054 from './0054-delivery-notes';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -88,6 +89,7 @@ const written: Record<string, Migration> = {
   '0040-search-at-seal': m0040,
   // issue 40
   '0053-payment-qr': m0053,
+  '0054-delivery-notes': m0054,
 };
 
 /**

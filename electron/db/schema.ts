@@ -430,6 +430,44 @@ export interface Database {
   recurring_failures: RecurringFailuresTable;
   quotes: QuotesTable;
   quote_items: QuoteItemsTable;
+  // issue 40: delivery notes (migration 0054)
+  delivery_notes: DeliveryNotesTable;
+  delivery_note_items: DeliveryNoteItemsTable;
+}
+
+/** A delivery note (szállítólevél, migration 0054): not an invoice; cancelled, never deleted; invoiced once. */
+export interface DeliveryNotesTable {
+  id: Generated<number>;
+  note_no: string;
+  number_series: string;
+  number_year: number;
+  number_seq: number;
+  client_id: number;
+  client_snapshot: string;
+  seller_snapshot: string;
+  date: string;
+  delivery_address: string;
+  show_prices: number;
+  currency: string;
+  template_lang_code: string;
+  comment: string;
+  status: 'issued' | 'cancelled' | 'invoiced';
+  invoice_id: number | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryNoteItemsTable {
+  id: Generated<number>;
+  note_id: number;
+  position: number;
+  product_id: number | null;
+  description: string;
+  qty: string;
+  unit: string;
+  net_unit_price: string | null;
+  vat_id: string | null;
 }
 
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -153,6 +153,12 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'nav.retryRefused': 'invoicing',
   // issue 40: payment QR codes
   'invoices.paymentQr': 'read',
+  'deliveryNotes.list': 'read',
+  'deliveryNotes.get': 'read',
+  'deliveryNotes.download': 'read',
+  'deliveryNotes.create': 'invoicing',
+  'deliveryNotes.cancel': 'invoicing',
+  'deliveryNotes.invoice': 'invoicing',
   'quotes.list': 'read',
   'quotes.get': 'read',
   'quotes.download': 'read',

@@ -16,6 +16,9 @@ const vatId = () =>
     .transform((v) => String(v).trim())
     .refine((v) => findVatCode(v) !== undefined, { message: 'is not a known VAT code (see GET /vat)' });
 
+/** issue 40: the VAT code id and the address fields, for the delivery documents' own bodies */
+export const vatIdInput = vatId();
+
 const entitlement = () => z.enum(ENTITLEMENT_CODES, { error: 'is not a known entitlement code' }).nullable();
 
 export const TEMPLATE_LANGS = ['hu', 'en', 'de', 'hu-en'] as const;
@@ -309,6 +312,8 @@ const address = z
     country: text(100),
   })
   .partial();
+/** issue 40: an address body, for the delivery documents */
+export const addressInput = address;
 
 const bank = z.object({ iban: text(40), swift: text(20), account_no: text(40) }).partial();
 

@@ -14,6 +14,7 @@ import { reportOperations } from './reports';
 import { userOperations } from './users';
 // issue 40
 import { paymentQrOperations } from './payment-qr';
+import { deliveryNoteOperations } from './delivery-notes';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
@@ -30,4 +31,5 @@ export const areaOperations = {
   ...userOperations,
   // issue 40
   ...paymentQrOperations,
+  ...deliveryNoteOperations,
 } as const;

@@ -1,0 +1,38 @@
+// Delivery notes (szállítólevél, issue 40): the read form the operations answer. Not an invoice: no VAT analysis,
+// never reported; its lines may carry the prices the invoice made from it will take.
+import type { Address, InvoiceClient, SellerSnapshot } from './resources';
+
+export type DeliveryNoteStatus = 'issued' | 'cancelled' | 'invoiced';
+
+export interface DeliveryNoteItem {
+  product_uid: number | null;
+  description: string;
+  qty: string;
+  unit: string;
+  /** null: the note carries no price for the line */
+  net_unit_price: string | null;
+  vat_id: string | null;
+}
+
+export interface DeliveryNoteAttributes {
+  uid: number;
+  /** "SZL-2026-000001" */
+  note_no: string;
+  date: string;
+  status: DeliveryNoteStatus;
+  client_uid: number;
+  client: InvoiceClient;
+  seller: SellerSnapshot;
+  delivery_address: Address;
+  /** 0: printed without prices */
+  show_prices: 0 | 1;
+  currency: string;
+  template_lang_code: string;
+  comment: string;
+  items: DeliveryNoteItem[];
+  /** the invoice that covers the note (both ways: the invoice's comment names the notes) */
+  invoice_uid: number | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
