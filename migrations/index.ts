@@ -45,6 +45,7 @@ import * as m0040 from './0040-search-at-seal';
 // issue 40: payment QR codes, delivery documents
 import * as m0053 from './0053-payment-qr';
 import * as m0054 from './0054-delivery-notes';
+import * as m0055 from './0055-delivery-document-kinds';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -90,6 +91,7 @@ const written: Record<string, Migration> = {
   // issue 40
   '0053-payment-qr': m0053,
   '0054-delivery-notes': m0054,
+  '0055-delivery-document-kinds': m0055,
 };
 
 /**

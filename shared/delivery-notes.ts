@@ -2,6 +2,10 @@
 // never reported; its lines may carry the prices the invoice made from it will take.
 import type { Address, InvoiceClient, SellerSnapshot } from './resources';
 
+/** Billingo v3's names: szállítólevél, megrendelés-visszaigazolás, teljesítésigazolás */
+export const DELIVERY_DOCUMENT_KINDS = ['waybill', 'order_form', 'cert_of_completion'] as const;
+export type DeliveryDocumentKind = (typeof DELIVERY_DOCUMENT_KINDS)[number];
+
 export type DeliveryNoteStatus = 'issued' | 'cancelled' | 'invoiced';
 
 export interface DeliveryNoteItem {
@@ -16,7 +20,10 @@ export interface DeliveryNoteItem {
 
 export interface DeliveryNoteAttributes {
   uid: number;
-  /** "SZL-2026-000001" */
+  kind: DeliveryDocumentKind;
+  /** the quote it was made from */
+  quote_uid: number | null;
+  /** "SZL-2026-000001" (a delivery note), "MV-…" (an order confirmation), "TIG-…" (a completion certificate) */
   note_no: string;
   date: string;
   status: DeliveryNoteStatus;

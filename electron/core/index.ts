@@ -168,7 +168,7 @@ export async function createCore(deps: CoreDeps) {
     'deliveryNotes.download': deps.deliveryNotePdf
       ? async ({ id, lang }): Promise<PdfFile> => {
           const note = await deliveryNotes.read(id);
-          return { filename: `szallitolevel-${note.attributes.note_no}.pdf`, pdf: await deps.deliveryNotePdf!(note.attributes, lang) };
+          return { filename: `${{ waybill: 'szallitolevel', order_form: 'megrendeles-visszaigazolas', cert_of_completion: 'teljesitesigazolas' }[note.attributes.kind]}-${note.attributes.note_no}.pdf`, pdf: await deps.deliveryNotePdf!(note.attributes, lang) };
         }
       : notBuilt('PDF download'),
     'deliveryNotes.invoice': async (input) => {

@@ -456,7 +456,13 @@ export interface DeliveryNotesTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** migration 0055: waybill (szállítólevél), order_form (megrendelés-visszaigazolás), cert_of_completion (teljesítésigazolás) */
+  kind: Generated<DeliveryDocumentKind>;
+  /** migration 0055: the quote the document was made from */
+  quote_id: number | null;
 }
+
+export type DeliveryDocumentKind = 'waybill' | 'order_form' | 'cert_of_completion';
 
 export interface DeliveryNoteItemsTable {
   id: Generated<number>;

@@ -38,6 +38,32 @@ const T = {
   invoiced: { hu: 'Számlázva', en: 'Invoiced', de: 'Abgerechnet' },
 } as const;
 
+// What differs by kind: the title, what the document is, the date's name, who signs.
+const KIND_TEXTS = {
+  order_form: {
+    title: { hu: 'Megrendelés-visszaigazolás', en: 'Order confirmation', de: 'Auftragsbestätigung' },
+    notInvoice: {
+      hu: 'A megrendelés visszaigazolása nem számla: a megrendelt tételeket és árakat rögzíti.',
+      en: 'An order confirmation is not an invoice: it records the items and prices ordered.',
+      de: 'Eine Auftragsbestätigung ist keine Rechnung: Sie hält die bestellten Positionen und Preise fest.',
+    },
+    date: { hu: 'Kelte', en: 'Date', de: 'Datum' },
+    left: { hu: 'Szállító', en: 'Supplier', de: 'Lieferant' },
+    right: { hu: 'Megrendelő', en: 'Customer', de: 'Auftraggeber' },
+  },
+  cert_of_completion: {
+    title: { hu: 'Teljesítésigazolás', en: 'Certificate of completion', de: 'Abnahmebescheinigung' },
+    notInvoice: {
+      hu: 'A megrendelő igazolja, hogy a vállalkozó az alábbi munkákat elvégezte. A teljesítésigazolás nem számla.',
+      en: 'The customer confirms that the contractor completed the work below. This certificate is not an invoice.',
+      de: 'Der Auftraggeber bestätigt, dass der Auftragnehmer die folgenden Leistungen erbracht hat. Keine Rechnung.',
+    },
+    date: { hu: 'Teljesítés dátuma', en: 'Completion date', de: 'Abnahmedatum' },
+    left: { hu: 'Vállalkozó', en: 'Contractor', de: 'Auftragnehmer' },
+    right: { hu: 'Megrendelő', en: 'Customer', de: 'Auftraggeber' },
+  },
+} as const;
+
 const MUTED = '#6b7280';
 const ACCENT = '#1e3a5f';
 const RULE = '#d5dae1';
@@ -45,7 +71,15 @@ const RULE = '#d5dae1';
 export function deliveryNoteDocDefinition(note: DeliveryNoteAttributes, requested?: string): TDocumentDefinitions {
   const lang: DocLang = resolveDocLang(requested, note.template_lang_code);
   const fmt = formatLang(lang);
-  const l = (k: keyof typeof T) => pick(lang, T[k]);
+  const kindTexts = note.kind === 'waybill' ? null : KIND_TEXTS[note.kind];
+  const l = (k: keyof typeof T) => {
+    if (kindTexts) {
+      if (k === 'title' || k === 'notInvoice' || k === 'date') return pick(lang, kindTexts[k]);
+      if (k === 'handedOver' || k === 'seller') return pick(lang, kindTexts.left);
+      if (k === 'received' || k === 'buyer') return pick(lang, kindTexts.right);
+    }
+    return pick(lang, T[k]);
+  };
   const withPrices = note.show_prices === 1 && note.items.every((i) => i.net_unit_price !== null);
   const party = (heading: string, name: string, lines: string[]): Content => ({
     table: { widths: ['*'], body: [[{ stack: [{ text: heading.toLocaleUpperCase('hu'), style: 'caption' }, { text: name, bold: true, fontSize: 11, margin: [0, 3, 0, 2] }, ...lines.map((t) => ({ text: t }))] }]] },
@@ -85,7 +119,7 @@ export function deliveryNoteDocDefinition(note: DeliveryNoteAttributes, requeste
       columns: [
         party(l('seller'), note.seller.name, [...addressLines(note.seller.address, lang, false), ...tax(note.seller.taxcode)]),
         party(l('buyer'), note.client.name, [...addressLines(note.client.billing_address, lang, false), ...tax(note.client.taxcode)]),
-        party(l('deliverTo'), note.client.name, addressLines(note.delivery_address, lang, false)),
+        ...(note.kind === 'waybill' ? [party(l('deliverTo'), note.client.name, addressLines(note.delivery_address, lang, false))] : []),
       ],
       columnGap: 10,
       margin: [0, 0, 0, 12],

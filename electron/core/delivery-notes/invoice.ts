@@ -21,7 +21,11 @@ export interface NotesToInvoice {
   due_date?: string | undefined;
 }
 
-const NOTES_WORD = { hu: 'Szállítólevelek', en: 'Delivery notes', de: 'Lieferscheine' } as const;
+// what the invoice's comment calls the documents it covers
+const WORDS = {
+  waybill: { hu: 'Szállítólevelek', en: 'Delivery notes', de: 'Lieferscheine' },
+  cert_of_completion: { hu: 'Teljesítésigazolás', en: 'Certificate of completion', de: 'Abnahmebescheinigung' },
+} as const;
 
 /** Why these notes cannot become one invoice (the first reason found). */
 function refuse(rows: DeliveryNoteRow[], asked: number[]): void {
@@ -34,6 +38,9 @@ function refuse(rows: DeliveryNoteRow[], asked: number[]): void {
   }
   const cancelled = rows.filter((r) => r.status === 'cancelled');
   if (cancelled.length) throw rule(`cancelled delivery notes cannot be invoiced: ${cancelled.map((r) => r.note_no).join(', ')}`, 'note_uids');
+  // an order confirmation promises; what was delivered (a note) or accepted (a certificate) is invoiced
+  if (rows.some((r) => r.kind === 'order_form')) throw rule('an order confirmation is not invoiced: invoice its delivery notes or completion certificate', 'note_uids');
+  if (new Set(rows.map((r) => r.kind)).size > 1) throw rule('delivery notes and completion certificates are invoiced apart', 'note_uids');
   if (new Set(rows.map((r) => r.client_id)).size > 1) throw rule('the delivery notes belong to different clients: one invoice is made for one client', 'note_uids');
   if (new Set(rows.map((r) => r.currency)).size > 1) throw rule('the delivery notes are in different currencies', 'note_uids');
 }
@@ -46,7 +53,7 @@ function requestOf(rows: DeliveryNoteRow[], items: DeliveryNoteItemRow[], input:
   }
   const delivered = rows.map((r) => r.date).sort().at(-1)!;
   const lang = (rows[0]!.template_lang_code || defaults.lang) as InvoiceCreateInput['template_lang_code'];
-  const word = NOTES_WORD[lang === 'en' || lang === 'de' ? lang : 'hu'];
+  const word = WORDS[rows[0]!.kind === 'cert_of_completion' ? 'cert_of_completion' : 'waybill'][lang === 'en' || lang === 'de' ? lang : 'hu'];
   return {
     type: (input.type ?? INVOICE_TYPE.draft) as InvoiceType as InvoiceCreateInput['type'],
     client_uid: rows[0]!.client_id,

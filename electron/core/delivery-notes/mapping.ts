@@ -16,6 +16,8 @@ export function noteResource(row: DeliveryNoteRow, items: DeliveryNoteItemRow[])
     id: row.id,
     attributes: {
       uid: row.id,
+      kind: row.kind,
+      quote_uid: row.quote_id,
       note_no: row.note_no,
       date: row.date,
       status: row.status,

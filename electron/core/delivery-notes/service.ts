@@ -28,11 +28,23 @@ export function createDeliveryNoteService(ctx: CoreContext) {
 
   async function create(input: DeliveryNoteCreateInput) {
     const id = await writeTransaction(db, async (trx) => {
-      const client = await trx.selectFrom('clients').selectAll().where('id', '=', input.client_uid).executeTakeFirst();
+      const kind = input.kind ?? 'waybill';
+      // from a quote: its client, currency, language and lines (with their prices), unless the body gives them
+      const quote = input.quote_uid === undefined ? undefined : await trx.selectFrom('quotes').selectAll().where('id', '=', input.quote_uid).where('deleted_at', 'is', null).executeTakeFirst();
+      if (input.quote_uid !== undefined && !quote) throw rule('no such quote', 'quote_uid');
+      const quoteItems = quote ? await trx.selectFrom('quote_items').selectAll().where('quote_id', '=', quote.id).orderBy('position').execute() : [];
+      const clientId = input.client_uid ?? quote?.client_id;
+      if (clientId === undefined) throw rule('is required (or give quote_uid)', 'client_uid');
+      const client = await trx.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
       if (!client || client.deleted_at) throw rule('no such client', 'client_uid');
       const settings = await readSettings(trx);
-      const lines = [];
-      for (const [i, item] of input.items.entries()) {
+      const lines: Array<{ product_id: number | null; description: string; qty: string; unit: string; net_unit_price: string | null; vat_id: string | null }> = [];
+      const items = input.items ?? [];
+      if (!items.length && !quoteItems.length) throw rule('needs at least one item', 'items');
+      if (!items.length) {
+        for (const q of quoteItems) lines.push({ product_id: q.product_id, description: q.description, qty: q.qty, unit: q.unit, net_unit_price: q.net_unit_price, vat_id: q.vat_id });
+      }
+      for (const [i, item] of items.entries()) {
         if (item.product_uid === undefined) {
           lines.push({ product_id: null, description: item.description!.trim(), qty: item.qty, unit: item.unit ?? '', net_unit_price: item.net_unit_price ?? null, vat_id: item.vat_id ?? null });
           continue;
@@ -49,21 +61,23 @@ export function createDeliveryNoteService(ctx: CoreContext) {
         });
       }
       const date = input.date ?? today(ctx);
-      const number = await nextDeliveryNoteNumber(trx, Number(date.slice(0, 4)));
+      const number = await nextDeliveryNoteNumber(trx, Number(date.slice(0, 4)), kind);
       const snapshot = clientSnapshot(client);
       const now = nowStamp(ctx);
       const inserted = await trx
         .insertInto('delivery_notes')
         .values({
           ...number,
+          kind,
+          quote_id: quote?.id ?? null,
           client_id: client.id,
           client_snapshot: JSON.stringify(snapshot),
           seller_snapshot: await sellerSnapshotFor(trx, settings.default_bank_account_uid ?? null),
           date,
           delivery_address: JSON.stringify({ ...snapshot.billing_address, ...input.delivery_address }),
           show_prices: input.show_prices === false ? 0 : 1,
-          currency: input.currency ?? settings.home_currency ?? 'HUF',
-          template_lang_code: input.template_lang_code ?? settings.default_lang,
+          currency: input.currency ?? quote?.currency ?? settings.home_currency ?? 'HUF',
+          template_lang_code: input.template_lang_code ?? quote?.template_lang_code ?? settings.default_lang,
           comment: input.comment ?? '',
           status: 'issued',
           invoice_id: null,
@@ -82,9 +96,10 @@ export function createDeliveryNoteService(ctx: CoreContext) {
     return read(id);
   }
 
-  async function list(input: { page?: number | undefined; max_per_page?: number | undefined; client_uid?: number | undefined; invoice_uid?: number | undefined; status?: DeliveryNoteRow['status'] | undefined }) {
+  async function list(input: { page?: number | undefined; max_per_page?: number | undefined; client_uid?: number | undefined; invoice_uid?: number | undefined; status?: DeliveryNoteRow['status'] | undefined; kind?: DeliveryNoteRow['kind'] | undefined }) {
     const w = pageWindow(input);
     let q = db.selectFrom('delivery_notes').selectAll();
+    if (input.kind !== undefined) q = q.where('kind', '=', input.kind);
     if (input.client_uid !== undefined) q = q.where('client_id', '=', input.client_uid);
     if (input.invoice_uid !== undefined) q = q.where('invoice_id', '=', input.invoice_uid);
     if (input.status !== undefined) q = q.where('status', '=', input.status);

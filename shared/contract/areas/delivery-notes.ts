@@ -2,7 +2,7 @@
 // hu/en/de with or without prices; several notes of one client become one invoice, each note then naming it.
 // Carried out by the core (electron/core/delivery-notes/).
 import { z } from 'zod';
-import type { DeliveryNoteAttributes } from '../../delivery-notes';
+import { DELIVERY_DOCUMENT_KINDS, type DeliveryNoteAttributes } from '../../delivery-notes';
 import type { Resource } from '../../resources';
 import { get, op, post } from '../define';
 import { currency, date, decimal, id, int, paging, text } from '../fields';
@@ -22,7 +22,11 @@ const noteItem = z
   });
 
 export const deliveryNoteCreateInput = z.object({
-  client_uid: id(),
+  /** waybill (default), order_form, cert_of_completion */
+  kind: z.enum(DELIVERY_DOCUMENT_KINDS, { error: 'must be waybill, order_form or cert_of_completion' }).optional(),
+  /** made from this quote: its client, currency, language and lines, unless the body gives them */
+  quote_uid: id().optional(),
+  client_uid: id().optional(),
   /** the delivery day; today when left out */
   date: date().optional(),
   /** where the goods go; the client's billing address when left out */
@@ -32,7 +36,7 @@ export const deliveryNoteCreateInput = z.object({
   currency: currency().optional(),
   template_lang_code: z.enum(TEMPLATE_LANGS, { error: 'must be hu, en, de or hu-en' }).optional(),
   comment: text(5000).optional(),
-  items: z.array(noteItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
+  items: z.array(noteItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000).optional(),
 });
 export type DeliveryNoteCreateInput = z.output<typeof deliveryNoteCreateInput>;
 
@@ -41,6 +45,7 @@ export const deliveryNoteListInput = z.object({
   client_uid: id().optional(),
   invoice_uid: id().optional(),
   status: z.enum(['issued', 'cancelled', 'invoiced']).optional(),
+  kind: z.enum(DELIVERY_DOCUMENT_KINDS).optional(),
 });
 
 /** One invoice from several notes of one client: a draft (0) to review, a proforma (1) or an invoice (3). */
