@@ -36,7 +36,7 @@ export function paymentStatusOf(a: InvoiceAttributes, today: string): string {
   return num(a.total_paid) > 0 ? 'partially_paid' : 'outstanding';
 }
 
-function addressOf(a: Address) {
+export function addressOf(a: Address) {
   const line = [a.street_name, a.street_type, a.house_nr, a.block, a.entrance, a.floor, a.door].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
   // 3.0.14's Country enum has no empty value; an address without a country is taken as Hungarian, Folio's default
   return { country_code: countryCode(a.country) ?? 'HU', post_code: a.postcode, city: a.city, address: line };
