@@ -50,13 +50,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // A note once invoiced stays invoiced by that invoice, and a note is never deleted: the database says so too.
   if (isPostgres(db)) {
+    // named as SQLite's triggers, one for one (tests/pg/schema-parity.spec.ts)
     await pgTrigger(db, {
-      name: 'delivery_notes_keep',
+      name: 'delivery_notes_no_delete',
       table: 'delivery_notes',
       timing: 'BEFORE',
-      events: 'UPDATE OR DELETE',
-      body: `IF TG_OP = 'DELETE' THEN RAISE EXCEPTION 'delivery notes are cancelled, not deleted'; END IF;
-      IF OLD.invoice_id IS NOT NULL AND NEW.invoice_id IS DISTINCT FROM OLD.invoice_id THEN RAISE EXCEPTION 'the delivery note was already invoiced'; END IF;`,
+      events: 'DELETE',
+      body: `RAISE EXCEPTION 'delivery notes are cancelled, not deleted';`,
+    });
+    await pgTrigger(db, {
+      name: 'delivery_notes_invoiced_once',
+      table: 'delivery_notes',
+      timing: 'BEFORE',
+      events: 'UPDATE OF invoice_id',
+      when: 'OLD.invoice_id IS NOT NULL AND NEW.invoice_id IS DISTINCT FROM OLD.invoice_id',
+      body: `RAISE EXCEPTION 'the delivery note was already invoiced';`,
     });
     return;
   }
