@@ -44,6 +44,10 @@ import * as m0039 from './0039-vat-year-indexes';
 import * as m0040 from './0040-search-at-seal';
 // bank statement import of the files banks really give (issue 37)
 import * as m0046 from './0046-bank-statement-differences';
+// issue 40: payment QR codes, delivery documents
+import * as m0053 from './0053-payment-qr';
+import * as m0054 from './0054-delivery-notes';
+import * as m0055 from './0055-delivery-document-kinds';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -88,6 +92,10 @@ const written: Record<string, Migration> = {
   '0040-search-at-seal': m0040,
   // bank statement import of the files banks really give (issue 37)
   '0046-bank-statement-differences': m0046,
+  // issue 40
+  '0053-payment-qr': m0053,
+  '0054-delivery-notes': m0054,
+  '0055-delivery-document-kinds': m0055,
 };
 
 /**

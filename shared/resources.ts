@@ -264,6 +264,11 @@ export interface InvoiceAttributes {
   quote_uid: number | null;
   /** extension: the caller's own id of the document, given at creation (v3's vendor_id) */
   vendor_id: string | null;
+  /**
+   * extension (payment QR codes, issue 40): 1 when the document prints the payment code (the MNB's HCT code for HUF,
+   * the EPC code for EUR); set at creation from the request (v3's instant_payment) or the company's setting
+   */
+  payment_qr?: 0 | 1;
   created_at: string;
   updated_at: string;
 }
@@ -487,6 +492,8 @@ export interface SettingsData {
   setup_steps: Partial<Record<SetupStep, SetupStepState>>;
   /** who keeps the books: the accountant package can be e-mailed to this address ('' when none is set) */
   accountant: AccountantContact;
+  /** issue 40: new documents print the payment QR code unless the request says otherwise (off by default) */
+  payment_qr: boolean;
 }
 
 export interface AccountantContact {

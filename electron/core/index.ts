@@ -40,6 +40,10 @@ import { createStoreInvoicesHandler } from './sync/store-invoices';
 import { createSkipOwnHandler } from './sync/skip-own';
 import { createShareCodeHandler } from './sync/share-code';
 import { createQuoteService } from './quotes/service';
+import { paymentQrAnswer } from './invoices/payment-qr';
+import { createDeliveryNoteService } from './delivery-notes/service';
+import { invoiceNotes } from './delivery-notes/invoice';
+import type { DeliveryNoteAttributes } from '../../shared/delivery-notes';
 import type { QuoteAttributes } from '../../shared/quotes';
 import { exportEinvoice, type FacturxRenderer } from './einvoice/export';
 import { createReminderService, type ReminderPorts } from './reminders/service';
@@ -80,6 +84,8 @@ export interface CoreDeps {
   /** Queues an invoice's NAV report again (the NAV queue); answers with the duties as they are then. */
   navRetry?: DutiesReader;
   quotePdf?: QuotePdfRenderer;
+  /** issue 40: a delivery note → PDF bytes (the runtime loads the documents module on first use) */
+  deliveryNotePdf?: (note: DeliveryNoteAttributes, lang?: string) => Promise<Uint8Array>;
   sendQuote?: QuoteSender;
   /** packs an invoice's CII into its PDF as Factur-X; without it `invoices.einvoice` answers format=facturx with 501 */
   facturx?: FacturxRenderer;
@@ -120,6 +126,7 @@ export async function createCore(deps: CoreDeps) {
   const settingsService = createSettingsService(ctx);
   const importer = createImportService(ctx);
   const quotes = createQuoteService(ctx, invoices);
+  const deliveryNotes = createDeliveryNoteService(ctx);
   const users = createUserService(ctx, deps.secretBox);
   const userKeys = createKeyLookup(deps.db, deps.secretBox, () => nowStamp(ctx));
   const reminders = createReminderService(ctx, { ports: deps.reminders, rates: deps.rates, readInvoice: (id) => invoices.read(id) });
@@ -152,6 +159,22 @@ export async function createCore(deps: CoreDeps) {
     'invoices.blocks': blocks.list,
     'invoices.summary': () => invoiceSummary(ctx),
     'invoices.get': invoices.get,
+    // issue 40
+    'invoices.paymentQr': async (input) => paymentQrAnswer(await invoices.read(input.id)),
+    'deliveryNotes.list': deliveryNotes.list,
+    'deliveryNotes.get': deliveryNotes.get,
+    'deliveryNotes.create': deliveryNotes.create,
+    'deliveryNotes.cancel': deliveryNotes.cancel,
+    'deliveryNotes.download': deps.deliveryNotePdf
+      ? async ({ id, lang }): Promise<PdfFile> => {
+          const note = await deliveryNotes.read(id);
+          return { filename: `${{ waybill: 'szallitolevel', order_form: 'megrendeles-visszaigazolas', cert_of_completion: 'teljesitesigazolas' }[note.attributes.kind]}-${note.attributes.note_no}.pdf`, pdf: await deps.deliveryNotePdf!(note.attributes, lang) };
+        }
+      : notBuilt('PDF download'),
+    'deliveryNotes.invoice': async (input) => {
+      const invoiceId = await invoiceNotes(ctx, invoices, input);
+      return { invoice_uid: invoiceId, notes: (await deliveryNotes.list({ invoice_uid: invoiceId, max_per_page: 500 })).items };
+    },
     'invoices.create': (input) => invoices.create(input),
     'invoices.createAndRead': (input) => invoices.createAndRead(input),
     'invoices.check': invoices.check,

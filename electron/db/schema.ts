@@ -206,6 +206,8 @@ export interface InvoicesTable {
   vendor_id: string | null;
   /** 1: a draft made to become a receipt (migration 0029) */
   receipt_draft: number;
+  /** 1: prints the payment QR code; NULL on invoices from before migration 0053 (none) */
+  payment_qr: number | null;
 }
 
 export interface InvoiceItemsTable {
@@ -428,6 +430,50 @@ export interface Database {
   recurring_failures: RecurringFailuresTable;
   quotes: QuotesTable;
   quote_items: QuoteItemsTable;
+  // issue 40: delivery notes (migration 0054)
+  delivery_notes: DeliveryNotesTable;
+  delivery_note_items: DeliveryNoteItemsTable;
+}
+
+/** A delivery note (szállítólevél, migration 0054): not an invoice; cancelled, never deleted; invoiced once. */
+export interface DeliveryNotesTable {
+  id: Generated<number>;
+  note_no: string;
+  number_series: string;
+  number_year: number;
+  number_seq: number;
+  client_id: number;
+  client_snapshot: string;
+  seller_snapshot: string;
+  date: string;
+  delivery_address: string;
+  show_prices: number;
+  currency: string;
+  template_lang_code: string;
+  comment: string;
+  status: 'issued' | 'cancelled' | 'invoiced';
+  invoice_id: number | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** migration 0055: waybill (szállítólevél), order_form (megrendelés-visszaigazolás), cert_of_completion (teljesítésigazolás) */
+  kind: Generated<DeliveryDocumentKind>;
+  /** migration 0055: the quote the document was made from */
+  quote_id: number | null;
+}
+
+export type DeliveryDocumentKind = 'waybill' | 'order_form' | 'cert_of_completion';
+
+export interface DeliveryNoteItemsTable {
+  id: Generated<number>;
+  note_id: number;
+  position: number;
+  product_id: number | null;
+  description: string;
+  qty: string;
+  unit: string;
+  net_unit_price: string | null;
+  vat_id: string | null;
 }
 
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -3,6 +3,8 @@
 // that compares pdfmake with Chromium's print-to-PDF. Chromium repeats <thead> on every printed page by itself;
 // page numbers come from page.pdf()'s footer template (see PRINT_FOOTER_TEMPLATE).
 import type { InvoiceAttributes } from '../../shared/resources';
+import { qrSvg } from './payment-qr/matrix';
+import type { PaymentQrView } from './payment-qr/view';
 import { buildInvoiceView, type AdvancesView, type Field, type InvoiceView, type PartyView, type ViewOptions } from './view';
 
 export function invoiceHtml(invoice: InvoiceAttributes, opts: ViewOptions = {}): string {
@@ -71,6 +73,9 @@ table { border-collapse: collapse; width: 100%; }
 .notes table { border-left: 1.5pt solid #1e3a5f; color: #1e3a5f; }
 .notes td { padding: 1.5pt 4pt 1.5pt 6pt; vertical-align: top; }
 .notes td.mark { font-weight: bold; white-space: nowrap; }
+.payqr { display: flex; gap: 10pt; align-items: flex-start; break-inside: avoid; margin-bottom: 14pt; }
+.payqr svg { flex: none; }
+.payqr td { padding: 1pt 6pt 1pt 0; font-size: 8pt; }
 .comment { break-inside: avoid; white-space: pre-wrap; }
 .watermark { position: fixed; top: 45%; left: 0; right: 0; text-align: center; transform: rotate(-55deg);
   font-size: 44pt; font-weight: bold; color: rgba(180, 35, 24, .1); pointer-events: none; }
@@ -123,8 +128,17 @@ ${view.advances ? advancesHtml(view.advances) : ''}
     .join('')}</tbody></table></div>
 <table class="totals">${totals}</table></div>
 ${notesHtml(view)}
+${view.paymentQr ? paymentQrHtml(view.paymentQr) : ''}
 ${view.comment ? `<div class="comment"><div class="caption">${esc(view.comment.label)}</div>${esc(view.comment.value)}</div>` : ''}
 </div></body></html>`;
+}
+
+/** The payment code: an inline SVG (the page's CSP allows no image source) beside what it pays. */
+function paymentQrHtml(qr: PaymentQrView): string {
+  const rows = qr.lines.map((l) => `<tr><td class="muted">${esc(l.label)}</td><td><b>${esc(l.value)}</b></td></tr>`).join('');
+  return `<div class="payqr" data-qr-kind="${qr.kind}">${qrSvg(qr.matrix, '38mm', qr.caption)}<div><div class="caption">${esc(
+    qr.caption,
+  )}</div><div>${esc(qr.hint)}</div><table>${rows}</table></div></div>`;
 }
 
 function advancesHtml(a: AdvancesView): string {

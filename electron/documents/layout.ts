@@ -4,6 +4,7 @@
 import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { InvoiceAttributes } from '../../shared/resources';
 import { FONT_FAMILY } from './fonts';
+import { paymentQrBlock } from './payment-qr/pdf';
 import { breakLongWords, chunkBlocks, type TextBlock } from './text-fit';
 import {
   buildInvoiceView,
@@ -83,6 +84,8 @@ export function viewDocDefinition(view: InvoiceView): TDocumentDefinitions {
       // Right under the totals they qualify, across the page: inside the unbreakable summary a long list of notes
       // (a bilingual invoice with five reasons) pushed the whole summary onto a page of its own.
       ...(view.legalNotes.entries.length ? [legalNotesBlock(view.legalNotes.heading, view.legalNotes.entries)] : []),
+      // the payment code after what it pays and the notes that qualify it, before the free comment
+      ...(view.paymentQr ? [paymentQrBlock(view.paymentQr)] : []),
       ...(view.comment ? [commentBlock(view.comment)] : []),
     ],
   };

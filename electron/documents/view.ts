@@ -19,6 +19,7 @@ import {
   formatUnitPrice,
 } from './format';
 import { documentTitle, formatLang, label, modifiesLineNote, originalReference, pick, resolveDocLang, type DocLang } from './i18n';
+import { paymentQrView, type PaymentQrView } from './payment-qr/view';
 
 export interface Field {
   label: string;
@@ -104,6 +105,8 @@ export interface InvoiceView {
   /** the legal notes of the seller's scheme and of exempt, reverse-charge, margin and out-of-scope lines, each once */
   legalNotes: { heading: string; entries: LegalNoteView[] };
   comment: Field | null;
+  /** the payment QR code (issue 40): an invoice, proforma or advance to be paid by transfer whose flag asks for it */
+  paymentQr?: PaymentQrView | null;
   /** one line identifying the document on every page: "Számla 2026-000123" */
   runningTitle: string;
   /** PDF metadata; `created` is the invoice's own timestamp, so the same invoice always renders the same bytes */
@@ -239,6 +242,7 @@ export function buildInvoiceView(invoice: InvoiceAttributes, opts: ViewOptions =
       entries: notes.map((note) => ({ marks: note.marks.join(', '), text: pick(lang, LEGAL_NOTE_TEXTS[note.key]) })),
     },
     comment: invoice.comment.trim() ? { label: label(lang, 'comment'), value: invoice.comment.trim() } : null,
+    paymentQr: paymentQrView(invoice, lang),
     runningTitle: `${title} ${number}`,
     info: {
       title: `${title} ${number}`,

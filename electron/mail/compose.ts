@@ -3,6 +3,7 @@
 import { DOCUMENT_TITLES, documentKindOf, type DocumentKind } from '../../shared/invoice-codes';
 import type { Lang } from '../../shared/reference/payment-methods';
 import type { InvoiceAttributes } from '../../shared/resources';
+import { invoicePaymentQr } from '../../shared/payment-qr/invoice';
 import { formatDate, formatMoney } from '../documents/format';
 import { resolveDocLang, type DocLang } from '../documents/i18n';
 
@@ -22,6 +23,8 @@ interface Texts {
   due: string;
   paid: string;
   account: string;
+  /** issue 40: the payment code the attached document carries, and the remittance to give without it */
+  qr(remittance: string): string;
   closing: string;
 }
 
@@ -38,6 +41,7 @@ const TEXTS: Record<Lang, Texts> = {
     due: 'Fizetési határidő',
     paid: 'A számla kiegyenlítve.',
     account: 'Bankszámlaszám',
+    qr: (r) => `A mellékelt dokumentum QR-kódját a bankja alkalmazásával beolvasva azonnal fizethet. Közlemény: ${r}`,
     closing: 'Üdvözlettel:',
   },
   en: {
@@ -52,6 +56,7 @@ const TEXTS: Record<Lang, Texts> = {
     due: 'Due date',
     paid: 'This invoice has been paid.',
     account: 'Bank account',
+    qr: (r) => `Scan the QR code on the attached document with your bank app to pay at once. Remittance: ${r}`,
     closing: 'Kind regards,',
   },
   de: {
@@ -66,6 +71,7 @@ const TEXTS: Record<Lang, Texts> = {
     due: 'Fällig am',
     paid: 'Diese Rechnung ist bereits bezahlt.',
     account: 'Bankverbindung',
+    qr: (r) => `Scannen Sie den QR-Code im angehängten Dokument mit Ihrer Banking-App, um sofort zu bezahlen. Verwendungszweck: ${r}`,
     closing: 'Mit freundlichen Grüßen',
   },
 };
@@ -88,6 +94,8 @@ function body(a: InvoiceAttributes, lang: Lang): string {
       lines.push(`${t.due}: ${formatDate(a.due_date, lang)}`);
       const account = a.seller.bank_iban || a.seller.bank_account_no;
       if (account) lines.push(`${t.account}: ${account}${a.seller.bank_name ? ` (${a.seller.bank_name})` : ''}`);
+      const qr = invoicePaymentQr(a);
+      if (qr.ok) lines.push('', t.qr(qr.fields.remittance ?? number));
     }
   }
   const signature = a.seller.name.trim() || addressName(a.seller.email);

@@ -76,6 +76,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The PDF engine (pdfmake with its fonts, most of the code there is) is loaded on the first document, not at start.
   const pdf = async (invoice: Parameters<NonNullable<CoreDeps['pdf']>>[0]) => (await import('../documents/render')).renderInvoicePdf(invoice.attributes);
   const quotePdf = async (quote: Parameters<NonNullable<CoreDeps['quotePdf']>>[0]) => (await import('../documents/render')).renderQuotePdf(quote.attributes);
+  // issue 40: delivery notes
+  const deliveryNotePdf: NonNullable<CoreDeps['deliveryNotePdf']> = async (note, lang) => (await import('../documents/delivery-note')).renderDeliveryNotePdf(note, lang);
   const facturx: NonNullable<CoreDeps['facturx']> = async (invoice, cii) => (await import('../documents/facturx')).renderFacturX(invoice.attributes, cii);
   // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
   const mailer = createMailer({
@@ -113,6 +115,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pdf,
     send: mailer.send,
     quotePdf,
+    deliveryNotePdf,
     sendQuote: mailer.sendQuote,
     facturx,
     sealHooks: [navSealHook, () => nav.kick()],

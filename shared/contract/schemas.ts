@@ -16,6 +16,9 @@ const vatId = () =>
     .transform((v) => String(v).trim())
     .refine((v) => findVatCode(v) !== undefined, { message: 'is not a known VAT code (see GET /vat)' });
 
+/** issue 40: the VAT code id and the address fields, for the delivery documents' own bodies */
+export const vatIdInput = vatId();
+
 const entitlement = () => z.enum(ENTITLEMENT_CODES, { error: 'is not a known entitlement code' }).nullable();
 
 export const TEMPLATE_LANGS = ['hu', 'en', 'de', 'hu-en'] as const;
@@ -75,6 +78,8 @@ const invoiceBody = {
   advance: int({ min: 0, max: 1 }).optional(),
   /** extension: a final invoice (végszámla) deducting these advance invoices */
   advance_invoice_uids: z.array(id(), { error: 'must be a list of advance invoice ids' }).max(50).optional(),
+  /** extension (issue 40): print the payment QR code; absent: the company's setting decides */
+  payment_qr: bool().optional(),
   /** sync extension: a device pushing an invoice it issued in its own block keeps its number and date */
   invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
   date: date().optional(),
@@ -307,6 +312,8 @@ const address = z
     country: text(100),
   })
   .partial();
+/** issue 40: an address body, for the delivery documents */
+export const addressInput = address;
 
 const bank = z.object({ iban: text(40), swift: text(20), account_no: text(40) }).partial();
 
@@ -646,6 +653,8 @@ export const settingsUpdateInput = z
     setup_steps: z.partialRecord(z.enum(SETUP_STEPS), z.enum(['done', 'skipped']).nullable()).optional(),
     /** Folio's extension: the accountant the package is e-mailed to (docs/reports.md); '' clears a field */
     accountant: z.object({ name: text(255), email: email() }).partial().optional(),
+    /** issue 40: new invoices, proformas and advances to be paid by transfer print the payment QR code */
+    payment_qr: bool().optional(),
   });
 export type SettingsUpdateInput = z.output<typeof settingsUpdateInput>;
 

@@ -193,6 +193,8 @@ export const invoiceRecord = z.object({
   is_advance: int({ min: 0, max: 1 }).optional(),
   /** the caller's own id given at creation (v3's vendor_id; older nodes send none) */
   vendor_id: text(100).nullable().optional(),
+  /** issue 40: the document prints the payment QR code (older nodes send none) */
+  payment_qr: z.union([z.literal(0), z.literal(1)]).nullable().optional(),
   /**
    * The original of a modifying invoice whose original Folio never issued (the previous program's), as the user gave
    * it: a JSON object (number, dates, currency, rate, whether NAV holds it, its lines and total). NAV's report of the

@@ -43,6 +43,8 @@ export async function asInput(db: Db, r: InvoiceRow): Promise<InvoiceCreateInput
     ...(r.is_advance ? { advance: 1 } : {}),
     ...(advances.length ? { advance_invoice_uids: advances } : {}),
     ...(r.bank_account_id ? { bank_account_uid: r.bank_account_id } : {}),
+    // the draft's own choice stays through edits and issuing (a draft from before migration 0053 follows the setting)
+    ...(r.payment_qr !== null ? { payment_qr: r.payment_qr === 1 } : {}),
     // A product line is stored as priced then; re-resolving it takes the product as it is now.
     items: items.map((i) =>
       i.product_id

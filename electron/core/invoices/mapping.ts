@@ -182,6 +182,7 @@ export function invoiceResource(
     advance_deductions: links.advance_deductions,
     quote_uid: row.quote_id ?? null,
     vendor_id: row.vendor_id ?? null,
+    payment_qr: row.payment_qr ? 1 : 0,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

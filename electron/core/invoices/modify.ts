@@ -190,6 +190,8 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
           electronic_invoice: 0,
           bank_account_id: settings.default_bank_account_uid ?? null,
           is_advance: 0,
+          // a modifying invoice prints no payment code (shared/payment-qr/invoice.ts)
+          payment_qr: 0,
           // Folio holds no payments of the original: the difference itself is what is owed (or refunded).
           status: statusForPaid(0, totals.total),
           original_invoice_no: o.invoice_no,

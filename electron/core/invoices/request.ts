@@ -74,6 +74,8 @@ export async function requestContent(
     electronic_invoice: input.electronic_invoice ?? 0,
     bank_account_id: input.bank_account_uid ?? settings.default_bank_account_uid ?? null,
     is_advance: input.advance ?? 0,
+    // the request's own choice (v3's instant_payment), else the company's setting (issue 40)
+    payment_qr: (input.payment_qr ?? settings.payment_qr) ? 1 : 0,
   };
   return { content, lines, blockOwner: block.owner };
 }

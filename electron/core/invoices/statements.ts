@@ -19,7 +19,7 @@ const INVOICE_COLUMNS: Record<keyof InvoiceValues, true> = {
   proforma_id: true, generated_invoice_id: true, recurring_id: true, period_start: true, period_end: true,
   share_code: true, issued_at: true, created_at: true, updated_at: true, modifies_id: true, original_invoice_no: true,
   original_date: true, external_original: true, modification_index: true, modification_reason: true, is_advance: true,
-  current_total_milli: true, quote_id: true, vendor_id: true, receipt_draft: true,
+  current_total_milli: true, quote_id: true, vendor_id: true, receipt_draft: true, payment_qr: true,
 };
 
 const ITEM_COLUMNS: Record<keyof ItemValues, true> = {

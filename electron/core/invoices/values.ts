@@ -36,6 +36,7 @@ export type DocumentContent = Pick<
   | 'electronic_invoice'
   | 'bank_account_id'
   | 'is_advance'
+  | 'payment_qr'
 >;
 
 /** A whole new row: the content and numbers given, everything else as a new document starts (unpaid, unlinked). */
@@ -85,8 +86,9 @@ export function totalColumns(totals: DocumentTotals) {
 export function contentOf(row: InvoiceRow): DocumentContent {
   const { type, block_id, prefix, date, fulfillment_date, due_date, client_id, client_snapshot, seller_snapshot } = row;
   const { payment_method_id, currency, exchange_rate, exchange_rate_source, round_to, comment, template_lang_code } = row;
-  const { net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id, is_advance } = row;
+  const { net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id, is_advance, payment_qr } = row;
   return {
+    payment_qr,
     type, block_id, prefix, date, fulfillment_date, due_date, client_id, client_snapshot, seller_snapshot,
     payment_method_id, currency, exchange_rate, exchange_rate_source, round_to, comment, template_lang_code,
     net_milli, vat_milli, gross_milli, rounding_milli, total_milli, electronic_invoice, bank_account_id, is_advance,

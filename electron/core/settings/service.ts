@@ -38,6 +38,7 @@ export function defaultSettings(): SettingsData {
     public_base_url: '',
     setup_steps: {},
     accountant: { name: '', email: '' },
+    payment_qr: false,
   };
 }
 

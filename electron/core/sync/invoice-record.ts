@@ -55,6 +55,8 @@ export interface InvoiceLike {
   modification_reason?: string | null;
   is_advance?: number;
   vendor_id?: string | null;
+  /** issue 40: prints the payment code (older nodes send none) */
+  payment_qr?: 0 | 1 | null;
   /** not part of the resource: the push side reads it from the row, the feed adds it (./feed.ts) */
   external_original?: string | null;
   items: Array<{
@@ -128,6 +130,7 @@ export function recordOf(a: InvoiceLike, translate: Translate, state: { status: 
     modification_reason: a.modification_reason ?? null,
     is_advance: a.is_advance ?? 0,
     vendor_id: a.vendor_id ?? null,
+    payment_qr: a.payment_qr ?? null,
     external_original: a.external_original ?? null,
     quote_uid: ref('quote', a.quote_uid ?? null),
     items: a.items.map((i) => ({
@@ -268,6 +271,7 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
       modification_reason: r.modification_reason ?? null,
       is_advance: r.is_advance ?? 0,
       vendor_id: r.vendor_id ?? null,
+      payment_qr: r.payment_qr ?? null,
       external_original: r.external_original ?? null,
       quote_id: r.quote_uid ?? null,
       issued_at: o.issued_at ?? r.created_at,

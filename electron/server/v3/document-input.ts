@@ -101,6 +101,12 @@ export function invoiceBodyOf(body: Record<string, unknown>): Record<string, unk
     out.round_to = r;
   }
   if (body.advance_invoice !== undefined) out.advance_invoice_uids = body.advance_invoice;
+  // issue 40: the payment QR code (MNB HCT for HUF, EPC for EUR); 3.0.14 has the flag at the top and in settings
+  const instant = body.instant_payment ?? settings?.instant_payment;
+  if (instant !== undefined && instant !== null) {
+    if (typeof instant !== 'boolean') throw v3Invalid('instant_payment', 'must be true or false');
+    out.payment_qr = instant;
+  }
   put('items', linesOf(body.items));
   return out;
 }

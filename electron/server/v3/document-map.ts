@@ -36,7 +36,7 @@ export function paymentStatusOf(a: InvoiceAttributes, today: string): string {
   return num(a.total_paid) > 0 ? 'partially_paid' : 'outstanding';
 }
 
-function addressOf(a: Address) {
+export function addressOf(a: Address) {
   const line = [a.street_name, a.street_type, a.house_nr, a.block, a.entrance, a.floor, a.door].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
   // 3.0.14's Country enum has no empty value; an address without a country is taken as Hungarian, Folio's default
   return { country_code: countryCode(a.country) ?? 'HU', post_code: a.postcode, city: a.city, address: line };
@@ -147,7 +147,7 @@ export function documentOf(inv: Inv, opts: DocumentMapOptions) {
         vat_rate_gross_amount: num(v.gross),
       })),
     },
-    settings: { round: roundToV3(a.round_to), selected_type: documentTypeOf(a) },
+    settings: { round: roundToV3(a.round_to), selected_type: documentTypeOf(a), instant_payment: a.payment_qr === 1 },
     related_documents: relatedOf(a, opts.numberOf ?? (() => '')),
   };
   if (lastPayment) doc.paid_date = lastPayment.date;

@@ -1,5 +1,6 @@
 // What comes out of a document under /v3: its PDF, a receipt-printer PDF, its public link, its e-mail, its NAV
 // report's state, and the accountant's exports (docs/v3.md "Document outputs").
+import { downloadDeliveryDocument, isDeliveryId } from './delivery-documents';
 import { mountPath } from '../mount';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceReminders } from '../../../shared/contract/areas/reminders';
@@ -85,7 +86,7 @@ export const documentOutputRoutes: V3Route[] = [
     method: 'GET',
     path: '/documents/{id}/download',
     handler: async ({ core, req, reply }) => {
-      const file = await call(core(), 'invoices.download', { id: idOf(req) });
+      const file = isDeliveryId(idOf(req)) ? await downloadDeliveryDocument(core(), idOf(req)) : await call(core(), 'invoices.download', { id: idOf(req) });
       return sendPdf(reply, file.filename, file.pdf);
     },
   },

@@ -1,5 +1,6 @@
 // /documents as data and transitions: Folio's invoices in v3's Document shape (document-map.ts), made, changed,
 // issued, cancelled, modified, paid and copied through the core's own operations — no rule is repeated here.
+import { DELIVERY_TYPES, isDeliveryId, listDeliveryDocuments, readDeliveryDocument } from './delivery-documents';
 import type { InputOf } from '../../../shared/contract/operations';
 import { notFound } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
@@ -61,7 +62,16 @@ async function folioBodyOf(core: Core, body: Record<string, unknown>): Promise<R
 // ---- the routes --------------------------------------------------------------------------------------------------
 
 export const documentRoutes: V3Route[] = [
-  { method: 'GET', path: '/documents', handler: async ({ core, req }) => listDocuments(core(), req, docOf) },
+  {
+    method: 'GET',
+    path: '/documents',
+    handler: async ({ core, req }) => {
+      // issue 40: the delivery documents' types list those (./delivery-documents.ts)
+      const type = (req.query as { type?: unknown }).type;
+      if (typeof type === 'string' && DELIVERY_TYPES.has(type)) return listDeliveryDocuments(core(), req, type as 'waybill');
+      return listDocuments(core(), req, docOf);
+    },
+  },
   {
     method: 'POST',
     path: '/documents',
@@ -94,7 +104,7 @@ export const documentRoutes: V3Route[] = [
       return docOf(c, found);
     },
   },
-  { method: 'GET', path: '/documents/{id}', handler: async ({ core, req }) => read(core(), idOf(req)) },
+  { method: 'GET', path: '/documents/{id}', handler: async ({ core, req }) => (isDeliveryId(idOf(req)) ? readDeliveryDocument(core(), idOf(req)) : read(core(), idOf(req))) },
   {
     // A draft changes; `type: invoice` (or proforma) in the body then issues it, as v3's draft → invoice does.
     method: 'PUT',

@@ -647,4 +647,9 @@ export const de: Messages = {
   'vat.15': 'Reverse Charge (EU-Dienstleistung)',
   'vat.foreign': 'Normalsätze anderer Mitgliedstaaten',
   'vat.hungarian': 'Ungarische Sätze',
+  // issue 40: payment QR codes
+  'qr.setting': "Zahlungs-QR-Code auf Rechnungen",
+  'qr.settingHint': "Rechnungen, Proforma- und Anzahlungsrechnungen mit Überweisung erhalten einen QR-Code: in Forint den MNB-Sofortüberweisungscode, in Euro den EPC-Code (SEPA), mit der Nummer als Verwendungszweck.",
+  'qr.invoiceFlag': "Zahlungs-QR-Code",
+  'qr.invoiceFlagHint': "Forint: MNB-Sofortüberweisung; Euro: EPC (SEPA). Bei Überweisung, mit Bankkonto.",
 };

@@ -647,4 +647,9 @@ export const en: Messages = {
   'vat.15': 'reverse charge (EU service)',
   'vat.foreign': 'Standard rates of other member states',
   'vat.hungarian': 'Hungarian rates',
+  // issue 40: payment QR codes
+  'qr.setting': "Payment QR code on invoices",
+  'qr.settingHint': "Invoices, proformas and advance invoices paid by transfer carry a QR code: the MNB instant-transfer code in forints, the EPC (SEPA) code in euros, with the number as the remittance.",
+  'qr.invoiceFlag': "Payment QR code",
+  'qr.invoiceFlagHint': "Forints: MNB instant transfer; euros: EPC (SEPA). On invoices paid by transfer, with a bank account.",
 };

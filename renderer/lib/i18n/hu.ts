@@ -645,6 +645,11 @@ export const hu = {
   'vat.15': 'fordított adózás (EU szolgáltatás)',
   'vat.foreign': 'Más tagállam normál kulcsai',
   'vat.hungarian': 'Magyar kulcsok',
+  // issue 40: payment QR codes
+  'qr.setting': 'Fizetési QR-kód a számlákon',
+  'qr.settingHint': 'Átutalással fizetendő számla, díjbekérő és előlegszámla QR-kódot kap: forintban az MNB azonnali átutalási kódját, euróban az EPC (SEPA) kódot, közleményként a sorszámmal.',
+  'qr.invoiceFlag': 'Fizetési QR-kód',
+  'qr.invoiceFlagHint': 'Forint: MNB azonnali átutalás; euró: EPC (SEPA). Átutalásos számlán, bankszámlával.',
 } as const;
 
 export type MessageKey = keyof typeof hu;

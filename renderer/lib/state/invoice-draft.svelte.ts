@@ -144,6 +144,8 @@ export class InvoiceDraft {
   template_lang_code = $state('hu');
   comment = $state('');
   electronic = $state(false);
+  /** issue 40: print the payment QR code (from the company's setting for a new invoice) */
+  payment_qr = $state(false);
   /** an advance invoice (előlegszámla) */
   advance = $state(false);
   /** a final invoice (végszámla): the advance invoices it deducts */
@@ -188,6 +190,7 @@ export class InvoiceDraft {
     this.fulfillment_date = today;
     this.due_date = addDays(today, settings.default_due_days);
     if (settings.default_bank_account_uid) this.bank_account_uid = String(settings.default_bank_account_uid);
+    this.payment_qr = settings.payment_qr ?? false;
     // a subjectively exempt seller's lines start with the exemption code (AAM), everyone else's with 27 %
     this.lines = [emptyLine(defaultVatIdFor(settings.seller.vat_status))];
     this.markSaved();
@@ -292,6 +295,7 @@ export class InvoiceDraft {
     this.template_lang_code = a.template_lang_code;
     this.comment = a.comment;
     this.electronic = a.electronic_invoice === 1;
+    this.payment_qr = a.payment_qr === 1;
     this.advance = a.is_advance === 1;
     if (!asCopy) {
       this.fulfillment_date = a.fulfillment_date;
@@ -329,6 +333,7 @@ export class InvoiceDraft {
       template_lang_code: this.template_lang_code as 'hu',
       comment: this.comment,
       electronic_invoice: this.electronic ? 1 : 0,
+      payment_qr: this.payment_qr,
       // both always said, so a saved draft's edit can also take them away
       advance: this.advance ? 1 : 0,
       advance_invoice_uids: this.advance ? [] : this.deductions.map((d) => d.uid),

@@ -12,6 +12,9 @@ import { reminderOperations } from './reminders';
 import { bankOperations } from './bank';
 import { reportOperations } from './reports';
 import { userOperations } from './users';
+// issue 40
+import { paymentQrOperations } from './payment-qr';
+import { deliveryNoteOperations } from './delivery-notes';
 
 export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
@@ -26,4 +29,7 @@ export const areaOperations = {
   ...bankOperations,
   ...reportOperations,
   ...userOperations,
+  // issue 40
+  ...paymentQrOperations,
+  ...deliveryNoteOperations,
 } as const;
