@@ -68,11 +68,14 @@ export interface ReceiptReporterOptions {
   intervalMs?: number;
   leaseMs?: number;
   log?: (m: string) => void;
+  /** true on a device that syncs with a remote: the remote, which holds every device's receipts, reports them */
+  remoteReports?: () => Promise<boolean>;
 }
 
 export interface ReceiptPassResult {
-  /** off: switched off in the settings; not_set_up: no technical user or no address; busy: another process reports */
-  status: 'ran' | 'off' | 'not_set_up' | 'busy';
+  /** off: switched off in the settings; not_set_up: no technical user or no address; busy: another process reports;
+   * remote_reports: this device syncs with a remote, which reports the receipts of every device */
+  status: 'ran' | 'off' | 'not_set_up' | 'busy' | 'remote_reports';
   created: number;
   modified: number;
   invalidated: number;
@@ -302,6 +305,8 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
     const result: ReceiptPassResult = { status: 'ran', created: 0, modified: 0, invalidated: 0, found: 0, refused: 0, failed: 0, problem: null };
     const settings = await store.settings();
     if (!settings.enabled) return { ...result, status: 'off' };
+    // A day's receipts may come from several devices: only the node that holds them all (the remote) can sum them.
+    if (await o.remoteReports?.()) return { ...result, status: 'remote_reports' };
     const credentials = await o.credentials();
     const baseUrl = credentials ? receiptBaseUrl(credentials, o.env) : null;
     if (!credentials || !baseUrl) return { ...result, status: 'not_set_up' };

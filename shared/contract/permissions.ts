@@ -151,6 +151,12 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'nav.check': 'settings',
   'nav.queue': 'read',
   'nav.retryRefused': 'invoicing',
+  // NAV receipt data report (issue 35)
+  'navReceipts.days': 'read',
+  'navReceipts.run': 'invoicing',
+  'navReceipts.retry': 'invoicing',
+  'navReceipts.invalidate': 'settings',
+  'navReceipts.saveSettings': 'settings',
   'quotes.list': 'read',
   'quotes.get': 'read',
   'quotes.download': 'read',

@@ -183,7 +183,7 @@ export async function startFakeReceiptNav(options: FakeReceiptOptions = {}): Pro
     if (day >= budapestDay(now())) throw new Fault(400, 'BusinessErrorResponse', 'APPLICABLE_DATE_NOT_CLOSED', `A ${day} nap még nem zárult le`);
     const currency = text(request.currency);
     const rateNode = request.exchangeRate;
-    const nil = rateNode && typeof rateNode === 'object' && rateNode['@_xsi:nil'] === 'true';
+    const nil = rateNode && typeof rateNode === 'object' && (rateNode['@_nil'] === 'true' || rateNode['@_xsi:nil'] === 'true');
     const rate = nil ? null : text(rateNode);
     if (currency === 'HUF' && rate !== null) throw new Fault(400, 'BusinessErrorResponse', 'INVALID_EXCHANGE_RATE', 'Forintnál nincs árfolyam');
     if (currency !== 'HUF' && rate === null) throw new Fault(400, 'BusinessErrorResponse', 'MISSING_EXCHANGE_RATE', 'Devizás nyugtához árfolyam kell');

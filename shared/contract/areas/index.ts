@@ -12,8 +12,10 @@ import { reminderOperations } from './reminders';
 import { bankOperations } from './bank';
 import { reportOperations } from './reports';
 import { userOperations } from './users';
+// NAV receipt data report (issue 35)
+import { navReceiptOperations } from './nav-receipts';
 
-export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
+export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations, ...navReceiptOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
 export const areaOperations = {
