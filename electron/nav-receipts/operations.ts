@@ -101,7 +101,7 @@ export function receiptOperations(d: ReceiptOperationDeps): Handlers {
     'navReceipts.retry': async (input) => {
       const row = await store.row(input.id);
       if (!row) throw new FolioError('not_found', 'No such receipt report');
-      if (row.state === 'reported' && !row.pending_request) throw new FolioError('conflict', 'NAV holds this report already; a change is sent as a modification');
+      if (row.state === 'reported' && !row.pending_operation) throw new FolioError('conflict', 'NAV holds this report already; a change is sent as a modification');
       await d.reporter.retry(input.id);
       return one(input.id);
     },
@@ -109,7 +109,7 @@ export function receiptOperations(d: ReceiptOperationDeps): Handlers {
       const row = await store.row(input.id);
       if (!row) throw new FolioError('not_found', 'No such receipt report');
       if (!row.nav_id) throw new FolioError('rule_violation', 'NAV holds no report of this day to invalidate');
-      if (row.pending_request) throw new FolioError('conflict', 'A request of this day is under way; try again when it has an answer');
+      if (row.pending_operation) throw new FolioError('conflict', 'A request of this day is under way; try again when it has an answer');
       await d.reporter.invalidate(input.id);
       return one(input.id);
     },

@@ -347,7 +347,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
           seen.add(groupKey(f));
           let row = await store.ensure(f);
           if (!due(row)) continue;
-          if (!row.pending_request) {
+          if (!row.pending_operation) {
             const prepared = await prepare(s, row, f);
             if (!prepared) continue;
             row = prepared;
@@ -357,7 +357,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
         // a row in flight whose group has no receipts now (cannot happen with sealed receipts; an invalidation can)
         for (const row of await store.unfinished()) {
           if (row.day !== d || seen.has(groupKey({ day: row.day, currency: row.currency, rate: row.exchange_rate }))) continue;
-          if (row.pending_request && due(row)) await send(s, row, result);
+          if (row.pending_operation && due(row)) await send(s, row, result);
         }
       }
     } catch (e) {
@@ -397,7 +397,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
     /** A person's "this report must go": InvalidateReceiptRequest for what NAV holds of the group. */
     async invalidate(id: number): Promise<NavReceiptReportsTable | undefined> {
       const row = await store.row(id);
-      if (!row || !row.nav_id || row.pending_request) return row;
+      if (!row || !row.nav_id || row.pending_operation) return row;
       await store.update(id, {
         state: 'waiting',
         pending_operation: 'INVALIDATE',

@@ -109,7 +109,7 @@ export function createReceiptStore(db: Db) {
       return q
         .selectFrom('nav_receipt_reports')
         .selectAll()
-        .where((eb) => eb.or([eb('pending_request', 'is not', null), eb('state', '=', 'waiting')]))
+        .where((eb) => eb.or([eb('pending_operation', 'is not', null), eb('state', '=', 'waiting')]))
         .orderBy('day')
         .orderBy('id')
         .execute();
