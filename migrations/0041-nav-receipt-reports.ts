@@ -46,6 +46,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('from_day', 'text', (c) => c.notNull())
     /** "<taxpayer id>:<software name>" once CreateIssuingSoftwareRequest succeeded (or NAV listed it) */
     .addColumn('software_registered', 'text')
+    /** the setup guide's answers: does the business give receipts (null: not asked yet), and is its activity on the
+     * cash-register list (48/2013. NGM rendelet, 1. melléklet) — then its receipts must come from a cash register */
+    .addColumn('gives_receipts', 'integer')
+    .addColumn('cash_register_required', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.insertInto('nav_receipt_settings').values({ id: 1, enabled: 1, from_day: '2026-09-01', software_registered: null, updated_at: '2026-12-02T00:00:00.000Z' }).execute();

@@ -80,7 +80,15 @@ export function receiptOperations(d: ReceiptOperationDeps): Handlers {
         if (r.day === day && !seen.has(key)) days.push(rowView(r, null));
       }
     }
-    return { enabled: settings.enabled === 1, from_day: settings.from_day, set_up: url !== null, url, days };
+    return {
+      enabled: settings.enabled === 1,
+      gives_receipts: settings.gives_receipts === null ? null : settings.gives_receipts === 1,
+      cash_register_required: settings.cash_register_required === 1,
+      from_day: settings.from_day,
+      set_up: url !== null,
+      url,
+      days,
+    };
   }
 
   async function one(id: number): Promise<ReceiptDayView> {
@@ -114,7 +122,12 @@ export function receiptOperations(d: ReceiptOperationDeps): Handlers {
       return one(input.id);
     },
     'navReceipts.saveSettings': async (input) => {
-      await store.saveSettings({ enabled: input.enabled ? 1 : 0, ...(input.from_day ? { from_day: input.from_day } : {}) });
+      await store.saveSettings({
+        ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+        ...(input.from_day ? { from_day: input.from_day } : {}),
+        ...(input.gives_receipts !== undefined ? { gives_receipts: input.gives_receipts ? 1 : 0 } : {}),
+        ...(input.cash_register_required !== undefined ? { cash_register_required: input.cash_register_required ? 1 : 0 } : {}),
+      });
       return view();
     },
   };

@@ -37,6 +37,8 @@ export interface NavReceiptSettingsTable {
   enabled: number;
   from_day: string;
   software_registered: string | null;
+  gives_receipts: number | null;
+  cash_register_required: number;
   updated_at: string;
 }
 

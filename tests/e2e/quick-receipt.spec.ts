@@ -59,5 +59,12 @@ test('a receipt in a few keystrokes, change for cash, a new one at once; the day
   expect(run).toMatchObject({ created: 1, refused: 0 });
   expect(nav.recorded('2026-10-20')[0]).toMatchObject({ sales: 1, total: '1720.00', categories: [{ vat: '27%', sale: '1720.00', modifying: '0.00' }] });
   expect(nav.schemaErrors).toEqual([]);
+
+  // the setup guide's answer "on the cash-register list": the screen says plainly that receipts come from a till
+  await expect(page.locator('[data-cash-register]')).toHaveCount(0);
+  await folio.server.core.call('navReceipts.saveSettings', { gives_receipts: true, cash_register_required: true });
+  await page.reload();
+  await expect(page.locator('[data-cash-register]')).toContainText('pénztárgépből kell adni');
+  await page.screenshot({ path: shotPath('quick-receipt', 'cash-register-390.png') });
   expect(errors).toEqual([]);
 });

@@ -34,6 +34,10 @@ export interface ReceiptDayView {
 
 export interface ReceiptReportingView {
   enabled: boolean;
+  /** the setup guide's answers: null until asked */
+  gives_receipts: boolean | null;
+  /** the activity is on the cash-register list: receipts must come from a cash register, not from Folio */
+  cash_register_required: boolean;
   from_day: string;
   /** the technical user and the receipt interface's address are known */
   set_up: boolean;
@@ -76,11 +80,17 @@ export const navReceiptOperations = {
   }),
   'navReceipts.saveSettings': op<ReceiptReportingView>()({
     name: 'navReceipts.saveSettings',
-    summary: 'Switch receipt reporting on or off (off only with the warning acknowledged: the business then reports otherwise)',
+    summary: 'Switch receipt reporting on or off (off only with the warning acknowledged: the business then reports otherwise); the setup guide\'s receipt answers',
     input: z
-      .object({ enabled: z.boolean({ error: 'must be true or false' }), acknowledge_manual_reporting: z.boolean().optional(), from_day: date().optional() })
+      .object({
+        enabled: z.boolean({ error: 'must be true or false' }).optional(),
+        acknowledge_manual_reporting: z.boolean().optional(),
+        from_day: date().optional(),
+        gives_receipts: z.boolean().optional(),
+        cash_register_required: z.boolean().optional(),
+      })
       .superRefine((v, ctx) => {
-        if (!v.enabled && v.acknowledge_manual_reporting !== true) {
+        if (v.enabled === false && v.acknowledge_manual_reporting !== true) {
           ctx.addIssue({ code: 'custom', path: ['acknowledge_manual_reporting'], message: 'must be acknowledged: the receipts must then be reported to NAV otherwise' });
         }
       }),
