@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { ManualClock } from '../../electron/core/clock';
 import { startServer, type RunningServer } from '../../electron/server/start';
+import { ensureState, updateState } from '../../electron/sync/state';
 import { startFakeReceiptNav, type FakeReceiptNav } from './fake-receipt-server';
 import { budapest, openReceiptRig, receipt, receiptEnv, reportRows, SELLER, tempDbFile, type ReceiptRig } from './rig';
 
@@ -153,4 +154,18 @@ test('receipts Folio refuses to make: no lines, a negative total, a foreign curr
   expect(JSON.stringify(noRate.errors)).toContain('exchange_rate');
   const list = await core.call('invoices.list', {} as never);
   expect((list as { items: unknown[] }).items).toHaveLength(0);
+});
+
+test('a device that syncs with a remote does not report receipts: the remote, holding every device’s receipts, does', async () => {
+  const { core, rt, clock, db } = await setup('2026-10-12 15:00:00');
+  await receipt(core, [{ gross_unit_price: '990' }]);
+  clock.set(budapest('2026-10-13 06:00:00'));
+  // the device's sync settings as joining a remote leaves them (sealed secrets are not read by this rule)
+  await ensureState(db);
+  await updateState(db, { enabled: 1, base_url: 'http://127.0.0.1:9', api_key: 'sealed', device_name: 'Pult 2' });
+  expect(await rt.receipts.pass()).toMatchObject({ status: 'remote_reports', created: 0 });
+  expect(nav!.calls).toEqual([]);
+  // the same file as the remote's (no sync of its own): it reports
+  await updateState(db, { enabled: 0 });
+  expect(await rt.receipts.pass()).toMatchObject({ status: 'ran', created: 1 });
 });
