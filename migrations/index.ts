@@ -48,6 +48,8 @@ import * as m0046 from './0046-bank-statement-differences';
 import * as m0053 from './0053-payment-qr';
 import * as m0054 from './0054-delivery-notes';
 import * as m0055 from './0055-delivery-document-kinds';
+// NAV receipt data report (issue 35)
+import * as m0041 from './0041-nav-receipt-reports';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -96,6 +98,8 @@ const written: Record<string, Migration> = {
   '0053-payment-qr': m0053,
   '0054-delivery-notes': m0054,
   '0055-delivery-document-kinds': m0055,
+  // NAV receipt data report (issue 35)
+  '0041-nav-receipt-reports': m0041,
 };
 
 /**

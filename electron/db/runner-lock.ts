@@ -20,7 +20,7 @@ export interface RunnerLock {
   release(): Promise<void>;
 }
 
-export type RunnerName = 'recurring' | 'nav-reporter' | 'mail-outbox' | 'reminders';
+export type RunnerName = 'recurring' | 'nav-reporter' | 'mail-outbox' | 'reminders' | 'nav-receipts';
 
 export interface RunnerLockOptions {
   /** what holds the runner on SQLite (default: nothing — the runner runs in every process) */

@@ -21,6 +21,10 @@ import { createReminderScheduler } from '../core/reminders/scheduler';
 import type { ReminderPorts } from '../core/reminders/service';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
 import { createDataService, type DataService, type DataServiceOptions } from '../data-ops/service';
+// NAV receipt data report (issue 35)
+import { createReceiptReporter, type ReceiptReporter, type ReceiptReporterTuning } from '../nav-receipts/reporter';
+import { receiptOperations } from '../nav-receipts/operations';
+import { isConfigured as syncConfigured, readState as syncState } from '../sync/state';
 
 export interface RuntimeOptions {
   db: Db;
@@ -43,11 +47,15 @@ export interface RuntimeOptions {
   ratePrefetch?: PrefetchTuning;
   /** the reminder pass's timings (tests shorten them) */
   reminders?: { firstMs?: number; everyMs?: number };
+  /** the receipt reporter's backoff and timeouts (tests shorten them) */
+  receiptTuning?: ReceiptReporterTuning;
 }
 
 export interface Runtime {
   core: Core;
   nav: ReturnType<typeof createNavReporter>;
+  /** NAV's receipt data report (docs/receipts.md) */
+  receipts: ReceiptReporter;
   sync: SyncService;
   recurring: ReturnType<typeof createRecurringScheduler>;
   reminders: ReturnType<typeof createReminderScheduler>;
@@ -146,6 +154,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const core = await createCore(deps);
   core.provide(mailOperationsFor({ db: options.db, mailer, readInvoice: (id) => core.invoices.read(id) }));
   core.provide(navSettings.handlers(nav));
+  // NAV receipt data report (issue 35): the same technical user; the business clock decides which days have closed.
+  const receipts = createReceiptReporter({
+    db: options.db,
+    now: () => core.ctx.clock.now(),
+    timeZone: () => core.ctx.timeZone,
+    credentials: navSettings.credentials,
+    env,
+    fetch: fetchLike,
+    ...(options.receiptTuning ? { tuning: options.receiptTuning } : {}),
+    remoteReports: async () => {
+      const s = await syncState(options.db);
+      return s.enabled === 1 && syncConfigured(s);
+    },
+  });
+  core.provide(
+    receiptOperations({ db: options.db, reporter: receipts, credentials: navSettings.credentials, env, now: () => core.ctx.clock.now(), timeZone: () => core.ctx.timeZone }),
+  );
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
@@ -170,6 +195,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     core,
     nav,
+    receipts,
     sync,
     recurring,
     reminders,
@@ -180,6 +206,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await recurring.start();
       reminders.start();
       nav.start();
+      receipts.start();
       sync.start();
       data?.start();
       ratePrefetch?.start();
@@ -192,6 +219,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await mailer.stop();
       await sync.stop();
       await nav.stop();
+      await receipts.stop();
     },
     async sharePdf(code) {
       const invoice = await core.invoices.byShareCode(code);

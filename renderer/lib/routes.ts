@@ -23,6 +23,8 @@ export type Route =
   | { name: 'settings'; section: SettingsSection }
   | { name: 'sync' }
   | { name: 'reports' }
+  // NAV receipt data report (issue 35): the counter's quick receipt
+  | { name: 'receipt-new' }
   | { name: 'not-found'; path: string };
 
 const SIMPLE: Record<string, Route> = {
@@ -41,6 +43,7 @@ const SIMPLE: Record<string, Route> = {
   '/settings': { name: 'settings', section: 'company' },
   '/sync': { name: 'sync' },
   '/reports': { name: 'reports' },
+  '/receipts/new': { name: 'receipt-new' },
 };
 
 export function parseRoute(path: string): Route {

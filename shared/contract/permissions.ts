@@ -161,6 +161,12 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'deliveryNotes.create': 'invoicing',
   'deliveryNotes.cancel': 'invoicing',
   'deliveryNotes.invoice': 'invoicing',
+  // NAV receipt data report (issue 35)
+  'navReceipts.days': 'read',
+  'navReceipts.run': 'invoicing',
+  'navReceipts.retry': 'invoicing',
+  'navReceipts.invalidate': 'settings',
+  'navReceipts.saveSettings': 'settings',
   'quotes.list': 'read',
   'quotes.get': 'read',
   'quotes.download': 'read',

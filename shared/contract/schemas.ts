@@ -1,5 +1,6 @@
 // Input schemas of every operation, one per request body or query of the interface.
 import { z } from 'zod';
+import { Big } from '../money';
 import { isInvoiceType, isV2Type } from '../invoice-codes';
 import { ENTITLEMENT_CODES } from '../reference/entitlements';
 import { findVatCode } from '../reference/vat-codes';
@@ -130,6 +131,14 @@ export const receiptCreateInput = z.object({
   electronic_invoice: int({ min: 0, max: 1 }).optional(),
   items: z.array(receiptItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000),
   vendor_id: text(100).optional(),
+}).superRefine((receipt, ctx) => {
+  // NAV receipt report (issue 35): a receipt records a sale; money given back is a cancelling receipt, so the
+  // priced lines may not add up to less than nothing (lines from products are priced later and count as 0 here).
+  let total = new Big(0);
+  for (const item of receipt.items) {
+    if (item.gross_unit_price !== undefined) total = total.plus(new Big(item.gross_unit_price).times(item.qty ?? '1'));
+  }
+  if (total.lt(0)) ctx.addIssue({ code: 'custom', path: ['items'], message: 'the total must not be negative (money given back is a cancelling receipt)' });
 });
 export type ReceiptCreateInput = z.output<typeof receiptCreateInput>;
 

@@ -48,12 +48,48 @@ async function exportXml(args: string[]): Promise<number> {
   }
 }
 
+// NAV receipt data report (issue 35): `nav receipts` sends the daily receipt reports due now.
+const RECEIPTS_HELP = `Usage: npm run folio -- nav receipts --db <file> [--day YYYY-MM-DD] [--now <time>]
+Sends the NAV receipt data reports due now (docs/receipts.md): each closed Budapest day with receipts not yet
+reported, changes of days already reported, requests left in doubt. --day: that day only. The technical user comes
+from FOLIO_NAV_* or the settings screen; FOLIO_NAV_RECEIPT_URL overrides the interface's address. --now (or
+FOLIO_NOW) sets the business clock. Prints what was done as JSON; exits 1 when a report failed or was refused.`;
+
+async function sendReceipts(args: string[]): Promise<number> {
+  const options = readOptions({ args, options: { db: { type: 'string' }, day: { type: 'string' }, now: { type: 'string' }, help: { type: 'boolean' } } }, RECEIPTS_HELP);
+  if (typeof options === 'number') return options;
+  const { values } = options;
+  if (!values.db) return refuse('Missing --db.', RECEIPTS_HELP);
+  if (values.day !== undefined) {
+    const wrong = dateRangeProblem(values.day, values.day);
+    if (wrong) return refuse(wrong, RECEIPTS_HELP);
+  }
+  const now = values.now ?? process.env.FOLIO_NOW;
+  const { fixedClock, systemClock } = await import('../../core/clock');
+  const { createRuntime } = await import('../../runtime/runtime');
+  const opened = await openDatabase(values.db);
+  try {
+    const runtime = await createRuntime({ db: opened.db, clock: now ? fixedClock(now) : systemClock, env: process.env });
+    try {
+      const result = await runtime.core.call('navReceipts.run', values.day ? { day: values.day } : {});
+      console.log(JSON.stringify(result, null, 2));
+      if (result.status === 'not_set_up') console.error('NAV receipt reporting is not set up: no technical user or no interface address.');
+      return result.failed > 0 || result.refused > 0 ? 1 : 0;
+    } finally {
+      await runtime.stop();
+    }
+  } finally {
+    await opened.close();
+  }
+}
+
 export const command = {
-  summary: 'NAV Online Számla: `nav export` writes the invoiceData XML of reported invoices',
+  summary: 'NAV: `nav export` writes the invoiceData XML of reported invoices; `nav receipts` sends the daily receipt reports',
   async run(args: string[]): Promise<number> {
     const [sub, ...rest] = args;
     if (sub === 'export') return exportXml(rest);
-    console.log(HELP);
+    if (sub === 'receipts') return sendReceipts(rest);
+    console.log(`${HELP}\n\n${RECEIPTS_HELP}`);
     return sub === undefined || sub === '--help' || sub === '-h' ? 0 : 2;
   },
 };

@@ -2,7 +2,8 @@
 // they share the invoices' id space, numbering machinery, seal, payments and cancelling. What differs is said here:
 // dated, fulfilled and due today, VAT-included prices, an optional buyer (./receipt-buyer.ts), its own gapless
 // sequence ("NY-2026-000001", ./numbering.ts), a complete seller the only legal check, paid at once (./seal.ts) and
-// never reported to NAV (the NAV queue takes normal invoices only).
+// never reported to NAV Online Számla (the NAV queue takes normal invoices only; receipts go to NAV's daily receipt
+// report instead, electron/nav-receipts and docs/receipts.md).
 import type { InvoiceCreateInput, ReceiptCreateInput, ReceiptIssueInput } from '../../../shared/contract/schemas';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';

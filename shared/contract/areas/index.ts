@@ -15,8 +15,10 @@ import { userOperations } from './users';
 // issue 40
 import { paymentQrOperations } from './payment-qr';
 import { deliveryNoteOperations } from './delivery-notes';
+// NAV receipt data report (issue 35)
+import { navReceiptOperations } from './nav-receipts';
 
-export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
+export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations, ...navReceiptOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
 export const areaOperations = {

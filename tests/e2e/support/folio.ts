@@ -26,7 +26,7 @@ export interface Folio {
 }
 
 /** What a test may add to the server it starts: its environment, the way to outside services, NAV's timings. */
-export type FolioOptions = Pick<StartOptions, 'env' | 'fetch' | 'navTuning'>;
+export type FolioOptions = Pick<StartOptions, 'env' | 'fetch' | 'navTuning' | 'clock'>;
 
 export async function startFolio(prepare?: (dbFile: string) => Promise<void> | void, options: FolioOptions = {}): Promise<Folio> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
