@@ -345,6 +345,15 @@ export interface ExpenseAttributes {
   attachment: ExpenseAttachmentInfo | null;
   /** the supplier's payment account (IBAN), as its e-invoice gave it (BT-84); empty when unknown */
   supplier_iban: string;
+  /**
+   * The supplier's identifiers as its e-invoice gave them (migration 0048; empty for an expense typed in): BT-31 the
+   * VAT id (spaces taken out), BT-32 the national tax registration as written, BT-30 the legal registration and BT-29
+   * the seller identifiers, each with its scheme ("" when the file named none).
+   */
+  supplier_vat_id: string;
+  supplier_tax_registration: string;
+  supplier_legal_registration: { id: string; scheme: string } | null;
+  supplier_identifiers: Array<{ id: string; scheme: string }>;
   /** what an expense read from the supplier's e-invoice keeps of it (POST /expenses/einvoice); null otherwise */
   einvoice: ExpenseEinvoiceInfo | null;
 }
