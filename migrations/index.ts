@@ -44,6 +44,7 @@ import * as m0039 from './0039-vat-year-indexes';
 import * as m0040 from './0040-search-at-seal';
 // issue 38: a supplier's identifiers as its e-invoice gave them
 import * as m0048 from './0048-expense-supplier-ids';
+import * as m0049 from './0049-expense-payment-method';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -88,6 +89,7 @@ const written: Record<string, Migration> = {
   '0040-search-at-seal': m0040,
   // issue 38
   '0048-expense-supplier-ids': m0048,
+  '0049-expense-payment-method': m0049,
 };
 
 /**

@@ -21,6 +21,8 @@ export interface Address {
   postcode: string;
   district: string;
   country: string;
+  /** the street address as one line exactly as a v3 client gave it, beside its parts; absent when none was given */
+  address_line?: string;
 }
 
 export interface BankDetails {
@@ -354,6 +356,10 @@ export interface ExpenseAttributes {
   supplier_tax_registration: string;
   supplier_legal_registration: { id: string; scheme: string } | null;
   supplier_identifiers: Array<{ id: string; scheme: string }>;
+  /** how the expense is paid, as a v3 client gave it (`wire_transfer`); empty when never said (migration 0049) */
+  payment_method: string;
+  /** the v3 category word given with the expense when Folio's category says less (`tangible_assets`); else empty */
+  category_v3: string;
   /** what an expense read from the supplier's e-invoice keeps of it (POST /expenses/einvoice); null otherwise */
   einvoice: ExpenseEinvoiceInfo | null;
 }

@@ -127,6 +127,9 @@ export interface ExpensesTable {
   supplier_legal_registration: Generated<string>;
   supplier_legal_registration_scheme: Generated<string>;
   supplier_identifiers: Generated<string>;
+  /** migration 0049: a v3 spending's payment method and category word as given ('' when none) */
+  payment_method: Generated<string>;
+  category_v3: Generated<string>;
 }
 
 /** An imported e-invoice's VAT breakdown, one row per category and rate (0027). */

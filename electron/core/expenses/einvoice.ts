@@ -96,6 +96,8 @@ function columns(e: ImportedExpense, syntax: 'ubl' | 'cii') {
     supplier_legal_registration: e.identifiers.legal_registration?.id ?? '',
     supplier_legal_registration_scheme: e.identifiers.legal_registration?.scheme ?? '',
     supplier_identifiers: JSON.stringify(e.identifiers.identifiers),
+    payment_method: '',
+    category_v3: '',
   };
 }
 

@@ -80,6 +80,8 @@ export function expenseResource(
       attachment,
       supplier_iban: row.supplier_iban,
       ...supplierIdentifiers(row),
+      payment_method: row.payment_method ?? '',
+      category_v3: row.category_v3 ?? '',
       einvoice,
     },
   };
