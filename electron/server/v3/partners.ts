@@ -68,7 +68,8 @@ export function partnerOf(client: Resource<ClientAttributes>) {
     id: client.id,
     name: c.name,
     address: {
-      country_code: countryCode(c.billing_address.country) ?? '',
+      // no country is answered as none (as a v3 client may write it), not as Hungary
+      country_code: c.billing_address.country.trim() ? (countryCode(c.billing_address.country) ?? '') : '',
       post_code: c.billing_address.postcode,
       city: c.billing_address.city,
       address: addressLine(c.billing_address),
