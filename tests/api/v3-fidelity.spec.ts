@@ -50,3 +50,22 @@ test('a spending\'s payment_method wire_transfer reads back as given, and so doe
   // through v2 the expense names the method too
   expect((await s.api.ok('GET', `/expenses/${id}`)).data.attributes).toMatchObject({ payment_method: 'cash', categories_id: '2' });
 });
+
+// What the round-trip property test (v3-roundtrip.property.spec.ts) found, pinned as plain cases.
+test('found by the property test: surrounding spaces kept, an empty country stays empty, TL stays TL, a document line keeps its spaces', async () => {
+  const body = partnerBody({ name: ' Szóközös Kft. ', address: { country_code: '', post_code: '1', city: 'X', address: 'Fő utca 1.' } });
+  const made = (await v3(s.api, 'POST', '/partners', { status: 201, schema: 'Partner' }, { body })).body;
+  expect(made.name).toBe(' Szóközös Kft. ');
+  expect(made.address.country_code).toBe('');
+  const timor = (await v3(s.api, 'POST', '/partners', { status: 201, schema: 'Partner' }, { body: partnerBody({ address: { country_code: 'TL', post_code: '1', city: 'Dili', address: 'Rua 1' } }) })).body;
+  expect((await v3(s.api, 'GET', `/partners/${timor.id}`, { status: 200, schema: 'Partner' })).body.address.country_code).toBe('TL');
+  const block = (await v3(s.api, 'GET', '/document-blocks', { status: 200, schema: 'DocumentBlockList' })).body.data[0].id;
+  const doc = await v3(s.api, 'POST', '/documents', { status: 201, schema: 'Document' }, {
+    body: {
+      partner_id: made.id, block_id: block, type: 'draft', fulfillment_date: '2026-03-15', due_date: '2026-03-20', payment_method: 'cash', language: 'hu', currency: 'HUF',
+      items: [{ name: 'Tanácsadás  ', unit_price: 1000, unit_price_type: 'net', quantity: 1, unit: 'óra', vat: '27%' }],
+    },
+  });
+  expect(doc.body.items[0].name).toBe('Tanácsadás  ');
+  expect(doc.body.document_partner.address.address).toBe('Fő utca 1.');
+});
