@@ -50,6 +50,9 @@ import * as m0054 from './0054-delivery-notes';
 import * as m0055 from './0055-delivery-document-kinds';
 // NAV receipt data report (issue 35)
 import * as m0041 from './0041-nav-receipt-reports';
+// issue 38: a supplier's identifiers as its e-invoice gave them
+import * as m0048 from './0048-expense-supplier-ids';
+import * as m0049 from './0049-expense-payment-method';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -100,6 +103,9 @@ const written: Record<string, Migration> = {
   '0055-delivery-document-kinds': m0055,
   // NAV receipt data report (issue 35)
   '0041-nav-receipt-reports': m0041,
+  // issue 38
+  '0048-expense-supplier-ids': m0048,
+  '0049-expense-payment-method': m0049,
 };
 
 /**

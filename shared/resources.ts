@@ -21,6 +21,8 @@ export interface Address {
   postcode: string;
   district: string;
   country: string;
+  /** the street address as one line exactly as a v3 client gave it, beside its parts; absent when none was given */
+  address_line?: string;
 }
 
 export interface BankDetails {
@@ -350,6 +352,19 @@ export interface ExpenseAttributes {
   attachment: ExpenseAttachmentInfo | null;
   /** the supplier's payment account (IBAN), as its e-invoice gave it (BT-84); empty when unknown */
   supplier_iban: string;
+  /**
+   * The supplier's identifiers as its e-invoice gave them (migration 0048; empty for an expense typed in): BT-31 the
+   * VAT id (spaces taken out), BT-32 the national tax registration as written, BT-30 the legal registration and BT-29
+   * the seller identifiers, each with its scheme ("" when the file named none).
+   */
+  supplier_vat_id: string;
+  supplier_tax_registration: string;
+  supplier_legal_registration: { id: string; scheme: string } | null;
+  supplier_identifiers: Array<{ id: string; scheme: string }>;
+  /** how the expense is paid, as a v3 client gave it (`wire_transfer`); empty when never said (migration 0049) */
+  payment_method: string;
+  /** the v3 category word given with the expense when Folio's category says less (`tangible_assets`); else empty */
+  category_v3: string;
   /** what an expense read from the supplier's e-invoice keeps of it (POST /expenses/einvoice); null otherwise */
   einvoice: ExpenseEinvoiceInfo | null;
 }

@@ -121,6 +121,15 @@ export interface ExpensesTable {
   /** the supplier's tax number (else name) of an imported e-invoice: with invoice_no, unique (0027) */
   einvoice_supplier_key: string | null;
   supplier_iban: Generated<string>;
+  /** migration 0048: the supplier's identifiers as its e-invoice gave them (BT-31, BT-32, BT-30 and its scheme, BT-29 as JSON) */
+  supplier_vat_id: Generated<string>;
+  supplier_tax_registration: Generated<string>;
+  supplier_legal_registration: Generated<string>;
+  supplier_legal_registration_scheme: Generated<string>;
+  supplier_identifiers: Generated<string>;
+  /** migration 0049: a v3 spending's payment method and category word as given ('' when none) */
+  payment_method: Generated<string>;
+  category_v3: Generated<string>;
 }
 
 /** An imported e-invoice's VAT breakdown, one row per category and rate (0027). */

@@ -9,6 +9,15 @@ const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', ...Obje
 
 let byName: Map<string, string> | undefined;
 
+/** The region a code stands for today ("TP" → "TL"); the code itself when the platform cannot say. */
+function canonicalRegion(code: string): string {
+  try {
+    return new Intl.Locale(`und-${code}`).region ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function fold(name: string): string {
   return name
     .normalize('NFD')
@@ -26,7 +35,8 @@ function namesIndex(): Map<string, string> {
     for (const a of letters) {
       for (const b of letters) {
         const code = a + b;
-        if (NOT_COUNTRIES.has(code)) continue;
+        // a deprecated code (TP, BU, YU…) has the name of the code that replaced it: the name leads to the current one
+        if (NOT_COUNTRIES.has(code) || canonicalRegion(code) !== code) continue;
         let name: string | undefined;
         try {
           name = names.of(code);

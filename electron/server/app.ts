@@ -224,6 +224,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     };
   });
 
+  // The browser UI asks every server which companies its key reaches (the switcher, docs/companies.md). A server of
+  // one company has no directory: it answers "none" (data null) with the key checked like any request, rather than
+  // a 404 every page load would log as a failed request. A server of several companies sends /directory/* to its
+  // directory (electron/companies/dispatch.ts) before any company's door, so this route is never reached there.
+  app.get('/directory/companies', async () => ({ success: true, data: null }));
+
   // The browser UI's door: the same operations by name, answered with their plain output.
   const rpc = async (name: string, body: unknown, caller: Caller | undefined) => {
     if (!(name in operations) || name === 'invoices.download') throw new FolioError('not_found', `Unknown operation ${name}`);

@@ -76,10 +76,8 @@ export function text(max = 255) {
     .refine((s) => !CONTROL_RE.test(s), { message: 'must not contain control characters' });
 }
 
-export const requiredText = (max = 255) =>
-  text(max)
-    .transform((s) => s.trim())
-    .refine((s) => s.length > 0, { message: 'is required' });
+/** Text that must not be blank, kept exactly as given (surrounding spaces too: what a client writes, it reads back). */
+export const requiredText = (max = 255) => text(max).refine((s) => s.trim().length > 0, { message: 'is required' });
 
 export const currency = () =>
   z

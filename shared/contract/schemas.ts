@@ -319,6 +319,9 @@ const address = z
     postcode: text(20),
     district: text(50),
     country: text(100),
+    // issue 38: the address as one line, exactly as a v3 client wrote it ("Kossuth Lajos utca 12."), beside the
+    // parts above that the legal checks and NAV read (docs/v3.md "Addresses")
+    address_line: text(255),
   })
   .partial();
 /** issue 40: an address body, for the delivery documents */
@@ -450,6 +453,10 @@ const expenseFields = {
   supplier_iban: text(42)
     .refine((v) => !v.trim() || /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(v.replace(/\s+/g, '').toUpperCase()), { message: 'is not an IBAN' })
     .optional(),
+  // issue 38: a v3 spending's words kept as given (docs/v3.md): its payment method, and its category word when it
+  // says more than Folio's category does (v3's `tangible_assets` is Folio's "other")
+  payment_method: text(40).optional(),
+  category_v3: text(40).optional(),
 };
 export const expenseCreateInput = z.object(expenseFields);
 export type ExpenseCreateInput = z.output<typeof expenseCreateInput>;

@@ -20,6 +20,18 @@ const ADDRESS_KEYS = Object.keys(emptyAddress()) as Array<keyof Address>;
  * when the address is split into street name, street type and house number; null when the address is not split.
  * The import finds duplicates by this same key.
  */
+/** The street parts a v3 address line stands for: a change of any of them without a new line drops the old line. */
+const STREET_PARTS = ['street_name', 'street_type', 'house_nr', 'block', 'entrance', 'floor', 'door'] as const;
+
+/** An update's address merged into the current one; a v3 line no longer describing the street is dropped. */
+function mergedAddress(current: Address, change: Partial<Address> | undefined): Address {
+  const merged: Address = { ...current, ...change };
+  if (change && change.address_line === undefined && STREET_PARTS.some((k) => change[k] !== undefined && change[k] !== current[k])) {
+    delete merged.address_line;
+  }
+  return merged;
+}
+
 export function clientMatchKey(name: string, taxcode: string, address: Partial<Address>): string | null {
   if (!(address.street_name?.trim() && address.street_type?.trim() && address.house_nr?.trim())) return null;
   // The country as a place, not as typed: "", "HU" and "Magyarország" are one country (Folio's forms and its import
@@ -114,7 +126,7 @@ export function createClientService(ctx: CoreContext) {
           fokonyv_szam: input.fokonyv_szam ?? current.fokonyv_szam,
           phone: input.phone ?? current.phone,
           tax_type: input.tax_type ?? current.tax_type,
-          address: JSON.stringify({ ...current.billing_address, ...input.billing_address }),
+          address: JSON.stringify(mergedAddress(current.billing_address, input.billing_address)),
           bank: JSON.stringify({ ...current.bank, ...input.bank }),
           defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
           einvoice_format: input.einvoice_format ?? current.einvoice_format,

@@ -30,6 +30,13 @@ export interface ImportedExpense {
   due: Milli;
   paid: boolean;
   breakdown: Array<{ category: string; rate: string | null; net: Milli; vat: Milli; exemption_reason: string | null }>;
+  /** every identifier of the supplier the file gave, as given (BT-31 with its spaces taken out) */
+  identifiers: {
+    vat_id: string;
+    tax_registration: string;
+    legal_registration: { id: string; scheme: string } | null;
+    identifiers: Array<{ id: string; scheme: string }>;
+  };
 }
 
 const milli = (v: string | null) => (v === null ? 0 : toMilli(parseDecimal(v)));
@@ -44,26 +51,66 @@ export function supplierKey(taxcode: string, name: string): string {
 
 /** The 8-digit taxpayer id of a Hungarian supplier named only by its VAT id (HU12345676), else null. */
 export function hungarianTaxpayerId(invoice: ReceivedInvoice): string | null {
-  const m = /^HU(\d{8})$/i.exec((invoice.seller.vat_id ?? '').replace(/[\s.-]/g, ''));
+  const m = /^HU(\d{8})$/i.exec(compactVatId(invoice.seller.vat_id).replace(/[.-]/g, ''));
   return m ? m[1]! : null;
 }
 
+/** A VAT identifier as written with its spaces taken out (`DE 123 456 789` → `DE123456789`): nothing else changes. */
+export function compactVatId(v: string | null): string {
+  return (v ?? '').replace(/\s+/g, '');
+}
+
 /**
- * The tax number kept with the expense: the supplier's full Hungarian tax number (from BT-32, or one this Folio
- * knows for the same taxpayer id: `knownHungarian`), else its VAT id; empty when it gives neither in a form Folio
- * accepts.
+ * A Hungarian supplier: its address is in Hungary, or its VAT id is a Hungarian one. Only such a supplier's tax
+ * registration (BT-32) is a Hungarian tax number: a German Steuernummer of 11 digits (`04523149435`) can look like
+ * one written without its hyphens, and must never be booked as one.
+ */
+export function isHungarianSupplier(invoice: ReceivedInvoice): boolean {
+  const country = (invoice.seller.country ?? '').trim().toUpperCase();
+  const vatPrefix = compactVatId(invoice.seller.vat_id).slice(0, 2).toUpperCase();
+  return country === 'HU' || vatPrefix === 'HU';
+}
+
+/**
+ * The tax number Folio books the expense by (`supplier_taxcode`): a Hungarian supplier's full Hungarian tax number
+ * (from BT-32, or one this Folio knows for the same taxpayer id: `knownHungarian`), else the VAT id (BT-31) with its
+ * spaces, dots and hyphens taken out when it is an EU VAT number; empty otherwise. Every identifier the file gave is
+ * kept as given beside it (`identifiersOf`).
  */
 function taxcodeOf(invoice: ReceivedInvoice, knownHungarian: string | null): string {
   const registration = invoice.seller.tax_registration ?? '';
-  if (isHungarianTaxNumber(registration)) {
-    const p = splitHungarianTaxNumber(registration)!;
-    return `${p.taxpayerId}-${p.vatCode}-${p.countyCode}`;
+  if (isHungarianSupplier(invoice)) {
+    if (isHungarianTaxNumber(registration)) {
+      const p = splitHungarianTaxNumber(registration)!;
+      return `${p.taxpayerId}-${p.vatCode}-${p.countyCode}`;
+    }
+    if (knownHungarian) return knownHungarian;
   }
-  if (knownHungarian) return knownHungarian;
-  const vatId = (invoice.seller.vat_id ?? '').replace(/[\s.-]/g, '').toUpperCase();
+  const vatId = compactVatId(invoice.seller.vat_id).replace(/[.-]/g, '').toUpperCase();
   if (vatId && vatId.length <= 30 && isEuVatNumber(vatId)) return vatId;
-  if (registration && isEuVatNumber(registration)) return registration.replace(/[\s.-]/g, '').toUpperCase();
   return '';
+}
+
+/** The supplier's identifiers as the file gave them, for the expense's columns of migration 0048. */
+export function identifiersOf(invoice: ReceivedInvoice): ImportedExpense['identifiers'] {
+  const s = invoice.seller;
+  return {
+    vat_id: compactVatId(s.vat_id).slice(0, 100),
+    tax_registration: (s.tax_registration ?? '').slice(0, 100),
+    legal_registration: s.legal_registration ? { id: s.legal_registration.id.slice(0, 100), scheme: s.legal_registration.scheme.slice(0, 20) } : null,
+    identifiers: s.identifiers.slice(0, 10).map((i) => ({ id: i.id.slice(0, 100), scheme: i.scheme.slice(0, 20) })),
+  };
+}
+
+/**
+ * Who the supplier is, for recognising the same invoice again: the tax number booked by (a Hungarian supplier by its
+ * taxpayer id), else the VAT id, else its national registration under its country, else its name.
+ */
+function keyOf(invoice: ReceivedInvoice, taxcode: string): string {
+  const vatId = compactVatId(invoice.seller.vat_id);
+  const registration = (invoice.seller.tax_registration ?? '').replace(/\s+/g, '');
+  const national = registration ? `${(invoice.seller.country ?? '').toUpperCase()}:FC:${registration}` : '';
+  return supplierKey(taxcode || vatId || national, invoice.seller.name);
 }
 
 /** Folio's VAT code for an invoice of one VAT category and rate, as a Hungarian bookkeeper would record it. */
@@ -133,7 +180,7 @@ export function expenseFromEinvoice(
     supplier_name: invoice.seller.name.slice(0, 255),
     supplier_taxcode: taxcode,
     supplier_iban: ibanOf(invoice.iban),
-    supplier_key: supplierKey(invoice.seller.vat_id ?? invoice.seller.tax_registration ?? '', invoice.seller.name),
+    supplier_key: keyOf(invoice, taxcode),
     invoice_date: invoice.issue_date,
     fulfillment_date: invoice.delivery_date,
     due_date: invoice.due_date,
@@ -146,6 +193,7 @@ export function expenseFromEinvoice(
     // nothing left to pay (a final invoice after advances, a card payment) is paid
     paid: due === 0 && gross !== 0,
     breakdown,
+    identifiers: identifiersOf(invoice),
   };
   return result;
 }

@@ -91,6 +91,13 @@ function columns(e: ImportedExpense, syntax: 'ubl' | 'cii') {
     vat_amount_milli: e.vat,
     einvoice_syntax: syntax,
     einvoice_supplier_key: e.supplier_key,
+    supplier_vat_id: e.identifiers.vat_id,
+    supplier_tax_registration: e.identifiers.tax_registration,
+    supplier_legal_registration: e.identifiers.legal_registration?.id ?? '',
+    supplier_legal_registration_scheme: e.identifiers.legal_registration?.scheme ?? '',
+    supplier_identifiers: JSON.stringify(e.identifiers.identifiers),
+    payment_method: '',
+    category_v3: '',
   };
 }
 

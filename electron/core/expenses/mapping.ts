@@ -20,6 +20,23 @@ export function storedAmounts(
   return expenseAmounts({ gross: milliToString(row.gross_price_milli), rate, currency: row.currency });
 }
 
+/** The supplier's identifiers an e-invoice gave (migration 0048), as stored; a row from before them has none. */
+function supplierIdentifiers(row: ExpenseRow): Pick<ExpenseAttributes, 'supplier_vat_id' | 'supplier_tax_registration' | 'supplier_legal_registration' | 'supplier_identifiers'> {
+  let identifiers: Array<{ id: string; scheme: string }> = [];
+  try {
+    const parsed = JSON.parse(row.supplier_identifiers ?? '[]') as unknown;
+    if (Array.isArray(parsed)) identifiers = parsed as typeof identifiers;
+  } catch {
+    // a damaged list reads as none: the expense itself is still whole
+  }
+  return {
+    supplier_vat_id: row.supplier_vat_id ?? '',
+    supplier_tax_registration: row.supplier_tax_registration ?? '',
+    supplier_legal_registration: row.supplier_legal_registration ? { id: row.supplier_legal_registration, scheme: row.supplier_legal_registration_scheme ?? '' } : null,
+    supplier_identifiers: identifiers,
+  };
+}
+
 export function expenseResource(
   row: ExpenseRow,
   client: ClientRow | undefined,
@@ -62,6 +79,9 @@ export function expenseResource(
       vat_amount: milliToString(amounts.vat),
       attachment,
       supplier_iban: row.supplier_iban,
+      ...supplierIdentifiers(row),
+      payment_method: row.payment_method ?? '',
+      category_v3: row.category_v3 ?? '',
       einvoice,
     },
   };

@@ -117,6 +117,8 @@ export function createExpenseService(ctx: CoreContext) {
             supplier_name: input.supplier_name?.trim() ?? '',
             supplier_taxcode: input.supplier_taxcode?.trim().toUpperCase() ?? '',
             supplier_iban: ibanOf(input.supplier_iban) ?? '',
+            payment_method: input.payment_method ?? '',
+            category_v3: input.category_v3 ?? '',
             fulfillment_date: input.fulfillment_date ?? null,
             ...resolvedColumns(values),
             created_at: now,
@@ -145,6 +147,9 @@ export function createExpenseService(ctx: CoreContext) {
             supplier_name: input.supplier_name?.trim() ?? current.supplier_name,
             supplier_taxcode: input.supplier_taxcode?.trim().toUpperCase() ?? current.supplier_taxcode,
             supplier_iban: ibanOf(input.supplier_iban) ?? current.supplier_iban,
+            payment_method: input.payment_method ?? current.payment_method,
+            // a category changed without a v3 word for it drops the word it no longer describes
+            category_v3: input.category_v3 ?? (input.categories_id !== undefined && input.categories_id !== current.categories_id ? '' : current.category_v3),
             fulfillment_date: input.fulfillment_date === undefined ? current.fulfillment_date : input.fulfillment_date,
             ...resolvedColumns(values),
             updated_at: now,

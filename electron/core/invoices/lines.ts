@@ -85,7 +85,8 @@ export async function resolveLines(trx: WriteTx, items: InvoiceItemInput[], curr
       lines.push({
         position,
         product_id: product.id,
-        description: item.description?.trim() || product.name,
+        // text is kept exactly as given (issue 38); a blank one names the product
+        description: item.description?.trim() ? item.description : product.name,
         qty: item.qty,
         unit: item.unit ?? product.unit,
         net_unit_price: priced.netUnitPrice,
@@ -112,7 +113,7 @@ export async function resolveLines(trx: WriteTx, items: InvoiceItemInput[], curr
     lines.push({
       position,
       product_id: null,
-      description: item.description!.trim(),
+      description: item.description!, // exactly as given: the contract refused a blank one
       qty: item.qty,
       unit: item.unit ?? '',
       net_unit_price: amounts.netUnitPrice,

@@ -5,6 +5,7 @@ import type { Address, InvoiceAttributes, InvoiceItem, Resource } from '../../..
 import { INVOICE_STATUS } from '../../../shared/invoice-codes';
 import { ENTITLEMENTS_3014 } from '../../../shared/v3/entitlements';
 import { currencyToV3, languageToV3, paymentMethodToV3, roundToV3, vatToV3 } from '../../../shared/v3/enums';
+import { addressLine } from './partners';
 import { countryCode } from '../../nav/country';
 
 type Inv = Resource<InvoiceAttributes>;
@@ -37,7 +38,8 @@ export function paymentStatusOf(a: InvoiceAttributes, today: string): string {
 }
 
 export function addressOf(a: Address) {
-  const line = [a.street_name, a.street_type, a.house_nr, a.block, a.entrance, a.floor, a.door].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
+  // the line as a v3 client wrote it while it still describes the street, else the parts joined (partners.ts)
+  const line = addressLine(a);
   // 3.0.14's Country enum has no empty value; an address without a country is taken as Hungarian, Folio's default
   return { country_code: countryCode(a.country) ?? 'HU', post_code: a.postcode, city: a.city, address: line };
 }

@@ -28,9 +28,20 @@ const FIELDS: FieldMap = {
   'defaults.invoice_template_lang_code': 'custom_billing_settings.template_language_code',
 };
 
-/** Folio's address parts as one line, the way v3 holds it ("Fő utca 1. 2. em. 3."). */
-function addressLine(a: ClientAttributes['billing_address']): string {
+/**
+ * The address as one line, the way v3 holds it: the line a v3 client wrote, exactly ("Kossuth Lajos utca 12."), while
+ * the parts are still the ones it was split into (a change through v2 or the app drops or outdates it); else Folio's
+ * parts joined with spaces ("Fő utca 1. 2. em. 3.").
+ */
+export function addressLine(a: ClientAttributes['billing_address']): string {
+  if (a.address_line !== undefined && describesStreet(a.address_line, a)) return a.address_line;
   return [a.street_name, a.street_type, a.house_nr, a.block, a.entrance, a.floor, a.door].map((p) => p.trim()).filter(Boolean).join(' ');
+}
+
+/** The line still stands for the stored parts: it splits into them, and nothing else (building, floor…) was added. */
+function describesStreet(line: string, a: ClientAttributes['billing_address']): boolean {
+  const p = streetParts(line);
+  return p.street_name === a.street_name && p.street_type === a.street_type && p.house_nr === a.house_nr && !a.block && !a.entrance && !a.floor && !a.door;
 }
 
 /**
@@ -57,7 +68,8 @@ export function partnerOf(client: Resource<ClientAttributes>) {
     id: client.id,
     name: c.name,
     address: {
-      country_code: countryCode(c.billing_address.country) ?? '',
+      // no country is answered as none (as a v3 client may write it), not as Hungary
+      country_code: c.billing_address.country.trim() ? (countryCode(c.billing_address.country) ?? '') : '',
       post_code: c.billing_address.postcode,
       city: c.billing_address.city,
       address: addressLine(c.billing_address),
@@ -109,7 +121,9 @@ export function clientInputOf(body: Record<string, unknown>): Record<string, unk
     if (addr.city !== undefined) billing.city = text(addr.city);
     if (addr.address !== undefined) {
       // v3 holds the street as one line; Folio keeps its parts (the legal checks need the house number)
-      Object.assign(billing, { ...streetParts(text(addr.address) ?? ''), block: '', entrance: '', floor: '', door: '' });
+      // ... and the line itself, exactly as given, which is what v3 answers (addressLine)
+      const line = text(addr.address) ?? '';
+      Object.assign(billing, { ...streetParts(line), block: '', entrance: '', floor: '', door: '', address_line: line });
     }
     out.billing_address = billing;
   }

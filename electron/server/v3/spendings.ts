@@ -1,13 +1,15 @@
 // /spendings: Folio's expenses in v3's Spending shape. What Folio does not keep on an expense is left out of the
-// answer rather than invented (payment method; the HUF amounts and rate of a foreign-currency expense); one VAT code
+// answer rather than invented (the HUF amounts and rate of a foreign-currency expense); the payment method and a
+// category word Folio's categories cannot tell apart are kept as given (migration 0049); one VAT code
 // per expense, so the VAT code is the Hungarian rate the gross and VAT amounts agree on (docs/v3.md).
 import Big from 'big.js';
 import type { ExpenseAttributes, Resource } from '../../../shared/resources';
 import type { InputOf } from '../../../shared/contract/operations';
 import { netAndGrossAgree } from '../../../shared/expense-amounts';
 import { findVatCode } from '../../../shared/reference/vat-codes';
-import { categoryFromV3, categoryToV3, currencyFromV3, currencyToV3 } from '../../../shared/v3/enums';
+import { categoryFromV3, categoryToV3, currencyFromV3, currencyToV3, V3_PAYMENT_METHODS_3014 } from '../../../shared/v3/enums';
 import { countryCode } from '../../nav/country';
+import { addressLine } from './partners';
 import { today } from '../../core/context';
 import { v3Invalid, type FieldMap } from './errors';
 import { allPages, envelope, searchOf } from './paging';
@@ -22,6 +24,8 @@ const FIELDS: FieldMap = {
   payment_date: 'paid_at',
   client_uid: 'partner_id',
   name: 'comment',
+  payment_method: 'payment_method',
+  category_v3: 'category',
 };
 
 /** The Hungarian rate codes a spending's VAT is read as: 27 %, 18 %, 5 %, 0 %. */
@@ -29,6 +33,19 @@ const RATE_CODES = ['1', '3', '2', '6'];
 
 function num(s: string): number {
   return Number(s);
+}
+
+/**
+ * The category word: the one the v3 client gave while Folio's category is still the one it stood for (v3's
+ * `tangible_assets` is Folio's "other", which would otherwise answer `other`), else Folio's category in v3's words.
+ */
+function categoryOf(a: ExpenseAttributes): string {
+  return a.category_v3 && categoryFromV3(a.category_v3) === a.categories_id ? a.category_v3 : categoryToV3(a.categories_id);
+}
+
+/** The payment method as given, when 3.0.14 has the word (its clients reject an answer with another); else none. */
+function paymentMethodOf(a: ExpenseAttributes): { payment_method?: string } {
+  return (V3_PAYMENT_METHODS_3014 as readonly string[]).includes(a.payment_method) ? { payment_method: a.payment_method } : {};
 }
 
 export function spendingOf(e: Resource<ExpenseAttributes>) {
@@ -40,7 +57,7 @@ export function spendingOf(e: Resource<ExpenseAttributes>) {
         id: a.client_uid,
         name: c.name,
         tax_code: c.taxcode,
-        address: { country_code: countryCode(c.billing_address.country) ?? '', post_code: c.billing_address.postcode, city: c.billing_address.city, address: [c.billing_address.street_name, c.billing_address.street_type, c.billing_address.house_nr].filter(Boolean).join(' ') },
+        address: { country_code: countryCode(c.billing_address.country) ?? '', post_code: c.billing_address.postcode, city: c.billing_address.city, address: addressLine(c.billing_address) },
         iban: c.bank.iban,
         swift: c.bank.swift,
         account_number: c.bank.account_no,
@@ -48,7 +65,7 @@ export function spendingOf(e: Resource<ExpenseAttributes>) {
     : { name: a.supplier_name, tax_code: a.supplier_taxcode };
   return {
     id: e.id,
-    category: categoryToV3(a.categories_id),
+    category: categoryOf(a),
     paid_at: a.paid ? a.payment_date : null,
     ...(a.fulfillment_date ? { fulfillment_date: a.fulfillment_date } : {}),
     partner,
@@ -60,6 +77,7 @@ export function spendingOf(e: Resource<ExpenseAttributes>) {
     ...(huf ? { conversion_rate: 1, total_gross_local: num(a.gross_price), total_vat_amount_local: num(a.vat_amount) } : {}),
     ...(a.invoice_date ? { invoice_date: a.invoice_date } : {}),
     ...(a.due_date ? { due_date: a.due_date } : {}),
+    ...paymentMethodOf(a),
     comment: a.name,
   };
 }
@@ -75,8 +93,15 @@ function decimalOf(v: unknown, field: string): Big {
 /** A v3 SpendingSave body → Folio's expense fields (only those the body holds). */
 function expenseInputOf(body: Record<string, unknown>, creating: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (typeof body.category === 'string') out.categories_id = categoryFromV3(body.category);
-  else if (creating) throw v3Invalid('category', 'is required');
+  if (typeof body.category === 'string') {
+    out.categories_id = categoryFromV3(body.category);
+    // kept when Folio's category would answer another word for it (tangible_assets → other)
+    out.category_v3 = categoryToV3(out.categories_id as string) === body.category ? '' : body.category.slice(0, 40);
+  } else if (creating) throw v3Invalid('category', 'is required');
+  if (body.payment_method !== undefined) {
+    if (body.payment_method !== null && typeof body.payment_method !== 'string') throw v3Invalid('payment_method', 'must be a payment method v3 knows');
+    out.payment_method = body.payment_method ?? '';
+  }
   if (body.comment !== undefined) out.name = body.comment ?? '';
   if (body.invoice_number !== undefined) out.invoice_no = body.invoice_number;
   if (body.invoice_date !== undefined) out.invoice_date = body.invoice_date;

@@ -14,7 +14,7 @@ export class DirectoryApi {
   }
 
   /**
-   * What the key reaches, or null when the server keeps one company (no directory there) or the key is a company's
+   * What the key reaches, or null when the server keeps one company (it answers data null, or 404 before 2026-12) or the key is a company's
    * own user's (the directory does not know it). The key is passed explicitly so that such a 401 does not sign out.
    */
   async view(key: string): Promise<DirectoryView | null> {

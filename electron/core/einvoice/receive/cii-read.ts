@@ -1,7 +1,7 @@
 // A UN/CEFACT Cross Industry Invoice (D16B, the EN 16931 profile; also the XML inside Factur-X / ZUGFeRD and an
 // XRechnung in CII) read into the terms Folio needs (received.ts), following the EN 16931 CII binding.
-import { CREDIT_TYPE_CODES, type ReceivedInvoice, type ReceivedLine } from './received';
-import { all, first, ram, rsm, text, udt, type XmlElement } from './xml';
+import { CREDIT_TYPE_CODES, type ReceivedInvoice, type ReceivedLine, type ReceivedParty, type SchemedId } from './received';
+import { all, first, ram, rsm, schemedId, text, udt, type XmlElement } from './xml';
 
 /** A CII date (format 102, YYYYMMDD) as YYYY-MM-DD; other formats are not dates EN 16931 allows. */
 function date(el: XmlElement | undefined): string | null {
@@ -10,13 +10,20 @@ function date(el: XmlElement | undefined): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
-function party(el: XmlElement | undefined) {
+/**
+ * A trade party by the EN 16931 CII binding: BT-29 `ram:ID` / `ram:GlobalID@schemeID`, BT-30
+ * `SpecifiedLegalOrganization/ID@schemeID`, and the tax registrations by their scheme — `VA` the VAT identifier
+ * (BT-31), `FC` the national tax number (BT-32). A registration is taken by its scheme only, never by its position.
+ */
+function party(el: XmlElement | undefined): ReceivedParty {
   const regs = all(el, ram('SpecifiedTaxRegistration'), ram('ID'));
-  const scheme = (id: string) => regs.find((r) => r.getAttribute('schemeID') === id)?.textContent?.trim() || null;
+  const scheme = (id: string) => regs.find((r) => r.getAttribute('schemeID')?.trim().toUpperCase() === id)?.textContent?.trim() || null;
   return {
     name: text(el, ram('Name')) ?? '',
     vat_id: scheme('VA'),
     tax_registration: scheme('FC'),
+    legal_registration: schemedId(first(el, ram('SpecifiedLegalOrganization'), ram('ID'))),
+    identifiers: [...all(el, ram('ID')), ...all(el, ram('GlobalID'))].map((e) => schemedId(e)).filter((x): x is SchemedId => x !== null),
     country: text(el, ram('PostalTradeAddress'), ram('CountryID')),
   };
 }

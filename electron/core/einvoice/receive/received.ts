@@ -33,6 +33,31 @@ export interface ReceivedLine {
   rate: string | null;
 }
 
+/** An identifier with the scheme the file named it by (ISO 6523 ICD for BT-29 and BT-30; "" when none was given). */
+export interface SchemedId {
+  id: string;
+  scheme: string;
+}
+
+/**
+ * A party's identifiers, each read from where EN 16931 puts its business term and kept as the file wrote it (only
+ * surrounding whitespace trimmed): nothing here is reformatted into any country's pattern.
+ */
+export interface ReceivedParty {
+  /** BT-27 */
+  name: string;
+  /** BT-31: the VAT identifier, with its country prefix (CII: tax registration scheme VA; UBL: PartyTaxScheme VAT) */
+  vat_id: string | null;
+  /** BT-32: the national tax registration (CII: scheme FC; UBL: the PartyTaxScheme that is not VAT) */
+  tax_registration: string | null;
+  /** BT-30: the legal registration (company register number) and its scheme */
+  legal_registration: SchemedId | null;
+  /** BT-29: the seller identifiers (CII: ID and GlobalID; UBL: PartyIdentification) */
+  identifiers: SchemedId[];
+  /** BT-40 */
+  country: string | null;
+}
+
 export interface ReceivedInvoice {
   syntax: EinvoiceSyntax;
   /** BT-3 */
@@ -48,16 +73,7 @@ export interface ReceivedInvoice {
   /** BT-5, BT-6 */
   currency: string;
   vat_currency: string | null;
-  seller: {
-    /** BT-27 */
-    name: string;
-    /** BT-31: the VAT identifier, with its country prefix */
-    vat_id: string | null;
-    /** BT-32: a national tax registration (a Hungarian supplier's full tax number) */
-    tax_registration: string | null;
-    /** BT-40 */
-    country: string | null;
-  };
+  seller: ReceivedParty;
   /** BT-44 */
   buyer_name: string | null;
   /** BT-84: the first payment account */

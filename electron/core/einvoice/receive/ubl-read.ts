@@ -1,17 +1,24 @@
 // A UBL 2.1 Invoice or CreditNote read into the terms Folio needs (received.ts), following the EN 16931 UBL
 // binding: which element carries which business term.
-import { CREDIT_TYPE_CODES, type ReceivedInvoice, type ReceivedLine } from './received';
-import { all, cac, cbc, first, NS, text, type XmlElement } from './xml';
+import { CREDIT_TYPE_CODES, type ReceivedInvoice, type ReceivedLine, type ReceivedParty, type SchemedId } from './received';
+import { all, cac, cbc, first, NS, schemedId, text, type XmlElement } from './xml';
 
-function party(root: XmlElement, role: 'AccountingSupplierParty' | 'AccountingCustomerParty') {
+/**
+ * A party by the EN 16931 UBL binding: BT-29 `PartyIdentification/ID@schemeID`, BT-30
+ * `PartyLegalEntity/CompanyID@schemeID`, BT-31 the `PartyTaxScheme` whose TaxScheme is VAT, BT-32 the other one.
+ */
+function party(root: XmlElement, role: 'AccountingSupplierParty' | 'AccountingCustomerParty'): ReceivedParty {
   const p = first(root, cac(role), cac('Party'));
   const schemes = all(p, cac('PartyTaxScheme'));
-  const vat = schemes.find((s) => text(s, cac('TaxScheme'), cbc('ID'))?.toUpperCase() === 'VAT');
-  const other = schemes.find((s) => s !== vat);
+  const isVat = (s: XmlElement) => text(s, cac('TaxScheme'), cbc('ID'))?.toUpperCase() === 'VAT';
+  const vat = schemes.find(isVat);
+  const other = schemes.find((s) => !isVat(s));
   return {
     name: text(p, cac('PartyLegalEntity'), cbc('RegistrationName')) ?? text(p, cac('PartyName'), cbc('Name')) ?? '',
     vat_id: text(vat, cbc('CompanyID')),
     tax_registration: text(other, cbc('CompanyID')),
+    legal_registration: schemedId(first(p, cac('PartyLegalEntity'), cbc('CompanyID'))),
+    identifiers: all(p, cac('PartyIdentification'), cbc('ID')).map((e) => schemedId(e)).filter((x): x is SchemedId => x !== null),
     country: text(p, cac('PostalAddress'), cac('Country'), cbc('IdentificationCode')),
   };
 }

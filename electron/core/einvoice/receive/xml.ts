@@ -64,6 +64,12 @@ export function text(el: XmlElement | undefined, ...path: Step[]): string | null
   return t ? t : null;
 }
 
+/** An identifier element's text and its schemeID, trimmed ("" when no scheme is named); null when empty or missing. */
+export function schemedId(el: XmlElement | undefined): { id: string; scheme: string } | null {
+  const id = el?.textContent?.trim();
+  return id ? { id, scheme: el!.getAttribute('schemeID')?.trim() ?? '' } : null;
+}
+
 export const cbc = (name: string): Step => [NS.cbc, name];
 export const cac = (name: string): Step => [NS.cac, name];
 export const ram = (name: string): Step => [NS.ram, name];
