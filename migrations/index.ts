@@ -42,6 +42,8 @@ import * as m0037 from './0037-invoice-list-search';
 import * as m0038 from './0038-dashboard-summaries';
 import * as m0039 from './0039-vat-year-indexes';
 import * as m0040 from './0040-search-at-seal';
+// NAV inbound invoices (issue 39)
+import * as m0050 from './0050-nav-inbound';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -84,6 +86,8 @@ const written: Record<string, Migration> = {
   '0038-dashboard-summaries': m0038,
   '0039-vat-year-indexes': m0039,
   '0040-search-at-seal': m0040,
+  // NAV inbound invoices (issue 39)
+  '0050-nav-inbound': m0050,
 };
 
 /**

@@ -21,6 +21,8 @@ import { createReminderScheduler } from '../core/reminders/scheduler';
 import type { ReminderPorts } from '../core/reminders/service';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
 import { createDataService, type DataService, type DataServiceOptions } from '../data-ops/service';
+// NAV inbound invoices (issue 39)
+import { createNavInbound } from '../nav-inbound/service';
 
 export interface RuntimeOptions {
   db: Db;
@@ -48,6 +50,8 @@ export interface RuntimeOptions {
 export interface Runtime {
   core: Core;
   nav: ReturnType<typeof createNavReporter>;
+  /** the invoices NAV holds for this business as buyer, fetched and booked (issue 39) */
+  navInbound: ReturnType<typeof createNavInbound>;
   sync: SyncService;
   recurring: ReturnType<typeof createRecurringScheduler>;
   reminders: ReturnType<typeof createReminderScheduler>;
@@ -143,6 +147,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const core = await createCore(deps);
   core.provide(mailOperationsFor({ db: options.db, mailer, readInvoice: (id) => core.invoices.read(id) }));
   core.provide(navSettings.handlers(nav));
+  // NAV inbound invoices (issue 39): the same technical user; the daily run's timings from the environment (tests)
+  const navInbound = createNavInbound({
+    db: options.db,
+    clock: options.clock,
+    timeZone: () => core.ctx.timeZone,
+    credentials: navSettings.credentials,
+    fetch: fetchLike,
+    firstMs: envMs(env.FOLIO_NAV_INBOUND_FIRST_MS),
+    lagMs: envMs(env.FOLIO_NAV_INBOUND_LAG_MS),
+  });
+  core.provide(navInbound.handlers);
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
@@ -167,6 +182,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     core,
     nav,
+    navInbound,
     sync,
     recurring,
     reminders,
@@ -177,6 +193,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await recurring.start();
       reminders.start();
       nav.start();
+      navInbound.start();
       sync.start();
       data?.start();
       ratePrefetch?.start();
@@ -189,6 +206,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await mailer.stop();
       await sync.stop();
       await nav.stop();
+      await navInbound.stop();
     },
     async sharePdf(code) {
       const invoice = await core.invoices.byShareCode(code);

@@ -151,6 +151,13 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'nav.check': 'settings',
   'nav.queue': 'read',
   'nav.retryRefused': 'invoicing',
+  // NAV inbound invoices (issue 39)
+  'navInbound.status': 'read',
+  'navInbound.list': 'read',
+  'navInbound.get': 'read',
+  'navInbound.start': 'bookkeeping',
+  'navInbound.run': 'bookkeeping',
+  'navInbound.ignore': 'bookkeeping',
   'quotes.list': 'read',
   'quotes.get': 'read',
   'quotes.download': 'read',

@@ -2,6 +2,8 @@
 // Areas marked as runtime are carried out by services beside the core (NAV sender, mail outbox, backups), which
 // the runtime hands to the core with `core.provide`.
 import { navOperations } from './nav';
+// NAV inbound invoices (issue 39)
+import { navInboundOperations } from './nav-inbound';
 import { mailOperations } from './mail';
 import { dataOperations } from './data';
 import { importOperations } from './import';
@@ -13,7 +15,7 @@ import { bankOperations } from './bank';
 import { reportOperations } from './reports';
 import { userOperations } from './users';
 
-export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations } as const;
+export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations, ...navInboundOperations } as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
 export const areaOperations = {
