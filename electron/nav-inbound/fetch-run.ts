@@ -258,8 +258,14 @@ export function createInboundRun(deps: InboundRunDeps) {
       return result;
     }
     result.ran = true;
+    // counted from the rows: an original fetched through its chain counts like one of a page
+    const tally = async () => {
+      const rows = await q.selectFrom('nav_inbound').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+      return { all: rows.reduce((s, r) => s + Number(r.n), 0), booked: Number(rows.find((r) => r.state === 'booked')?.n ?? 0) };
+    };
+    const before = await tally();
     try {
-      result.booked += await bookPending(creds);
+      await bookPending(creds);
       const endAt = deps.now().getTime() - (deps.lagMs ?? 10 * 60_000);
       for (;;) {
         const state = await q.selectFrom('nav_inbound_cursor').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
@@ -274,10 +280,10 @@ export function createInboundRun(deps: InboundRunDeps) {
         );
         const last = page >= answer.availablePage;
         const next = last ? new Date(to.getTime() + 1).toISOString() : null;
-        result.fetched += await storePage(state.window_from, next, page, answer.digests);
+        await storePage(state.window_from, next, page, answer.digests);
         result.pages++;
         await deps.onPage?.({ windowFrom: state.window_from, page, availablePage: answer.availablePage, digests: answer.digests.length });
-        result.booked += await bookPending(creds);
+        await bookPending(creds);
       }
       await setError(null);
     } catch (error) {
@@ -285,6 +291,9 @@ export function createInboundRun(deps: InboundRunDeps) {
       result.error = { code: error.code, message: error.message };
       await setError(result.error);
     }
+    const after = await tally();
+    result.fetched = after.all - before.all;
+    result.booked = after.booked - before.booked;
     return result;
   };
 }
