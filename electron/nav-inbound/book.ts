@@ -48,20 +48,38 @@ const IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/;
 /** NAV's payment methods paid on the spot: the invoice is settled when issued. */
 const PAID_ON_ISSUE = new Set(['CASH', 'CARD']);
 
-/** The category this supplier's earlier expenses had most often (the newest wins a tie); else other costs. */
-async function guessCategory(trx: Db, key: string, taxpayerId: string): Promise<string> {
-  const rows = await trx
-    .selectFrom('expenses')
-    .select(['categories_id', 'id'])
-    .where((eb) => eb.or([eb('einvoice_supplier_key', '=', key), eb('supplier_taxcode', 'like', `${taxpayerId}-%`)]))
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(r.categories_id, (counts.get(r.categories_id) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [category, count] of counts) if (best === null || count > counts.get(best)!) best = category;
-  return best ?? DEFAULT_CATEGORY;
+/**
+ * The categories of the earlier expenses per supplier (by its 8-digit taxpayer id: recorded from NAV or an e-invoice,
+ * or typed in with its tax number), read once for a batch of bookings and kept up to date as it books.
+ */
+export class CategoryGuess {
+  private constructor(private readonly bySupplier: Map<string, Map<string, { n: number; last: number }>>) {}
+
+  static async read(db: Db): Promise<CategoryGuess> {
+    const rows = await db.selectFrom('expenses').select(['id', 'categories_id', 'supplier_taxcode', 'einvoice_supplier_key']).where('supplier_taxcode', '!=', '').execute();
+    const guess = new CategoryGuess(new Map());
+    for (const r of rows) {
+      const id = /^HU(\d{8})$/.exec(r.einvoice_supplier_key ?? '')?.[1] ?? /^(\d{8})-?\d-?\d{2}$/.exec(r.supplier_taxcode)?.[1];
+      if (id) guess.note(id, r.categories_id, r.id);
+    }
+    return guess;
+  }
+
+  note(taxpayerId: string, category: string, expenseId: number): void {
+    const counts = this.bySupplier.get(taxpayerId) ?? new Map<string, { n: number; last: number }>();
+    const c = counts.get(category) ?? { n: 0, last: 0 };
+    counts.set(category, { n: c.n + 1, last: Math.max(c.last, expenseId) });
+    this.bySupplier.set(taxpayerId, counts);
+  }
+
+  /** The category this supplier's earlier expenses had most often (the newest wins a tie); else other costs. */
+  of(taxpayerId: string): string {
+    let best: [string, { n: number; last: number }] | null = null;
+    for (const entry of this.bySupplier.get(taxpayerId) ?? []) {
+      if (!best || entry[1].n > best[1].n || (entry[1].n === best[1].n && entry[1].last > best[1].last)) best = entry;
+    }
+    return best?.[0] ?? DEFAULT_CATEGORY;
+  }
 }
 
 /** The expense already recorded for this invoice by another door, if any. */
@@ -111,13 +129,27 @@ async function writeAttachment(trx: WriteTx, expenseId: number, request: BookReq
     .execute();
 }
 
-export async function bookReceived(db: Db, request: BookRequest): Promise<BookOutcome> {
+export function bookReceived(db: Db, request: BookRequest): Promise<BookOutcome> {
+  return writeTransaction(db, async (trx) => bookIn(trx, request, await CategoryGuess.read(trx)));
+}
+
+/** Several invoices in one transaction (a page's originals): one commit instead of one per invoice. */
+export function bookMany(db: Db, requests: BookRequest[]): Promise<BookOutcome[]> {
+  return writeTransaction(db, async (trx) => {
+    const out: BookOutcome[] = [];
+    const guess = await CategoryGuess.read(trx);
+    for (const r of requests) out.push(await bookIn(trx, r, guess));
+    return out;
+  });
+}
+
+async function bookIn(trx: WriteTx, request: BookRequest, guess: CategoryGuess): Promise<BookOutcome> {
   const { invoice, now } = request;
   const key = `HU${invoice.supplier.taxpayerId}`;
   const chainMember = invoice.reference !== null;
   const iban = (invoice.supplier.bankAccount ?? '').replace(/\s+/g, '').toUpperCase();
 
-  return writeTransaction(db, async (trx) => {
+  {
     const t = inboundDb(trx);
     const row = await t.selectFrom('nav_inbound').selectAll().where('id', '=', request.rowId).executeTakeFirst();
     // booked (or ignored) by an earlier run or another process meanwhile: nothing to do
@@ -163,10 +195,11 @@ export async function bookReceived(db: Db, request: BookRequest): Promise<BookOu
       expenseId = existing.id;
     } else {
       const paidOnIssue = PAID_ON_ISSUE.has(invoice.paymentMethod ?? '') && invoice.gross > 0;
+      const category = guess.of(invoice.supplier.taxpayerId);
       const inserted = await trx
         .insertInto('expenses')
         .values({
-          categories_id: await guessCategory(trx, key, invoice.supplier.taxpayerId),
+          categories_id: category,
           name: nameOf(invoice),
           invoice_no: invoice.invoiceNumber.slice(0, 100),
           client_id: null,
@@ -192,6 +225,7 @@ export async function bookReceived(db: Db, request: BookRequest): Promise<BookOu
         .returning('id')
         .executeTakeFirstOrThrow();
       expenseId = inserted.id;
+      guess.note(invoice.supplier.taxpayerId, category, expenseId);
       await writeParts(trx, expenseId, invoice);
       await writeAttachment(trx, expenseId, request);
       for (const f of ['supplier_name', 'supplier_taxcode', 'invoice_date', 'amounts', 'attachment'] as const) sources[f] = 'nav';
@@ -226,5 +260,5 @@ export async function bookReceived(db: Db, request: BookRequest): Promise<BookOu
       .where('id', '=', row.id)
       .execute();
     return { booked: true, expenseId, merged: existing !== undefined };
-  });
+  }
 }

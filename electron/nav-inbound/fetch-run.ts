@@ -31,11 +31,28 @@ import {
 } from '../nav/query-api';
 import type { Db } from '../db/types';
 import { writeTransaction } from '../db/transaction';
-import { bookReceived, sameInvoiceExpense } from './book';
+import { bookMany, bookReceived, sameInvoiceExpense, type BookRequest } from './book';
 import { NavInvoiceReadError, readNavInvoice } from './invoice-read';
 import { inboundDb, type NavInboundRow } from './tables';
 
 const DAY_MS = 86_400_000;
+/** invoices booked in one transaction, and queryInvoiceData requests under way at once */
+const BATCH = 100;
+const PARALLEL = 6;
+
+/** `work` over `items`, at most `limit` at a time, results in the items' order; the first failure fails it. */
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
 /** NAV answers an insertion-date query of at most 35 days. */
 export const WINDOW_DAYS = 35;
 
@@ -158,17 +175,22 @@ export function createInboundRun(deps: InboundRunDeps) {
     return (await find()) ?? null;
   }
 
-  async function bookRow(creds: NavCredentials, row: NavInboundRow, depth = 0): Promise<boolean> {
-    let data;
+  /** The row's data, or null when NAV's document cannot be read (kept on the row as its problem). */
+  async function dataOrProblem(creds: NavCredentials, row: NavInboundRow) {
     try {
-      data = await fetchData(creds, row);
+      return await fetchData(creds, row);
     } catch (error) {
       if (error instanceof NavInvoiceReadError) {
         await inboundDb(deps.db).updateTable('nav_inbound').set({ problem: error.message, updated_at: stamp() }).where('id', '=', row.id).execute();
-        return false;
+        return null;
       }
       throw error;
     }
+  }
+
+  async function bookRow(creds: NavCredentials, row: NavInboundRow, depth = 0): Promise<boolean> {
+    const data = await dataOrProblem(creds, row);
+    if (!data) return false;
     let chainExpenseId: number | null = null;
     if (row.operation !== 'CREATE') {
       const original = await chainOriginal(creds, row, depth);
@@ -195,10 +217,26 @@ export function createInboundRun(deps: InboundRunDeps) {
       .where('problem', 'is', null)
       .orderBy('id')
       .execute();
-    const order = (r: NavInboundRow) => (r.operation === 'CREATE' ? 0 : 1);
-    rows.sort((a, b) => order(a) - order(b) || (a.modification_index ?? 0) - (b.modification_index ?? 0) || a.id - b.id);
+    // originals: their data asked a few at a time, each page's worth booked in one transaction
+    const originals = rows.filter((r) => r.operation === 'CREATE');
     let booked = 0;
-    for (const row of rows) {
+    for (let i = 0; i < originals.length; i += BATCH) {
+      const chunk = originals.slice(i, i + BATCH);
+      const fetched = await mapLimit(chunk, PARALLEL, async (row) => {
+        const data = await dataOrProblem(creds, row);
+        return data ? { row, data } : null;
+      });
+      const requests: BookRequest[] = fetched.flatMap((f) => (f ? [{ rowId: f.row.id, invoice: f.data.invoice, xml: f.data.xml, chainExpenseId: null, now: stamp() }] : []));
+      const outcomes = requests.length ? await bookMany(deps.db, requests) : [];
+      for (const [k, outcome] of outcomes.entries()) {
+        if (!outcome.booked) continue;
+        booked++;
+        if (deps.onBooked) await deps.onBooked(await inboundDb(deps.db).selectFrom('nav_inbound').selectAll().where('id', '=', requests[k]!.rowId).executeTakeFirstOrThrow());
+      }
+    }
+    // modifications and stornos one by one, after their originals, in their chains' order
+    const members = rows.filter((r) => r.operation !== 'CREATE').sort((a, b) => (a.modification_index ?? 0) - (b.modification_index ?? 0) || a.id - b.id);
+    for (const row of members) {
       const current = await inboundDb(deps.db).selectFrom('nav_inbound').select('state').where('id', '=', row.id).executeTakeFirst();
       if (current?.state !== 'new') continue;
       if (await bookRow(creds, row)) booked++;
