@@ -22,6 +22,8 @@ import { bankMessages } from './bank';
 import { reportMessages } from './reports';
 import { userMessages } from './users';
 import { companyMessages } from './companies';
+// NAV inbound invoices (issue 39)
+import { navInboundMessages } from './nav-inbound';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -47,6 +49,8 @@ export const AREA_MESSAGES = [
   reportMessages,
   userMessages,
   companyMessages,
+  // NAV inbound invoices (issue 39)
+  navInboundMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
