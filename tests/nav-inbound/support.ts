@@ -30,7 +30,7 @@ export function holdAll(nav: FakeNav, docs: YearDocument[]): void {
   for (const d of docs) nav.inbound.add(invoiceDataXml(d.invoice), d.insDate, { compress: d.compress, operation: d.operation });
 }
 
-export async function startInboundFolio(o: { now?: string; nav?: FakeNavOptions; fetch?: FetchLike; dir?: string } = {}): Promise<InboundFolio> {
+export async function startInboundFolio(o: { now?: string; nav?: FakeNavOptions; fetch?: FetchLike; dir?: string; uiDir?: string; apiKey?: string } = {}): Promise<InboundFolio> {
   const nav = await startFakeNav({ validateResponses: true, ...o.nav });
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'folio-navin-'));
   const dbFile = join(dir, 'folio.sqlite');
@@ -38,8 +38,9 @@ export async function startInboundFolio(o: { now?: string; nav?: FakeNavOptions;
   const server = await startServer({
     dbFile,
     port: 0,
-    auth: { apiKey: API_KEY },
+    auth: { apiKey: o.apiKey ?? API_KEY },
     clock,
+    ...(o.uiDir ? { uiDir: o.uiDir } : {}),
     // the daily run stays out of the way: the tests run it themselves
     env: { ...navEnv(nav.baseUrl), FOLIO_RATES_PREFETCH: 'off', FOLIO_NAV_INBOUND_FIRST_MS: '3600000' },
     navTuning: FAST,
@@ -47,7 +48,7 @@ export async function startInboundFolio(o: { now?: string; nav?: FakeNavOptions;
   });
   await server.core.call('settings.update', { seller: SELLER } as never);
   async function rpc(name: string, input: unknown = {}) {
-    const res = await fetch(`${server.url}/rpc/${name}`, { method: 'POST', headers: { 'X-API-KEY': API_KEY, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+    const res = await fetch(`${server.url}/rpc/${name}`, { method: 'POST', headers: { 'X-API-KEY': o.apiKey ?? API_KEY, 'content-type': 'application/json' }, body: JSON.stringify(input) });
     return { status: res.status, body: (await res.json()) as any };
   }
   return {
