@@ -50,6 +50,12 @@ test('the first run, the received invoices with their sums and sources, ignore; 
   await page.getByRole('button', { name: 'Letöltés most' }).click();
   await expect(page.getByTestId('nin-error')).toContainText('A technikai felhasználónak nincs joga a számlák lekérdezéséhez');
   await expect(page.getByTestId('nin-error')).toContainText('Számlák lekérdezése');
+  // the NAV settings screen says it too, with the way to the received invoices
+  await page.goto(`${f.server.url}/#/settings/nav`);
+  await expect(page.getByTestId('nin-card').getByTestId('nin-error')).toContainText('A technikai felhasználónak nincs joga a számlák lekérdezéséhez');
+  await screenshot(page, 'nav-inbound', 'settings-nav-card', { fullPage: true });
+  await page.getByTestId('nin-card').getByRole('link', { name: /Bejövő számlák \(NAV\)/ }).click();
+  await expect(page.getByRole('heading', { name: 'Bejövő számlák (NAV)' })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
