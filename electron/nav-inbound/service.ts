@@ -123,12 +123,13 @@ export function createNavInbound(deps: NavInboundDeps) {
     return { ran: r.ran, fetched: r.fetched, booked: r.booked, pages: r.pages, status: await status() };
   }
 
-  /** The daily run: once a business day, when a start date was chosen. */
+  /** The daily run: once a business day, when a start date was chosen; after a failure again at the next look. */
   const daily = periodicCheck(
     async () => {
-      const cursor = await q().selectFrom('nav_inbound_cursor').select(['last_run_at']).where('id', '=', 1).executeTakeFirst();
+      const cursor = await q().selectFrom('nav_inbound_cursor').select(['last_done_at']).where('id', '=', 1).executeTakeFirst();
       if (!cursor) return false;
-      if (cursor.last_run_at && cursor.last_run_at.slice(0, 10) >= today()) return false;
+      // done today already; a run that failed (NAV down) is tried again at the next look, an hour later
+      if (cursor.last_done_at && cursor.last_done_at.slice(0, 10) >= today()) return false;
       const r = await run();
       return r.booked > 0;
     },
