@@ -53,6 +53,8 @@ import * as m0041 from './0041-nav-receipt-reports';
 // issue 38: a supplier's identifiers as its e-invoice gave them
 import * as m0048 from './0048-expense-supplier-ids';
 import * as m0049 from './0049-expense-payment-method';
+// NAV inbound invoices (issue 39)
+import * as m0050 from './0050-nav-inbound';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -106,6 +108,8 @@ const written: Record<string, Migration> = {
   // issue 38
   '0048-expense-supplier-ids': m0048,
   '0049-expense-payment-method': m0049,
+  // NAV inbound invoices (issue 39)
+  '0050-nav-inbound': m0050,
 };
 
 /**

@@ -54,7 +54,8 @@ function taxpayerId(taxNumber: string): string {
   return taxNumber.replace(/\D/g, '').slice(0, 8);
 }
 
-function basicRequest(
+/** A request of the API with its header, user and software blocks: every operation's common frame. */
+export function basicRequest(
   root: string,
   user: NavUser,
   software: NavSoftware,

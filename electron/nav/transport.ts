@@ -21,7 +21,11 @@ export type NavOperationName =
   | 'manageInvoice'
   | 'queryTransactionStatus'
   | 'queryTransactionList'
-  | 'queryTaxpayer';
+  | 'queryTaxpayer'
+  // the buyer's side (electron/nav-inbound): received invoices
+  | 'queryInvoiceDigest'
+  | 'queryInvoiceData'
+  | 'queryInvoiceChainDigest';
 
 export type FailureKind = 'transient' | 'config' | 'rejected';
 

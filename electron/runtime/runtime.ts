@@ -25,6 +25,8 @@ import { createDataService, type DataService, type DataServiceOptions } from '..
 import { createReceiptReporter, type ReceiptReporter, type ReceiptReporterTuning } from '../nav-receipts/reporter';
 import { receiptOperations } from '../nav-receipts/operations';
 import { isConfigured as syncConfigured, readState as syncState } from '../sync/state';
+// NAV inbound invoices (issue 39)
+import { createNavInbound } from '../nav-inbound/service';
 
 export interface RuntimeOptions {
   db: Db;
@@ -56,6 +58,8 @@ export interface Runtime {
   nav: ReturnType<typeof createNavReporter>;
   /** NAV's receipt data report (docs/receipts.md) */
   receipts: ReceiptReporter;
+  /** the invoices NAV holds for this business as buyer, fetched and booked (issue 39) */
+  navInbound: ReturnType<typeof createNavInbound>;
   sync: SyncService;
   recurring: ReturnType<typeof createRecurringScheduler>;
   reminders: ReturnType<typeof createReminderScheduler>;
@@ -171,6 +175,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   core.provide(
     receiptOperations({ db: options.db, reporter: receipts, credentials: navSettings.credentials, env, now: () => core.ctx.clock.now(), timeZone: () => core.ctx.timeZone }),
   );
+  // NAV inbound invoices (issue 39): the same technical user; the daily run's timings from the environment (tests)
+  const navInbound = createNavInbound({
+    db: options.db,
+    clock: options.clock,
+    timeZone: () => core.ctx.timeZone,
+    credentials: navSettings.credentials,
+    fetch: fetchLike,
+    firstMs: envMs(env.FOLIO_NAV_INBOUND_FIRST_MS),
+    lagMs: envMs(env.FOLIO_NAV_INBOUND_LAG_MS),
+  });
+  core.provide(navInbound.handlers);
   const sync = createSyncService({ core, ...options.sync });
   const recurring = createRecurringScheduler({ core, onIssued: (invoice) => mailer.send(invoice) });
   syncPort.attach(sync);
@@ -196,6 +211,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     core,
     nav,
     receipts,
+    navInbound,
     sync,
     recurring,
     reminders,
@@ -207,6 +223,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       reminders.start();
       nav.start();
       receipts.start();
+      navInbound.start();
       sync.start();
       data?.start();
       ratePrefetch?.start();
@@ -220,6 +237,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await sync.stop();
       await nav.stop();
       await receipts.stop();
+      await navInbound.stop();
     },
     async sharePdf(code) {
       const invoice = await core.invoices.byShareCode(code);

@@ -18,6 +18,8 @@ export type Route =
   | { name: 'clients' }
   | { name: 'products' }
   | { name: 'expenses' }
+  // NAV inbound invoices (issue 39)
+  | { name: 'expenses-nav' }
   | { name: 'bank-accounts' }
   | { name: 'recurring' }
   | { name: 'settings'; section: SettingsSection }
@@ -38,6 +40,8 @@ const SIMPLE: Record<string, Route> = {
   '/clients': { name: 'clients' },
   '/products': { name: 'products' },
   '/expenses': { name: 'expenses' },
+  // NAV inbound invoices (issue 39)
+  '/expenses/nav': { name: 'expenses-nav' },
   '/bank-accounts': { name: 'bank-accounts' },
   '/recurring': { name: 'recurring' },
   '/settings': { name: 'settings', section: 'company' },

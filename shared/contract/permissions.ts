@@ -167,6 +167,13 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'navReceipts.retry': 'invoicing',
   'navReceipts.invalidate': 'settings',
   'navReceipts.saveSettings': 'settings',
+  // NAV inbound invoices (issue 39)
+  'navInbound.status': 'read',
+  'navInbound.list': 'read',
+  'navInbound.get': 'read',
+  'navInbound.start': 'bookkeeping',
+  'navInbound.run': 'bookkeeping',
+  'navInbound.ignore': 'bookkeeping',
   'quotes.list': 'read',
   'quotes.get': 'read',
   'quotes.download': 'read',

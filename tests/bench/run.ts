@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const SECTIONS = ['core', 'start', 'pdf', 'facturx', 'recurring', 'load', 'sync', 'ui', 'import', 'einvoice', 'bank', 'reports', 'pg'] as const;
+const SECTIONS = ['core', 'start', 'pdf', 'facturx', 'recurring', 'load', 'sync', 'ui', 'import', 'einvoice', 'bank', 'reports', 'pg', 'nav-inbound'] as const;
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } });
 const only = values.only ? values.only.split(',') : [...SECTIONS];

@@ -19,6 +19,7 @@ import { readUbl } from '../einvoice/receive/ubl-read';
 import { expenseFromEinvoice, hungarianTaxpayerId, supplierKey, type ImportedExpense } from './einvoice-map';
 import { cleanFileName } from './attachments';
 import { expenseResource } from './mapping';
+import { fillNavExpense } from './einvoice-fill';
 
 const FILE = 'content_base64';
 
@@ -147,7 +148,9 @@ export function createEinvoiceImport(ctx: CoreContext) {
     }
 
     const earlier = await importedBefore(db, expense);
-    if (earlier !== null) throw duplicate(earlier, expense);
+    const earlierRow = earlier === null ? undefined : await db.selectFrom('expenses').selectAll().where('id', '=', earlier).executeTakeFirst();
+    // booked from NAV's data before: the file fills that expense (einvoice-fill.ts); anything else is a duplicate
+    if (earlier !== null && earlierRow?.einvoice_syntax !== 'nav') throw duplicate(earlier, expense);
 
     const now = nowStamp(ctx);
     const common = {
@@ -160,6 +163,18 @@ export function createEinvoiceImport(ctx: CoreContext) {
     };
     const breakdown = expense.breakdown.map((b) => ({ ...b, net: milliToString(b.net), vat: milliToString(b.vat) }));
     const file = { file_name: fileNameOf(input.file_name, opened.container), content_type: opened.content_type, size: bytes.length };
+
+    if (earlierRow) {
+      if (!input.preview) {
+        const filled = await writeTransaction(db, async (trx) => {
+          const current = await trx.selectFrom('expenses').selectAll().where('id', '=', earlierRow.id).executeTakeFirstOrThrow();
+          await fillNavExpense(trx, current, expense, now);
+          return trx.selectFrom('expenses').selectAll().where('id', '=', earlierRow.id).executeTakeFirstOrThrow();
+        });
+        return { saved: true, ...common, expense: expenseResource(filled, undefined, null, { syntax: opened.syntax, vat_breakdown: breakdown }) };
+      }
+      return { saved: false, ...common, expense: expenseResource(earlierRow, undefined, null, { syntax: opened.syntax, vat_breakdown: breakdown }) };
+    }
 
     if (input.preview) {
       const row: ExpenseRow = { id: 0, ...columns(expense, opened.syntax), created_at: now, updated_at: now };

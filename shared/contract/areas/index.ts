@@ -2,6 +2,8 @@
 // Areas marked as runtime are carried out by services beside the core (NAV sender, mail outbox, backups), which
 // the runtime hands to the core with `core.provide`.
 import { navOperations } from './nav';
+// NAV inbound invoices (issue 39)
+import { navInboundOperations } from './nav-inbound';
 import { mailOperations } from './mail';
 import { dataOperations } from './data';
 import { importOperations } from './import';
@@ -18,7 +20,13 @@ import { deliveryNoteOperations } from './delivery-notes';
 // NAV receipt data report (issue 35)
 import { navReceiptOperations } from './nav-receipts';
 
-export const runtimeOperations = { ...navOperations, ...mailOperations, ...dataOperations, ...navReceiptOperations } as const;
+export const runtimeOperations = {
+  ...navOperations,
+  ...mailOperations,
+  ...dataOperations,
+  ...navReceiptOperations,
+  ...navInboundOperations,
+} as const;
 export type RuntimeOperationName = keyof typeof runtimeOperations;
 
 export const areaOperations = {

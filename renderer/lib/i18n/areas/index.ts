@@ -24,6 +24,8 @@ import { userMessages } from './users';
 import { companyMessages } from './companies';
 // NAV receipt data report (issue 35)
 import { receiptReportMessages } from './receipts';
+// NAV inbound invoices (issue 39)
+import { navInboundMessages } from './nav-inbound';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -51,6 +53,8 @@ export const AREA_MESSAGES = [
   companyMessages,
   // NAV receipt data report (issue 35)
   receiptReportMessages,
+  // NAV inbound invoices (issue 39)
+  navInboundMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
