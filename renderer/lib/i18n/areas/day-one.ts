@@ -7,15 +7,21 @@ export const dayOneMessages = defineMessages({
     'shell.menu': 'Menü',
     'shell.skipToSearch': 'Ugrás a keresésre',
     'shell.skipToContent': 'Ugrás a tartalomra',
+    'day.modifyConfirmTitle': 'Kiállítod a módosító számlát?',
+    'day.modifyConfirmText': 'A módosító számla sorszámot kap, és többé nem módosítható, nem törölhető. Végösszege: {total}; az eredeti számla ezzel: {resulting}.',
   },
   en: {
     'shell.menu': 'Menu',
     'shell.skipToSearch': 'Skip to search',
     'shell.skipToContent': 'Skip to content',
+    'day.modifyConfirmTitle': 'Issue the modifying invoice?',
+    'day.modifyConfirmText': 'The modifying invoice gets a number and can no longer be changed or deleted. Its total: {total}; the original invoice with it: {resulting}.',
   },
   de: {
     'shell.menu': 'Menü',
     'shell.skipToSearch': 'Zur Suche springen',
     'shell.skipToContent': 'Zum Inhalt springen',
+    'day.modifyConfirmTitle': 'Korrekturrechnung ausstellen?',
+    'day.modifyConfirmText': 'Die Korrekturrechnung erhält eine Nummer und kann danach weder geändert noch gelöscht werden. Ihr Betrag: {total}; die ursprüngliche Rechnung damit: {resulting}.',
   },
 });
