@@ -76,3 +76,32 @@ test('a quote becomes an issued invoice in one step; the invoice names the quote
   await expect(heading).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a line\'s description suggests products while typing; picking one fills the line', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await withKey(page);
+  await page.goto(`${folio.url}/#/invoices/new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Új számla' })).toBeVisible();
+  const description = page.getByLabel('1. tétel – Megnevezés');
+  await description.pressSequentially('karb');
+  const list = page.getByRole('list', { name: 'Termékjavaslatok' });
+  await expect(list.getByRole('button', { name: /Weboldal karbantartás/ })).toBeVisible();
+  await screenshot(page, 'day-one', 'editor-product-suggestions');
+  // from the keyboard: down into the list, Enter picks
+  await description.press('ArrowDown');
+  await expect(list.getByRole('button', { name: /Weboldal karbantartás/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toHaveCount(0);
+  await expect(description).toHaveValue('Weboldal karbantartás');
+  await expect(page.getByLabel('1. tétel – Egység')).toHaveValue('hó');
+  await expect(page.getByText('Termékből: Weboldal karbantartás')).toBeVisible();
+  await expect(page.locator('[data-total="total"]')).toHaveText(/57\s150\sFt/);
+  // free text with no matching product suggests nothing
+  await page.getByRole('button', { name: 'Tétel hozzáadása' }).click();
+  const searched = page.waitForResponse((r) => r.url().endsWith('/rpc/products.list') && (r.request().postData() ?? '').includes('Kiszállási díj'));
+  await page.getByLabel('2. tétel – Megnevezés').pressSequentially('Kiszállási díj');
+  expect((await (await searched).json()).data.items).toEqual([]);
+  await expect(page.getByRole('list', { name: 'Termékjavaslatok' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
