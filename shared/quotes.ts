@@ -37,6 +37,8 @@ export interface QuoteAttributes {
   comment: string;
   template_lang_code: string;
   accepted_invoice_uid: number | null;
+  /** the number of the invoice (or proforma) made from it; null while none, or while that is an unnumbered draft */
+  accepted_invoice_no: string | null;
   accepted_at: string | null;
   sent_at: string | null;
   created_at: string;

@@ -2,20 +2,35 @@
 // make a half-written file impossible to mistake for a whole one.
 import { closeSync, fsyncSync, openSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { timestampIn } from '../../shared/dates';
 
-/** "2026-03-15T09:00:00.123Z" → "2026-03-15T090000Z": UTC (no DST ambiguity), sorts as text, no ':' for Windows. */
-export function fileStamp(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '');
+/** The time zone of backup and export names: the business's, so a name reads as the clock on the wall (issue 36). */
+export const FILE_TIME_ZONE = 'Europe/Budapest';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "2026-03-15T09:00:00Z" → "2026-03-15T100000+0100": the local time in `timeZone` with its offset, so the name reads
+ * as the wall clock and still names one instant (the hour repeated when summer time ends differs in the offset);
+ * no ':' for Windows.
+ */
+export function fileStamp(at: Date, timeZone: string = FILE_TIME_ZONE): string {
+  const local = timestampIn(at, timeZone); // 'YYYY-MM-DD HH:MM:SS'
+  const wall = Date.parse(`${local.replace(' ', 'T')}Z`);
+  const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const abs = Math.abs(offset);
+  return `${local.slice(0, 10)}T${local.slice(11).replace(/:/g, '')}${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
 }
 
-const STAMP = /(\d{4}-\d{2}-\d{2}T\d{6}Z)(?:-\d+)?\.sqlite$/;
+// the local form, and the UTC form ("…T090000Z") of names made before issue 36
+const STAMP = /(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})(Z|[+-]\d{4})(?:-\d+)?\.sqlite$/;
 
 /** The instant in a backup's name, or null for a name this module did not make. */
 export function stampOf(name: string): Date | null {
   const m = STAMP.exec(name);
   if (!m) return null;
-  const s = m[1]!;
-  const iso = `${s.slice(0, 13)}:${s.slice(13, 15)}:${s.slice(15, 17)}Z`;
+  const [, day, hh, mm, ss, zone] = m as unknown as [string, string, string, string, string, string];
+  const iso = `${day}T${hh}:${mm}:${ss}${zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3)}`}`;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 }

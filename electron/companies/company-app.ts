@@ -79,7 +79,7 @@ export async function openCompanyApp(options: CompanyAppOptions): Promise<Compan
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     });
-    registerDataRoutes(app, { exportFile: async (job) => holder.runtime.data?.exportFile(job) });
+    registerDataRoutes(app, { exportFile: async (job) => holder.runtime.data?.exportFile(job), backupFile: async (name) => holder.runtime.data?.backupFile(name) });
     await app.ready();
     await holder.start();
     return {

@@ -1,5 +1,5 @@
 // The backups in a folder, of the three kinds Folio makes: by hand ("Mentés most"), daily, and the copy of the data
-// kept just before a restore. Their time comes from their names (UTC, made by electron/backup/files.ts).
+// kept just before a restore. Their time comes from their names (electron/backup/files.ts).
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { BackupFile, BackupKind } from '../../shared/contract/areas/data';

@@ -7,7 +7,9 @@ import type { Clock } from '../core/clock';
 import type { RuntimeHandlers } from '../core/index';
 import type { Db } from '../db/types';
 import { checkBackupFolder, fullPath } from './folder';
+import { createReadStream } from 'node:fs';
 import { backupFiles } from './backup-files';
+import type { ExportDownload } from './export-request';
 import { createBackupRunner } from './backup-runner';
 import { nextScheduled } from './daily';
 import { inspectBackup } from './inspect-backup';
@@ -30,6 +32,8 @@ export interface BackupArea {
   saveDir(): Promise<string>;
   /** refuses an export request this area cannot serve, before it starts */
   checkExport(request: { save_to_folder: boolean }): void;
+  /** a backup of the backup folder by its file name, for the browser's download (issue 36); undefined: none such */
+  backupFile(name: string): Promise<ExportDownload | undefined>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -105,6 +109,12 @@ export function createLocalBackups(
     },
     saveDir: async () => (await store.read()).dir,
     checkExport: () => undefined,
+    // only a name the folder's listing holds: never a path, never another file of the folder
+    async backupFile(name) {
+      const found = backupFiles((await store.read()).dir).find((b) => b.name === name);
+      if (!found) return undefined;
+      return { filename: found.name, bytes: found.bytes, contentType: 'application/vnd.sqlite3', open: () => createReadStream(found.file) };
+    },
     start: () => daily.start(),
     stop: () => daily.stop(),
   };

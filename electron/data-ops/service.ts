@@ -55,6 +55,8 @@ export interface DataService {
   operations: Pick<RuntimeHandlers, DataOperationName>;
   /** an export's finished file, for the HTTP download route */
   exportFile(job: string): Promise<ExportDownload | undefined>;
+  /** a backup of the backup folder by name, for the HTTP download route (browser mode) */
+  backupFile(name: string): Promise<ExportDownload | undefined>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -110,6 +112,7 @@ export function createDataService(options: DataServiceOptions & { db: Db; timeZo
       'data.exportStatus': (input) => exports.status(input.job),
     },
     exportFile: (job) => exports.file(job),
+    backupFile: (name) => backups.backupFile(name),
     start() {
       backups.start();
       // jobs a day old go now, not at the next export (a server may go days without one)

@@ -23,6 +23,8 @@ export function teamServerBackups(): BackupArea {
       'data.restore': async () => refused(),
     },
     saveDir: async () => refused(),
+    // the team server's backups are its administrator's, not files Folio serves
+    backupFile: async () => undefined,
     checkExport(request) {
       // the file is downloaded; a folder on the server's machine would be nobody's
       if (request.save_to_folder) {

@@ -18,6 +18,7 @@ import { registerIpc } from './ipc';
 import { applyMenu, type MenuDeps } from './menu';
 import type { MenuLang } from './menu-spec';
 import { APP_ENTRY, trustedOrigins } from './origins';
+import { desktopBackupDefaults } from './backup-defaults';
 import { appPaths } from './paths';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { createShellOps } from './shell-ops';
@@ -62,6 +63,15 @@ if (!app.requestSingleInstanceLock()) {
   });
 }
 
+/** The user's Documents folder; some systems (a bare Linux session) have none. */
+function documentsPath(): string | undefined {
+  try {
+    return app.getPath('documents');
+  } catch {
+    return undefined;
+  }
+}
+
 async function start(): Promise<void> {
   const paths = appPaths({
     isPackaged: app.isPackaged,
@@ -91,13 +101,13 @@ async function start(): Promise<void> {
         secretBox,
         sync: { secretBox },
         currentDb: (): Db => current.runtime.core.ctx.db,
-        // A daily online backup into the data folder at noon, keeping the newest two weeks, until the user sets
-        // their own (Settings → Data).
+        // A daily online backup into the user's Documents at noon, keeping the newest two weeks, until the user
+        // sets their own (Settings → Data); backup-defaults.ts says where exactly.
         data: {
           dbFile: paths.dbFile,
           sqlite: opened.sqlite,
           swap,
-          defaults: { dir: join(paths.dataDir, 'backups'), scheduleEnabled: true, scheduleTime: '12:00', keep: 14 },
+          defaults: desktopBackupDefaults({ dataDir: paths.dataDir, documentsDir: documentsPath(), env: process.env }),
         },
       }),
   });

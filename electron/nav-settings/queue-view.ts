@@ -3,7 +3,7 @@
 // making waiting ones due at once after the technical user changed.
 import { sql } from 'kysely';
 import { prefixedNumber } from '../../shared/invoice-codes';
-import type { NavQueueState, NavQueueView, NavRefusedReport } from '../../shared/contract/areas/nav';
+import type { NavQueueState, NavQueueView, NavRefusedReport, NavWaitingReport } from '../../shared/contract/areas/nav';
 import type { Db } from '../db/types';
 import { parseJson } from '../core/json';
 import { pageWindow, toPage } from '../core/paging';
@@ -29,6 +29,17 @@ export async function navQueueView(db: Db, input: { page?: number | undefined; m
     .limit(1)
     .executeTakeFirst();
 
+  // the dashboard shows how long the oldest unreported invoices have waited (their issue date starts the duty)
+  const oldest = await q
+    .selectFrom('nav_reports as r')
+    .innerJoin('invoices as i', 'i.id', 'r.invoice_id')
+    .select(['r.invoice_id', 'i.prefix', 'i.invoice_no', 'i.client_snapshot', 'i.date'])
+    .where('r.state', 'in', ['waiting', 'sent'])
+    .orderBy('i.date')
+    .orderBy('r.id')
+    .limit(5)
+    .execute();
+
   const w = pageWindow(input);
   const refused = await q
     .selectFrom('nav_reports as r')
@@ -43,6 +54,14 @@ export async function navQueueView(db: Db, input: { page?: number | undefined; m
 
   return {
     counts,
+    oldest_waiting: oldest.map(
+      (r): NavWaitingReport => ({
+        invoice_id: r.invoice_id,
+        invoice_number: prefixedNumber(r.prefix, r.invoice_no) ?? '',
+        client_name: parseJson<{ name?: string }>(r.client_snapshot, {}).name ?? '',
+        issued_on: r.date.slice(0, 10),
+      }),
+    ),
     waiting_problem: problem?.error_code
       ? { code: problem.error_code, reason: navReasonOf(problem.error_code), message: problem.error_message ?? '', at: problem.updated_at }
       : null,

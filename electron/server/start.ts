@@ -70,7 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sharePdf: (code) => holder.runtime.sharePdf(code),
     ...(options.uiDir ? { uiDir: resolve(options.uiDir) } : {}),
   });
-  registerDataRoutes(app, { exportFile: async (job) => holder.runtime.data?.exportFile(job) });
+  registerDataRoutes(app, { exportFile: async (job) => holder.runtime.data?.exportFile(job), backupFile: async (name) => holder.runtime.data?.backupFile(name) });
   await app.listen({ host, port: options.port ?? 0 });
   await holder.start();
   const address = app.server.address();

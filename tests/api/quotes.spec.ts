@@ -124,6 +124,8 @@ test('accepting into a proforma makes it with the same lines and totals, links b
 
   const settings = (await s.api.ok('GET', '/settings')).data;
   const proforma = (await s.api.ok('GET', `/invoices/${q.accepted_invoice_uid}`)).data.attributes;
+  // the quote names the document it became by its number (issue 36: the quote list shows it)
+  expect(q.accepted_invoice_no).toBe(proforma.prefixed_invoice_no);
   expect(proforma).toMatchObject({
     type: 1,
     quote_uid: quote.id,

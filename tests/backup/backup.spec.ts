@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { backupDatabase, createBackupSchedule, restore, type BackupProgress } from '../../electron/backup/index';
+import { fileStamp, stampOf } from '../../electron/backup/files';
 import type { Clock } from '../../electron/core/clock';
 import { createClient, integrity, issue, Issuer, openLive, query, tempDir } from './helpers';
 
@@ -35,7 +36,7 @@ test('a backup taken while another process issues invoices restores to a sound d
 
     // The other process wrote while the copy ran (SQLite restarted the copy, or commits arrived meanwhile).
     expect(result.restarts + during).toBeGreaterThan(0);
-    expect(result.file).toMatch(/folio-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.sqlite$/);
+    expect(result.file).toMatch(/folio-backup-\d{4}-\d{2}-\d{2}T\d{6}[+-]\d{4}\.sqlite$/);
     expect(existsSync(`${result.file}-wal`)).toBe(false);
     expect(progress.at(-1)).toMatchObject({ remainingPages: 0 });
     expect(integrity(result.file)).toBe('ok');
@@ -159,13 +160,13 @@ test('the daily schedule backs up when the newest automatic backup is a day old 
     }
     const names = readdirSync(dir).sort();
     expect(names.filter((n) => n.startsWith('folio-auto-'))).toEqual([
-      'folio-auto-2026-03-18T020000Z.sqlite',
-      'folio-auto-2026-03-19T020000Z.sqlite',
-      'folio-auto-2026-03-20T020000Z.sqlite',
+      'folio-auto-2026-03-18T030000+0100.sqlite',
+      'folio-auto-2026-03-19T030000+0100.sqlite',
+      'folio-auto-2026-03-20T030000+0100.sqlite',
     ]);
     expect(names.filter((n) => n.startsWith('folio-backup-'))).toHaveLength(1);
     expect(names).toContain('notes.txt');
-    expect(schedule.latest()!.file).toBe(join(dir, 'folio-auto-2026-03-20T020000Z.sqlite'));
+    expect(schedule.latest()!.file).toBe(join(dir, 'folio-auto-2026-03-20T030000+0100.sqlite'));
     for (const n of names.filter((x) => x.endsWith('.sqlite'))) expect(integrity(join(dir, n))).toBe('ok');
   } finally {
     await live.close();
@@ -202,4 +203,16 @@ test('start() looks first after a minute, then every hour, with injected timers;
     await live.close();
     tmp.remove();
   }
+});
+
+test('backup names read as Budapest wall-clock time with the offset, in winter and in summer; older UTC names still parse', () => {
+  expect(fileStamp(new Date('2026-03-10T11:00:00Z'))).toBe('2026-03-10T120000+0100');
+  expect(fileStamp(new Date('2026-07-01T22:30:05Z'))).toBe('2026-07-02T003005+0200');
+  // the hour repeated when summer time ends: the offset tells the two apart
+  expect(fileStamp(new Date('2026-10-25T00:30:00Z'))).toBe('2026-10-25T023000+0200');
+  expect(fileStamp(new Date('2026-10-25T01:30:00Z'))).toBe('2026-10-25T023000+0100');
+  expect(stampOf('folio-backup-2026-10-25T023000+0100.sqlite')!.toISOString()).toBe('2026-10-25T01:30:00.000Z');
+  expect(stampOf('folio-auto-2026-07-02T003005+0200-1.sqlite')!.toISOString()).toBe('2026-07-01T22:30:05.000Z');
+  expect(stampOf('folio-backup-2026-03-15T090000Z.sqlite')!.toISOString()).toBe('2026-03-15T09:00:00.000Z');
+  expect(stampOf('notes.sqlite')).toBeNull();
 });

@@ -67,7 +67,7 @@ test('"back up now" writes a real SQLite file that opens with the data; a failur
 
   const after = await rig.ok('data.backupNow');
   expect(after.last).toMatchObject({ ok: true, kind: 'manual', reason: null, at: '2026-03-10T11:00:00.000Z' });
-  expect(after.last.file).toBe(join(dir, 'folio-backup-2026-03-10T110000Z.sqlite'));
+  expect(after.last.file).toBe(join(dir, 'folio-backup-2026-03-10T120000+0100.sqlite'));
   const opened = await openDatabase(after.last.file);
   try {
     const names = await opened.db.selectFrom('clients').select('name').execute();
@@ -77,7 +77,7 @@ test('"back up now" writes a real SQLite file that opens with the data; a failur
     await opened.close();
   }
   const listed = await rig.ok('data.backups', {});
-  expect(listed).toEqual({ folder: dir, backups: [{ file: after.last.file, name: 'folio-backup-2026-03-10T110000Z.sqlite', kind: 'manual', at: '2026-03-10T11:00:00.000Z', bytes: after.last.bytes }] });
+  expect(listed).toEqual({ folder: dir, backups: [{ file: after.last.file, name: 'folio-backup-2026-03-10T120000+0100.sqlite', kind: 'manual', at: '2026-03-10T11:00:00.000Z', bytes: after.last.bytes }] });
 
   // The drive is gone and a file sits where its folder was: the backup fails, and says why.
   rmSync(join(rig.dir, 'usb'), { recursive: true });
@@ -99,7 +99,7 @@ test('the daily backup runs at its time on the injected clock and keeps only the
   const manual = (await rig.ok('data.backupNow')).last.file as string;
   await rig.ok('data.saveBackupSettings', settings(dir, { schedule_enabled: true, schedule_time: '02:00', keep_daily: 2 }));
   // 12:00 in Budapest: today's 02:00 has passed and no daily backup exists yet, so one is made at once
-  expect(await waitForAutos(1)).toEqual(['folio-auto-2026-03-10T110000Z.sqlite']);
+  expect(await waitForAutos(1)).toEqual(['folio-auto-2026-03-10T120000+0100.sqlite']);
   expect(await until('the last backup to be the daily one', async () => ((await rig.ok('data.backupSettings')).last.kind === 'auto' ? true : undefined))).toBe(true);
 
   // later the same day: not due again
@@ -109,9 +109,9 @@ test('the daily backup runs at its time on the injected clock and keeps only the
 
   // 02:30 in Budapest on the next three days (01:30 UTC): one each, and only the newest two are kept
   for (const [day, expected] of [
-    ['2026-03-11', ['folio-auto-2026-03-10T110000Z.sqlite', 'folio-auto-2026-03-11T013000Z.sqlite']],
-    ['2026-03-12', ['folio-auto-2026-03-11T013000Z.sqlite', 'folio-auto-2026-03-12T013000Z.sqlite']],
-    ['2026-03-13', ['folio-auto-2026-03-12T013000Z.sqlite', 'folio-auto-2026-03-13T013000Z.sqlite']],
+    ['2026-03-11', ['folio-auto-2026-03-10T120000+0100.sqlite', 'folio-auto-2026-03-11T023000+0100.sqlite']],
+    ['2026-03-12', ['folio-auto-2026-03-11T023000+0100.sqlite', 'folio-auto-2026-03-12T023000+0100.sqlite']],
+    ['2026-03-13', ['folio-auto-2026-03-12T023000+0100.sqlite', 'folio-auto-2026-03-13T023000+0100.sqlite']],
   ] as const) {
     rig.dataClock.set(`${day}T01:30:00Z`);
     await until(`the backup of ${day}`, async () => ((await lastAt()) === `${day}T01:30:00.000Z` ? true : undefined));
@@ -119,7 +119,7 @@ test('the daily backup runs at its time on the injected clock and keeps only the
   }
   expect(existsSync(manual)).toBe(true);
   const view = await rig.ok('data.backupSettings');
-  expect(view.last).toMatchObject({ ok: true, kind: 'auto', file: join(dir, 'folio-auto-2026-03-13T013000Z.sqlite') });
+  expect(view.last).toMatchObject({ ok: true, kind: 'auto', file: join(dir, 'folio-auto-2026-03-13T023000+0100.sqlite') });
   expect(view.next_run).toBe('2026-03-14T01:00:00.000Z');
 });
 
@@ -162,7 +162,7 @@ test('restore swaps the database under the running server: the data is the backu
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
   expect(outcome).toEqual({
     restored_from: backup,
-    kept_backup: join(dir, 'folio-before-restore-2026-03-10T110500Z.sqlite'),
+    kept_backup: join(dir, 'folio-before-restore-2026-03-10T120500+0100.sqlite'),
     issued_invoices: 1,
     lost_invoices: [],
   });

@@ -40,7 +40,7 @@ test('JSON: parses back with every record, the counts and the amounts of the dat
     await seed(live.core);
     const progress: ExportProgress[] = [];
     const result = await exportData({ source: sqliteSource(live.file), outDir: join(tmp.dir, 'out'), format: 'json', onProgress: (p) => progress.push(p) });
-    expect(result.path).toMatch(/folio-export-\d{4}-\d{2}-\d{2}T\d{6}Z\.json$/);
+    expect(result.path).toMatch(/folio-export-\d{4}-\d{2}-\d{2}T\d{6}[+-]\d{4}\.json$/);
     const json = JSON.parse(readFileSync(result.path, 'utf8'));
     expect(json).toMatchObject({ format: 'folio-export', version: 1, counts: { clients: 3, products: 2, expenses: 2, invoices: 4, bank_accounts: 0 } });
     expect([json.clients.length, json.products.length, json.expenses.length, json.invoices.length]).toEqual([3, 2, 2, 4]);

@@ -67,7 +67,7 @@ test('an older backup is refused with the list of issued invoices it lacks; --ac
       { invoice_no: '2026-000001' }, { invoice_no: '2026-000002' }, { invoice_no: '2026-000003' },
     ]);
     // The replaced database is kept whole (folded into one file, journal mode aside), not deleted.
-    expect(result.replacedFile).toMatch(/folio\.sqlite\.before-restore-\d{4}-\d{2}-\d{2}T\d{6}Z$/);
+    expect(result.replacedFile).toMatch(/folio\.sqlite\.before-restore-\d{4}-\d{2}-\d{2}T\d{6}[+-]\d{4}$/);
     expect(digest(result.replacedFile!)).toBe(data);
     expect(integrity(result.replacedFile!)).toBe('ok');
     expect(query(result.replacedFile!, 'select count(*) as n from invoices')).toEqual([{ n: 5 }]);

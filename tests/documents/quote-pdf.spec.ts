@@ -16,7 +16,7 @@ function sampleQuote(over: Partial<QuoteAttributes> = {}): QuoteAttributes {
     currency: inv.currency, exchange_rate: null, payment_method: inv.payment_method, bank_account_uid: null,
     items: inv.items, vat_summary: inv.vat_summary, net_total: inv.net_total, vat_total: inv.vat_total,
     gross_total: inv.gross_total, rounding: inv.rounding, round_to: inv.round_to, total: inv.total,
-    comment: 'Az ajánlat a helyszíni felmérésig él.', template_lang_code: 'hu', accepted_invoice_uid: null,
+    comment: 'Az ajánlat a helyszíni felmérésig él.', template_lang_code: 'hu', accepted_invoice_uid: null, accepted_invoice_no: null,
     accepted_at: null, sent_at: null, created_at: '2026-03-02 10:00:00', updated_at: '2026-03-02 10:00:00',
     ...over,
   };

@@ -64,6 +64,7 @@ test('an invoice is issued, modified by −1 on line 1, and the chain shows the 
 
   await test.step('issued: the modifying invoice names its original and reason', async () => {
     await dialog.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+    await confirmModify(page);
     await expect(page.getByRole('heading', { name: 'Módosító számla 2026-000002' })).toBeVisible();
     const ref = page.locator('[data-chain="reference"]');
     await expect(ref).toContainText('Az eredeti számla:');
@@ -97,6 +98,7 @@ test('an invoice is issued, modified by −1 on line 1, and the chain shows the 
     await expect(dialog.locator('[data-mod="total"]')).toHaveText(/[-−]2\s?540\sFt/);
     await expect(dialog.locator('[data-mod="resulting"]')).toHaveText(/22\s860\sFt/);
     await dialog.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+    await confirmModify(page);
     await expect(page.getByRole('heading', { name: 'Módosító számla 2026-000003' })).toBeVisible();
     await page.locator('[data-chain="reference"]').getByRole('link', { name: '2026-000001' }).click();
     await expect(page.locator('[data-chain="modifications"] [data-modification-row]')).toHaveCount(2);
@@ -113,12 +115,14 @@ test('an invoice is issued, modified by −1 on line 1, and the chain shows the 
     await dialog.locator('[name="new.0.qty"]').fill('0');
     await dialog.locator('[name="new.0.price"]').fill('5000');
     await dialog.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+    await confirmModify(page);
     // the core's "items.0.qty: must not be 0" lands at the new line's quantity, in Hungarian
     await expect(dialog.locator('[data-new-line="0"] .field-error')).toHaveText('nem lehet 0');
     await dialog.locator('[name="new.0.qty"]').fill('1');
     await dialog.locator('[name="new.0.price"]').fill('0');
     await dialog.getByLabel('1. sor – Mennyiség változása').fill('-5');
     await dialog.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+    await confirmModify(page);
     // −5 of 3 pieces makes the invoice negative: the core's legal check refuses it, worded in Hungarian
     await expect(dialog.getByText('A számla végösszege nem lehet negatív').first()).toBeVisible();
     await page.screenshot({ path: shotPath('documents', 'hu-modify-refused') });
@@ -152,6 +156,7 @@ test('an invoice of the previous program is modified from its own screen', async
   await form.getByLabel('A módosítás oka').fill('Árkorrekció');
   await form.getByLabel('1. sor – Mennyiség változása').fill('1');
   await form.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+  await confirmModify(page);
   await expect(form.getByRole('textbox', { name: 'Az eredeti számla sorszáma' })).toHaveAttribute('aria-invalid', 'true');
   await expect(form.locator('[data-original-line="1"] .field-error')).toHaveText(['számot adj meg']);
   await expect(form.getByText('Válaszd ki, kinek szólt az eredeti számla.')).toBeVisible();
@@ -177,6 +182,7 @@ test('an invoice of the previous program is modified from its own screen', async
   expect(await unlabelled(page)).toEqual([]);
 
   await form.getByRole('button', { name: 'Módosító számla kiállítása' }).click();
+  await confirmModify(page);
   await expect(page.getByRole('heading', { name: /^Módosító számla 2026-/ })).toBeVisible();
   const ref = page.locator('[data-chain="reference"]');
   await expect(ref.locator('[data-original]')).toContainText('RÉGI-2025-0042');
@@ -186,3 +192,11 @@ test('an invoice of the previous program is modified from its own screen', async
   expect(clientId).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
+
+/** A modifying invoice is issued after the same kind of question as a normal one (issue 36): Enter confirms. */
+async function confirmModify(page: Page): Promise<void> {
+  const confirm = page.getByRole('dialog', { name: 'Kiállítod a módosító számlát?' });
+  await expect(confirm.getByRole('button', { name: 'Módosító számla kiállítása' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+}

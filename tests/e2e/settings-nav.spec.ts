@@ -88,7 +88,11 @@ test('set up the technical user, check the connection, see invoices reported and
     await expect(signing.locator('.field-error')).toHaveText('pontosan 32 karakter, ahogy a NAV kiadta');
     await expect(page.getByLabel('XML aláírókulcs')).toHaveAttribute('aria-invalid', 'true');
     await expect(fieldOf(page, 'XML cserekulcs').locator('.field-error')).toHaveText('kötelező');
+    // no system is chosen for the user: test and live users are separate registrations at NAV (issue 36)
+    await expect(fieldOf(page, 'NAV rendszer').locator('.field-error')).toHaveText('Válaszd ki, melyik NAV-rendszerben regisztráltad a technikai felhasználót.');
     await shot(page, 'nav-field-error');
+    await page.getByLabel('NAV rendszer').selectOption('test');
+    await expect(fieldOf(page, 'NAV rendszer').locator('.field-error')).toHaveCount(0);
     // Nothing typed is lost; finishing the key clears its message.
     await expect(page.getByLabel('Felhasználónév')).toHaveValue(TECH_USER.login);
     await page.getByLabel('XML aláírókulcs').fill(TECH_USER.signature_key);
@@ -119,7 +123,7 @@ test('set up the technical user, check the connection, see invoices reported and
     await page.getByRole('button', { name: 'Mentés' }).click();
     await expect(page.getByText('A NAV-beállítások elmentve.')).toBeVisible();
     await expect(statusCard).toContainText('Az itt megadott technikai felhasználóval jelent a Folio.');
-    await expect(statusCard).toContainText('Teszt rendszer');
+    await expect(statusCard.locator('[data-nav-system="test"]')).toHaveText('A bejelentések ide mennek: Teszt rendszer (próbához)');
     // The saved values checked from the status card: the stored secrets, opened by the server.
     await statusCard.getByRole('button', { name: 'A mentett adatok ellenőrzése' }).click();
     await expect(statusCard.locator('[data-reason]')).toHaveAttribute('data-reason', 'ok');

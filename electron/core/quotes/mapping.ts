@@ -2,6 +2,7 @@
 import type { QuoteAttributes, QuoteStatus } from '../../../shared/quotes';
 import type { Resource, SellerSnapshot } from '../../../shared/resources';
 import { milliToString } from '../../../shared/money';
+import { prefixedNumber } from '../../../shared/invoice-codes';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { QuoteItemRow, QuoteRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -15,7 +16,7 @@ export function quoteStatus(row: Pick<QuoteRow, 'status' | 'valid_until'>, today
   return row.status;
 }
 
-export function quoteResource(row: QuoteRow, items: QuoteItemRow[], today: string): Resource<QuoteAttributes> {
+export function quoteResource(row: QuoteRow, items: QuoteItemRow[], today: string, acceptedNo: string | null = null): Resource<QuoteAttributes> {
   const lang = langOf(row.template_lang_code);
   const method = findPaymentMethod(row.payment_method_id);
   return {
@@ -51,6 +52,7 @@ export function quoteResource(row: QuoteRow, items: QuoteItemRow[], today: strin
       comment: row.comment,
       template_lang_code: row.template_lang_code,
       accepted_invoice_uid: row.accepted_invoice_id,
+      accepted_invoice_no: acceptedNo,
       accepted_at: row.accepted_at,
       sent_at: row.sent_at,
       created_at: row.created_at,
@@ -71,5 +73,12 @@ export async function loadQuotes(db: Db, rows: QuoteRow[], today: string): Promi
     .execute();
   const byQuote = new Map<number, QuoteItemRow[]>();
   for (const item of items) byQuote.set(item.quote_id, [...(byQuote.get(item.quote_id) ?? []), item]);
-  return rows.map((r) => quoteResource(r, byQuote.get(r.id) ?? [], today));
+  // the numbers of the documents the accepted quotes became, so a list shows them without a call per row
+  const acceptedIds = rows.map((r) => r.accepted_invoice_id).filter((id): id is number => id !== null);
+  const numbers = new Map<number, string | null>();
+  if (acceptedIds.length) {
+    const invoices = await db.selectFrom('invoices').select(['id', 'prefix', 'invoice_no']).where('id', 'in', acceptedIds).execute();
+    for (const i of invoices) numbers.set(i.id, prefixedNumber(i.prefix, i.invoice_no));
+  }
+  return rows.map((r) => quoteResource(r, byQuote.get(r.id) ?? [], today, r.accepted_invoice_id !== null ? (numbers.get(r.accepted_invoice_id) ?? null) : null));
 }

@@ -63,6 +63,18 @@ export function deductionLines(deductions: Deduction[]): Array<{ uid: number; no
 
 const negated = (amount: string) => new Big(amount).times(-1).toFixed(3);
 
+/** A line typed as a product's name, then picked from the suggestions: it takes the product's data (issue 36). */
+export function fillLineFromProduct(line: DraftLine, p: Resource<ProductAttributes>): void {
+  const a = p.attributes;
+  line.product_uid = p.id;
+  line.product_name = a.name;
+  line.description = a.name;
+  line.unit = a.unit;
+  line.price = unitPriceInput(a.price, a.currency_code);
+  line.vat_id = String(a.vat_id);
+  line.entitlement = a.entitlement ?? '';
+}
+
 export function emptyLine(vatId = '1'): DraftLine {
   return {
     key: nextKey++,

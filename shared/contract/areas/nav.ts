@@ -142,8 +142,19 @@ export interface NavRefusedReport {
   refused_at: string;
 }
 
+/** A report not yet accepted by NAV (waiting or sent), with its invoice's issue date, for the dashboard's age. */
+export interface NavWaitingReport {
+  invoice_id: number;
+  invoice_number: string;
+  client_name: string;
+  /** the invoice's issue date (YYYY-MM-DD): the reporting duty runs from it */
+  issued_on: string;
+}
+
 export interface NavQueueView {
   counts: Record<NavQueueState, number>;
+  /** the oldest reports not yet accepted (waiting or sent), oldest invoice first, at most 5 (issue 36) */
+  oldest_waiting: NavWaitingReport[];
   /** the newest problem of a report still waiting (e.g. the credentials refused, NAV down); null when none */
   waiting_problem: { code: string; reason: NavCheckReason; message: string; at: string } | null;
   refused: { items: NavRefusedReport[]; page: number; max_per_page: number; has_more: boolean };

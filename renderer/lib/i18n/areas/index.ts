@@ -26,6 +26,8 @@ import { companyMessages } from './companies';
 import { receiptReportMessages } from './receipts';
 // NAV inbound invoices (issue 39)
 import { navInboundMessages } from './nav-inbound';
+// issue 36: a newcomer's day, keyboard and phone
+import { dayOneMessages } from './day-one';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -55,6 +57,7 @@ export const AREA_MESSAGES = [
   receiptReportMessages,
   // NAV inbound invoices (issue 39)
   navInboundMessages,
+  dayOneMessages, // issue 36
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
