@@ -3,16 +3,15 @@
 // bank_import_10k_s is the import plus the first page of entries (which computes every open credit's suggestion);
 // target ≤ 2 s. Confirming the certain suggestions (3,000 payments through invoices.pay's rule) is measured beside
 // it, and so is importing the same file again (nothing added). Setup is not timed.
-// Run alone: npx tsx tests/bench/run.ts --only bank
+// A smoke run (size.ts): 300 entries, 60 invoices. Run alone: npx tsx tests/bench/run.ts --only bank
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../electron/server/start';
 import { addressBody, invoiceBody } from '../support/fixtures';
 import { OWN_IBAN, camt053, type TestEntry } from '../bank/statements';
+import { FULL, sized, type BenchOptions } from './size';
 
-const ENTRIES = 10_000;
-const INVOICES = 3_000;
 const KEY = 'bank-bench-key-0123456789abcdef';
 
 async function rpc<T>(url: string, name: string, input: unknown): Promise<T> {
@@ -30,7 +29,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
-export async function run(): Promise<Record<string, number>> {
+export async function run(options: BenchOptions = FULL): Promise<Record<string, number>> {
+  const ENTRIES = sized(options, 10_000, 300);
+  const INVOICES = sized(options, 3_000, 60);
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-bank-'));
   const server = await startServer({ dbFile: join(dir, 'folio.sqlite'), port: 0, auth: { apiKey: KEY }, now: '2026-03-31T12:00:00+02:00', env: { FOLIO_RATES_PREFETCH: 'off' } });
   try {

@@ -17,6 +17,7 @@ import { createCore } from '../../electron/core/index';
 import { fixedClock } from '../../electron/core/clock';
 import { benchInvoice, buyerBody, SELLER } from '../fault/support/bodies';
 import { tempDir } from '../fault/support/procs';
+import { FULL, sized, type BenchOptions } from './size';
 
 type Row = Record<string, unknown>;
 const YEAR = 2026;
@@ -66,11 +67,11 @@ const p50 = (times: number[]) => {
   return Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10;
 };
 
-export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: number; report_revenue_year_ms: number }> {
+export async function vatYear(samples = 21, count = 100_000): Promise<{ report_vat_year_ms: number; report_revenue_year_ms: number }> {
   const tmp = tempDir('reports-bench');
   const file = tmp.file('folio.db');
   try {
-    await seedYear(file, 100_000);
+    await seedYear(file, count);
     const opened = await openDatabase(file);
     try {
       const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
@@ -79,7 +80,7 @@ export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: numbe
         const t = performance.now();
         const report = await core.call('reports.vat', { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
         times.push(performance.now() - t);
-        if (report.output.documents.length !== 100_000) throw new Error(`the year holds ${report.output.documents.length} invoices, not 100,000`);
+        if (report.output.documents.length !== count) throw new Error(`the year holds ${report.output.documents.length} invoices, not ${count}`);
       }
       const revenueTimes: number[] = [];
       for (let i = 0; i < samples; i++) {
@@ -87,7 +88,7 @@ export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: numbe
         const report = await core.call('reports.revenue', { from: `${YEAR}-01-01`, to: `${YEAR}-12-31`, basis: 'accrual' });
         revenueTimes.push(performance.now() - t);
         const documents = new Set(report.revenue.by_month.flatMap((m) => m.documents)).size;
-        if (documents !== 100_000) throw new Error(`the revenue of the year holds ${documents} invoices, not 100,000`);
+        if (documents !== count) throw new Error(`the revenue of the year holds ${documents} invoices, not ${count}`);
       }
       return { report_vat_year_ms: p50(times), report_revenue_year_ms: p50(revenueTimes) };
     } finally {
@@ -99,29 +100,30 @@ export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: numbe
 }
 
 /** The accountant package of a year of 5,000 invoices, as the export job builds it (PDFs on two worker threads). */
-export async function accountantZip5k(): Promise<{ accountant_zip_5k_s: number; accountant_einvoice_ms: number }> {
+export async function accountantZip5k(count = 5000): Promise<{ accountant_zip_5k_s: number; accountant_einvoice_ms: number }> {
   const tmp = tempDir('accountant-bench');
   const file = tmp.file('folio.db');
   try {
-    await seedYear(file, 5000);
+    await seedYear(file, count);
     const work = tmp.file('work');
     mkdirSync(work);
     const t = performance.now();
     const built = await buildAccountantPackage(sqliteSource(file), fixedClock(`${YEAR}-12-31T10:00:00+01:00`), work, { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }, () => undefined);
     const seconds = (performance.now() - t) / 1000;
-    if (built.counts.invoices !== 5000 || built.counts.nav_xml !== 5000 || built.counts.einvoice_xml !== 5000) throw new Error(`the package holds ${JSON.stringify(built.counts)}`);
+    if (built.counts.invoices !== count || built.counts.nav_xml !== count || built.counts.einvoice_xml !== count) throw new Error(`the package holds ${JSON.stringify(built.counts)}`);
     const einvoiceDir = tmp.file('einvoice');
     mkdirSync(einvoiceDir);
     const e = performance.now();
     const einvoices = await withSnapshot(sqliteSource(file), (db) => writeEinvoiceXml(db, einvoiceDir, { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }, () => undefined));
     const perInvoice = (performance.now() - e) / einvoices.entries.length;
-    if (einvoices.entries.length !== 5000) throw new Error(`${einvoices.entries.length} e-invoices, ${einvoices.skipped.length} skipped: ${einvoices.skipped[0]?.message}`);
+    if (einvoices.entries.length !== count) throw new Error(`${einvoices.entries.length} e-invoices, ${einvoices.skipped.length} skipped: ${einvoices.skipped[0]?.message}`);
     return { accountant_zip_5k_s: Math.round(seconds * 10) / 10, accountant_einvoice_ms: Math.round(perInvoice * 100) / 100 };
   } finally {
     tmp.remove();
   }
 }
 
-export async function run() {
-  return { ...(await vatYear()), ...(await accountantZip5k()) };
+/** A smoke run (size.ts): a year of 1,000 invoices, 3 reports of each kind; a package of 20 invoices. */
+export async function run(options: BenchOptions = FULL) {
+  return { ...(await vatYear(sized(options, 21, 3), sized(options, 100_000, 1_000))), ...(await accountantZip5k(sized(options, 5000, 20))) };
 }
