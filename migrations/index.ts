@@ -42,6 +42,8 @@ import * as m0037 from './0037-invoice-list-search';
 import * as m0038 from './0038-dashboard-summaries';
 import * as m0039 from './0039-vat-year-indexes';
 import * as m0040 from './0040-search-at-seal';
+// issue 41: the revenue report's sums
+import * as m0056 from './0056-revenue-summaries';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -84,6 +86,7 @@ const written: Record<string, Migration> = {
   '0038-dashboard-summaries': m0038,
   '0039-vat-year-indexes': m0039,
   '0040-search-at-seal': m0040,
+  '0056-revenue-summaries': m0056,
 };
 
 /**

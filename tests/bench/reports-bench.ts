@@ -87,7 +87,7 @@ export async function vatYear(samples = 21, count = 100_000): Promise<{ report_v
         const t = performance.now();
         const report = await core.call('reports.revenue', { from: `${YEAR}-01-01`, to: `${YEAR}-12-31`, basis: 'accrual' });
         revenueTimes.push(performance.now() - t);
-        const documents = new Set(report.revenue.by_month.flatMap((m) => m.documents)).size;
+        const documents = report.revenue.by_month.reduce((n, m) => n + m.count, 0);
         if (documents !== count) throw new Error(`the revenue of the year holds ${documents} invoices, not ${count}`);
       }
       return { report_vat_year_ms: p50(times), report_revenue_year_ms: p50(revenueTimes) };

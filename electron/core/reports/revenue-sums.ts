@@ -1,0 +1,156 @@
+// The revenue of a period summed by month, client and product, each with how many documents it holds. On the accrual
+// basis the whole months of the period come from the summary tables the seal keeps (migration 0056), the foreign-
+// currency invoices of those months from their rows (converted line by line at their own rate), and the days of a
+// month the period takes only in part from the lines of those days. On the cash basis every payment's share is
+// worked out from its invoice's lines (revenue-rows.ts), as before.
+import { sql } from 'kysely';
+import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
+import type { Db } from '../../db/types';
+import { SALE_TYPES } from '../../../shared/invoice-codes';
+import { forints } from './output-vat';
+import { lineOf, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
+import { accrualDay, isChainMember } from './tax-point';
+
+/** An amount in thousandths of a forint and how many documents make it. */
+export interface Sum {
+  amount: number;
+  count: number;
+}
+
+export interface RevenueSums {
+  byMonth: Map<string, Sum>;
+  byClient: Map<string, Sum>;
+  byProduct: Map<string, Sum>;
+  total: number;
+  /** the labels of the client (`c<id>`) and product keys met */
+  names: Map<string, string>;
+}
+
+export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueSums> {
+  const sums = emptySums();
+  if (basis === 'cash') {
+    addLines(sums, await revenueLines(db, period, 'cash'));
+    return sums;
+  }
+  const { months, edges } = splitByMonth(period);
+  for (const edge of edges) addLines(sums, await revenueLines(db, edge, 'accrual'));
+  if (months) {
+    const [clients, products, foreign] = await Promise.all([
+      sql<{ month: string; client_id: number; n: number; m: number }>`
+        select month, client_id, invoice_count as n, net_milli as m from summary_revenue_clients
+        where month between ${months.from} and ${months.to}`.execute(db),
+      sql<{ month: string; product_key: string; n: number; m: number }>`
+        select month, product_key, invoice_count as n, net_milli as m from summary_revenue_products
+        where month between ${months.from} and ${months.to}`.execute(db),
+      foreignLines(db, { from: `${months.from}-01`, to: lastDay(months.to) }),
+    ]);
+    for (const r of clients.rows) {
+      const amount = Number(r.m);
+      const count = Number(r.n);
+      add(sums.byMonth, r.month, amount, count);
+      add(sums.byClient, `c${r.client_id}`, amount, count);
+      sums.total += amount;
+    }
+    for (const r of products.rows) add(sums.byProduct, r.product_key, Number(r.m), Number(r.n));
+    addLines(sums, foreign);
+  }
+  await nameKeys(db, sums);
+  return sums;
+}
+
+/** The whole months inside the period (`YYYY-MM`), and the periods of the days before and after them. */
+export function splitByMonth(period: ReportPeriod): { months: { from: string; to: string } | null; edges: ReportPeriod[] } {
+  const firstWhole = period.from.slice(8) === '01' ? period.from.slice(0, 7) : nextMonth(period.from.slice(0, 7));
+  const lastWhole = period.to === lastDay(period.to.slice(0, 7)) ? period.to.slice(0, 7) : previousMonth(period.to.slice(0, 7));
+  if (firstWhole > lastWhole) return { months: null, edges: [period] };
+  const edges: ReportPeriod[] = [];
+  if (period.from < `${firstWhole}-01`) edges.push({ from: period.from, to: lastDay(previousMonth(firstWhole)) });
+  if (period.to > lastDay(lastWhole)) edges.push({ from: `${nextMonth(lastWhole)}-01`, to: period.to });
+  return { months: { from: firstWhole, to: lastWhole }, edges };
+}
+
+/**
+ * The foreign-currency invoices of the period by tax point, line by line, converted at their own rate: the rows the
+ * summaries leave out, found through the partial indexes of migration 0056 (their condition written as there).
+ */
+async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
+  const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1`;
+  const rows = await sql<RevenueItemRow>`
+    select ${revenueItemColumns(db)}, ${accrualDay('i')} as day
+    from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
+    where i.id in (
+      select i.id from invoices i where i.fulfillment_date between ${period.from} and ${period.to} and ${issued} and not ${isChainMember('i')}
+      union all
+      select i.id from invoices i where i.date between ${period.from} and ${period.to} and ${issued} and ${isChainMember('i')})`.execute(db);
+  return rows.rows.map((r) => lineOf(r, forints(r.net, r.exchange_rate)));
+}
+
+function emptySums(): RevenueSums {
+  return { byMonth: new Map(), byClient: new Map(), byProduct: new Map(), total: 0, names: new Map() };
+}
+
+function add(map: Map<string, Sum>, key: string, amount: number, count: number): void {
+  const s = map.get(key);
+  if (s) {
+    s.amount += amount;
+    s.count += count;
+  } else map.set(key, { amount, count });
+}
+
+/** Lines summed into `sums`; a document counts once per key however many of its lines it has there. */
+function addLines(sums: RevenueSums, lines: RevenueLine[]): void {
+  const seen = new Set<string>();
+  const once = (dimension: string, key: string, doc: number) => {
+    const id = `${dimension}\u0000${key}\u0000${doc}`;
+    if (seen.has(id)) return 0;
+    seen.add(id);
+    return 1;
+  };
+  for (const l of lines) {
+    const month = l.day.slice(0, 7);
+    const client = `c${l.client}`;
+    add(sums.byMonth, month, l.amount, once('m', month, l.doc));
+    add(sums.byClient, client, l.amount, once('c', client, l.doc));
+    add(sums.byProduct, l.product, l.amount, once('p', l.product, l.doc));
+    sums.total += l.amount;
+    sums.names.set(client, l.clientName);
+    sums.names.set(l.product, l.productName);
+  }
+}
+
+/**
+ * Labels for the keys the summaries gave: a client's name as the clients table has it (an invoice's snapshot name
+ * where its lines were read), a product's name, a line's text.
+ */
+async function nameKeys(db: Db, sums: RevenueSums): Promise<void> {
+  const clientIds = [...sums.byClient.keys()].filter((k) => !sums.names.has(k)).map((k) => Number(k.slice(1)));
+  const productIds = [...sums.byProduct.keys()].filter((k) => !sums.names.has(k) && k.startsWith('p')).map((k) => Number(k.slice(1)));
+  for (const [k] of sums.byProduct) if (k.startsWith('d:') && !sums.names.has(k)) sums.names.set(k, k.slice(2));
+  for (const chunk of chunks(clientIds)) {
+    for (const r of await db.selectFrom('clients').select(['id', 'name']).where('id', 'in', chunk).execute()) sums.names.set(`c${r.id}`, r.name);
+  }
+  for (const chunk of chunks(productIds)) {
+    for (const r of await db.selectFrom('products').select(['id', 'name']).where('id', 'in', chunk).execute()) sums.names.set(`p${r.id}`, r.name);
+  }
+}
+
+function chunks(ids: number[], size = 500): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+function lastDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
