@@ -22,8 +22,12 @@ import { FULL, sized, type BenchOptions } from './size';
 type Row = Record<string, unknown>;
 const YEAR = 2026;
 
-/** `count` issued invoices written with raw statements from a core-made template, one per day of the year in turn. */
-export async function seedYear(file: string, count: number): Promise<void> {
+/**
+ * `count` issued invoices written with raw statements from a core-made template, one per day of the year in turn.
+ * `spread` gives them that many clients and products (clones of the template's, the client and products of each
+ * invoice varying), as a real year's revenue by client and product has; without it every invoice is the template's.
+ */
+export async function seedYear(file: string, count: number, spread: { clients: number; products: number } | null = null): Promise<void> {
   const opened = await openDatabase(file);
   try {
     const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
@@ -37,6 +41,21 @@ export async function seedYear(file: string, count: number): Promise<void> {
     const itemCols = Object.keys(items[0]!).filter((c) => c !== 'id' && c !== 'invoice_id');
     const insertInvoice = sqlite.prepare(`INSERT INTO invoices (${invCols.join(', ')}) VALUES (${invCols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
     const insertItem = sqlite.prepare(`INSERT INTO invoice_items (invoice_id, ${itemCols.join(', ')}) VALUES (@invoice_id, ${itemCols.map((c) => `@${c}`).join(', ')})`);
+    const clientIds: number[] = [];
+    const productIds: number[] = [];
+    if (spread) {
+      const product = await core.call('products.create', { name: 'Termék 0', price: '1000', vat_id: '1', unit: 'db' } as never);
+      const clone = (table: string, id: number, n: number, name: (i: number) => string) => {
+        const row = sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row;
+        const cols = Object.keys(row).filter((c) => c !== 'id');
+        const insert = sqlite.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
+        return Array.from({ length: n }, (_, i) => (insert.get({ ...row, name: name(i) }) as { id: number }).id);
+      };
+      sqlite.transaction(() => {
+        clientIds.push(...clone('clients', client.id, spread.clients, (i) => `Ügyfél ${i} Kft.`));
+        productIds.push(...clone('products', product.id, spread.products, (i) => `Termék ${i}`));
+      })();
+    }
     sqlite.transaction(() => {
       for (let seq = 2; seq <= count; seq++) {
         const day = new Date(Date.UTC(YEAR, 0, 1 + (seq % 365))).toISOString().slice(0, 10);
@@ -50,8 +69,12 @@ export async function seedYear(file: string, count: number): Promise<void> {
           sealed: 0,
           number_seq: seq,
           invoice_no: `${YEAR}-${String(seq).padStart(6, '0')}`,
+          ...(spread ? { client_id: clientIds[(seq * 7919) % spread.clients] } : {}),
         }) as { id: number };
-        for (const item of items) insertItem.run({ ...item, invoice_id: id });
+        items.forEach((item, j) => {
+          const product = spread ? { product_id: productIds[(seq * 31 + j * 997) % spread.products] } : {};
+          insertItem.run({ ...item, ...product, invoice_id: id });
+        });
       }
       sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE sealed = 0').run();
       sqlite.prepare("UPDATE number_counters SET last_no = ? WHERE block_id = 0 AND kind = 'invoice' AND year = ?").run(count, YEAR);
@@ -71,7 +94,8 @@ export async function vatYear(samples = 21, count = 100_000): Promise<{ report_v
   const tmp = tempDir('reports-bench');
   const file = tmp.file('folio.db');
   try {
-    await seedYear(file, count);
+    // a year's sales spread over 5,000 clients and 2,000 products, as the million bench's are
+    await seedYear(file, count, { clients: Math.min(5000, count), products: Math.min(2000, count) });
     const opened = await openDatabase(file);
     try {
       const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
