@@ -92,7 +92,24 @@ async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]
       select i.id from invoices i where i.fulfillment_date between ${period.from} and ${period.to} and ${issued} and not ${isChainMember('i')}
       union all
       select i.id from invoices i where i.date between ${period.from} and ${period.to} and ${issued} and ${isChainMember('i')})`.execute(db);
-  return rows.rows.map((r) => lineOf(r, forints(r.net, r.exchange_rate)));
+  return rows.rows.map((r) => lineOf(r, forintsExact(r.net, r.exchange_rate)));
+}
+
+/**
+ * forints() (output-vat.ts) in integers: thousandths × the rate's digits, divided back and rounded half away from
+ * zero to whole forints. The same answer without a big.js number per line (a year's foreign lines are thousands);
+ * a rate not written as plain digits goes through forints().
+ */
+export function forintsExact(milli: number, rate: string): number {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(rate || '1');
+  if (!m || !Number.isSafeInteger(milli)) return forints(milli, rate);
+  const decimals = m[2] ?? '';
+  const num = BigInt(milli) * BigInt(m[1]! + decimals);
+  const den = 1000n * 10n ** BigInt(decimals.length);
+  let q = num / den;
+  const r = num % den;
+  if ((r < 0n ? -r : r) * 2n >= den) q += num < 0n ? -1n : 1n;
+  return Number(q) * 1000;
 }
 
 function emptySums(): RevenueSums {
