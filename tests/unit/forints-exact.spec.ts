@@ -8,7 +8,7 @@ import { rng } from '../fault/support/bodies';
 test('forintsExact equals forints for random amounts and rates, and on the half-forint ties', () => {
   const r = rng(41);
   const rates = ['400.25', '385.12', '1', '', '0.5', '399.999999', '12.3456', '0.000001'];
-  for (let i = 0; i < 50_000; i++) {
+  for (let i = 0; i < 5_000; i++) {
     const milli = Math.floor((r() - 0.5) * 2e12);
     const rate = rates[i % rates.length]!;
     expect(forintsExact(milli, rate), `${milli} × ${rate}`).toBe(forints(milli, rate));
