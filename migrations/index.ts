@@ -55,6 +55,8 @@ import * as m0048 from './0048-expense-supplier-ids';
 import * as m0049 from './0049-expense-payment-method';
 // NAV inbound invoices (issue 39)
 import * as m0050 from './0050-nav-inbound';
+// issue 41: the revenue report's sums
+import * as m0056 from './0056-revenue-summaries';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -110,6 +112,7 @@ const written: Record<string, Migration> = {
   '0049-expense-payment-method': m0049,
   // NAV inbound invoices (issue 39)
   '0050-nav-inbound': m0050,
+  '0056-revenue-summaries': m0056,
 };
 
 /**

@@ -48,15 +48,22 @@ export interface VatAnalysis extends ReportPeriod {
 
 export type RevenueBasis = 'accrual' | 'cash';
 
-/** A figure of the revenue report: an amount in forints and the documents behind it. */
+/**
+ * A figure of the revenue report: an amount in forints and how many documents make it. The documents themselves are
+ * asked for when wanted (reports.revenueDocuments): a year's figures are read from sums, not from its documents.
+ */
 export interface RevenueFigure {
   key: string;
   label: string;
   amount: string;
   /** the same key's amount a year earlier */
   previous: string;
-  documents: number[];
+  /** how many documents (invoices on the revenue side, expenses on the costs side) the amount is of */
+  count: number;
 }
+
+/** Which of the revenue report's lists a figure is of (reports.revenueDocuments). */
+export type RevenueFigureList = 'revenue_month' | 'revenue_client' | 'revenue_product' | 'costs_month' | 'costs_category';
 
 export interface RevenueReport extends ReportPeriod {
   basis: RevenueBasis;

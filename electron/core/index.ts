@@ -48,7 +48,7 @@ import type { QuoteAttributes } from '../../shared/quotes';
 import { exportEinvoice, type FacturxRenderer } from './einvoice/export';
 import { createReminderService, type ReminderPorts } from './reminders/service';
 import { vatAnalysis } from './reports/vat';
-import { revenueReport } from './reports/revenue';
+import { revenueDocuments, revenueReport } from './reports/revenue';
 import { exportReport } from './reports/export/index';
 import type { SecretBox } from '../secrets/secret-box';
 import { LOCAL_OWNER, type Caller } from '../db/call-context';
@@ -277,6 +277,7 @@ export async function createCore(deps: CoreDeps) {
     'receivables.summary': bankStatements.receivables,
     'reports.vat': (input) => vatAnalysis(ctx, input),
     'reports.revenue': (input) => revenueReport(ctx, input),
+    'reports.revenueDocuments': (input) => revenueDocuments(ctx, input),
     'reports.export': (input) => exportReport(ctx, input),
     'quotes.list': quotes.list,
     'quotes.get': quotes.get,

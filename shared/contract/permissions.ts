@@ -196,6 +196,8 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'reminders.run': 'settings',
   'reports.vat': 'read',
   'reports.revenue': 'read',
+  // issue 41: a revenue figure's documents, asked for when its list is opened
+  'reports.revenueDocuments': 'read',
   'reports.export': 'export',
   'users.me': 'read',
   'users.list': 'admin',

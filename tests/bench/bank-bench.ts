@@ -4,7 +4,7 @@
 // target ≤ 2 s. Confirming the certain suggestions (3,000 payments through invoices.pay's rule) is measured beside
 // it, and so is importing the same file again (nothing added). bank_import_xlsx_10k_s (issue 37): the same 10,000
 // entries as an OTP netbank XLSX, imported and matched against 3,000 open invoices of a fresh database; target ≤ 2 s.
-// Setup is not timed.
+// Setup is not timed. A smoke run (size.ts): 300 entries, 60 invoices.
 // Run alone: npx tsx tests/bench/run.ts --only bank
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +13,8 @@ import { startServer } from '../../electron/server/start';
 import { addressBody, invoiceBody } from '../support/fixtures';
 import { OWN_IBAN, camt053, type TestEntry } from '../bank/statements';
 import { otpNewXlsx, type SheetEntry } from '../bank/bank-files';
+import { FULL, sized, type BenchOptions } from './size';
 
-const ENTRIES = 10_000;
-const INVOICES = 3_000;
 const KEY = 'bank-bench-key-0123456789abcdef';
 
 async function rpc<T>(url: string, name: string, input: unknown): Promise<T> {
@@ -40,8 +39,14 @@ interface Setup {
   dir: string;
 }
 
-/** A server on its own database file with the business, a bank account and 3,000 open invoices (not timed). */
-async function setup(): Promise<Setup> {
+/** How many statement entries, and how many of them pay an open invoice. */
+interface Size {
+  entries: number;
+  invoices: number;
+}
+
+/** A server on its own database file with the business, a bank account and the open invoices (not timed). */
+async function setup(size: Size): Promise<Setup> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-bank-'));
   const server = await startServer({ dbFile: join(dir, 'folio.sqlite'), port: 0, auth: { apiKey: KEY }, now: '2026-03-31T12:00:00+02:00', env: { FOLIO_RATES_PREFETCH: 'off' } });
   const core = server.core;
@@ -54,7 +59,7 @@ async function setup(): Promise<Setup> {
     clients.push((await core.call('clients.create', { name: `Vevő ${c} Kft.`, tax_type: 'HAS_TAX_NUMBER', taxcode: '10000001-2-41', billing_address: addressBody() } as never)).id);
   }
   const invoices: Array<{ no: string; gross: number }> = [];
-  for (let i = 0; i < INVOICES; i++) {
+  for (let i = 0; i < size.invoices; i++) {
     const created = await core.call('invoices.create', invoiceBody(clients[i % clients.length]!, { fulfillment_date: '2026-03-01', due_date: '2026-03-31', items: [{ description: 'Munka', vat_id: 1, qty: 1, net_unit_price: 10_000 + 7 * i, unit: 'db' }] }) as never);
     invoices.push({ no: created.attributes.invoice_no!, gross: created.attributes.total });
   }
@@ -67,10 +72,10 @@ async function teardown(s: Setup) {
 }
 
 /** Every invoice paid with its number in the text; the rest: card income, refunds, fees. */
-function statementEntries(invoices: Setup['invoices']): TestEntry[] {
-  return Array.from({ length: ENTRIES }, (_, i) => {
+function statementEntries(invoices: Setup['invoices'], size: Size): TestEntry[] {
+  return Array.from({ length: size.entries }, (_, i) => {
     const date = `2026-03-${String(1 + (i % 28)).padStart(2, '0')}`;
-    const inv = i < INVOICES ? invoices[i]! : null;
+    const inv = i < size.invoices ? invoices[i]! : null;
     if (inv) return { ref: `B${i}`, date, amount: String(inv.gross), direction: 'credit', name: 'Vevő Kft.', remittance: `Számla ${inv.no}` };
     return { ref: `B${i}`, date, amount: String(100 + i), direction: i % 3 ? 'credit' : 'debit', name: `Partner ${i}`, remittance: 'kártyás forgalom' };
   });
@@ -85,12 +90,14 @@ async function importAndList(url: string, account: number, file: string) {
   });
 }
 
-export async function run(): Promise<Record<string, number>> {
+export async function run(options: BenchOptions = FULL): Promise<Record<string, number>> {
+  const size: Size = { entries: sized(options, 10_000, 300), invoices: sized(options, 3_000, 60) };
+  const { entries: ENTRIES, invoices: INVOICES } = size;
   const figures: Record<string, number> = {};
-  const camt = await setup();
+  const camt = await setup(size);
   try {
     const { server, account } = camt;
-    const file = Buffer.from(camt053(statementEntries(camt.invoices), { version: '08' })).toString('base64');
+    const file = Buffer.from(camt053(statementEntries(camt.invoices, size), { version: '08' })).toString('base64');
     const [[imported, page], importS] = await importAndList(server.url, account, file);
     if (imported.added !== ENTRIES || !page.items.length) throw new Error(`unexpected import: ${JSON.stringify(imported)}`);
     const [confirmed, confirmS] = await timed(() => rpc<{ confirmed: number }>(server.url, 'bankEntries.confirmSuggested', {}));
@@ -107,10 +114,10 @@ export async function run(): Promise<Record<string, number>> {
     await teardown(camt);
   }
   // issue 37: the same statement as an OTP netbank spreadsheet (title block, header further down), on a fresh database
-  // with its own 3,000 open invoices
-  const sheet = await setup();
+  // with its own open invoices
+  const sheet = await setup(size);
   try {
-    const rows: SheetEntry[] = statementEntries(sheet.invoices).map((e) => ({ ...e, ref: '' }));
+    const rows: SheetEntry[] = statementEntries(sheet.invoices, size).map((e) => ({ ...e, ref: '' }));
     const xlsx = (await otpNewXlsx(rows, '11773016-11111018')).toString('base64');
     const [[imported, page], importS] = await importAndList(sheet.server.url, sheet.account, xlsx);
     if (imported.added !== ENTRIES || !page.items.length) throw new Error(`unexpected XLSX import: ${JSON.stringify(imported)}`);

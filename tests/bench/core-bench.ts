@@ -8,6 +8,8 @@
 //   v3_cost_ratio = v3 / v2 creates per second over bursts of the same size (the issue's limit: ≥ 0.90).
 // - list_first_page_ms, query_number_range_ms: p50 of GET /invoices and of a 20-invoice number-range query with
 //   100,000 invoices (300,000 lines) in the file, seeded with raw statements.
+// A smoke run (size.ts) does each at a small size: 2,000 invoices in the file, a few dozen issued and created, and
+// no wait for v3's rate-limit window.
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../electron/db/open';
 import { createCore, type Core } from '../../electron/core/index';
@@ -16,6 +18,7 @@ import { BUSINESS_NOW, benchInvoice, buyerBody, SELLER } from '../fault/support/
 import { call } from '../fault/support/http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServe, tempDir } from '../fault/support/procs';
+import { FULL, type BenchOptions } from './size';
 
 const KEY = 'core-bench-key-0123456789abcdef';
 // Both paths first run this many invoices unmeasured, so that the rounds compare steady states: the raw writer's few
@@ -76,7 +79,7 @@ async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqli
 }
 
 /** `synchronous` other than FULL is for diagnosis only (how much of the time is the disk): the figures use FULL. */
-export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'FULL' | 'OFF' = 'FULL') {
+export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'FULL' | 'OFF' = 'FULL', warmUp = WARM_UP, concurrent = 60) {
   const tmp = tempDir('core-bench');
   const a = await freshCore(tmp.file('core.db'));
   const b = await freshCore(tmp.file('raw.db'));
@@ -86,7 +89,7 @@ export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'F
     const first = await a.core.call('invoices.create', body);
     const raw = rawIssuer(b.sqlite, await templateOf(a.sqlite, first.id));
     // Warm-up (not measured), see WARM_UP.
-    for (let i = 0; i < WARM_UP; i++) {
+    for (let i = 0; i < warmUp; i++) {
       await a.core.call('invoices.create', body);
       raw.issue();
     }
@@ -103,17 +106,17 @@ export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'F
     // With 16 creates in flight the core's group commit shares one fsync among them.
     const t = performance.now();
     await Promise.all(Array.from({ length: 16 }, async () => {
-      for (let i = 0; i < 60; i++) await a.core.call('invoices.create', body);
+      for (let i = 0; i < concurrent; i++) await a.core.call('invoices.create', body);
     }));
     const concurrentMs = performance.now() - t;
     const n = rounds * perRound;
     const same = (db: BetterSqlite3.Database) => db.prepare('SELECT COUNT(*) FROM invoices WHERE sealed = 1').pluck().get() as number;
-    if (same(b.sqlite) !== n + WARM_UP) throw new Error('the raw writer lost invoices');
+    if (same(b.sqlite) !== n + warmUp) throw new Error('the raw writer lost invoices');
     return {
       issue_core_per_s: Math.round((n / coreMs) * 1000),
       issue_raw_per_s: Math.round((n / rawMs) * 1000),
       issue_ratio: Number((rawMs / coreMs).toFixed(3)),
-      issue_core_concurrent16_per_s: Math.round((960 / concurrentMs) * 1000),
+      issue_core_concurrent16_per_s: Math.round(((16 * concurrent) / concurrentMs) * 1000),
     };
   } finally {
     await a.close();
@@ -172,9 +175,11 @@ const perSecond = (runs: { sent: number; ms: number }[]) =>
  * http_create_per_s stays the 2000-create figure, measured first.
  */
 const V3_ROUNDS = 2;
-const V3_ROUND = 280;
-const V3_WARM_UP = 500;
-export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000) {
+const V3_SIZES = { round: 280, warmUp: 500, freshWindow: true };
+/** A smoke run's v3 sizes: well under the 600 a minute, so no wait for a fresh window. */
+const V3_SMOKE = { round: 20, warmUp: 20, freshWindow: false };
+export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000, v3Sizes = V3_SIZES) {
+  const { round: V3_ROUND, warmUp: V3_WARM_UP } = v3Sizes;
   const tmp = tempDir('http-bench');
   const server = await startServe(tmp.file('folio.db'), KEY);
   try {
@@ -186,7 +191,7 @@ export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000)
     });
     if (partner.status !== 201) throw new Error(`v3 partner: ${partner.status}`);
     const document = benchDocument((partner.body as { id: number }).id);
-    for (let i = 0; i < 50; i++) await call(server.url, 'POST', '/invoices', { key: KEY, body }); // warm-up
+    for (let i = 0; i < Math.min(50, total); i++) await call(server.url, 'POST', '/invoices', { key: KEY, body }); // warm-up
     // v3's own code (routing, translation, the document's shape) warmed as far as v2's is by the 2000 creates below,
     // then a fresh rate-limit window for the measured rounds.
     await createBurst(server.url, '/v3/documents', document, 201, V3_WARM_UP, inFlight, budgetMs);
@@ -194,7 +199,7 @@ export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000)
     const windowResetS = Number(last.headers['x-ratelimit-reset'] ?? 60);
     const warmedAt = performance.now();
     const http_create_per_s = perSecond([await createBurst(server.url, '/invoices', body, 200, total, inFlight, budgetMs)]);
-    await sleep(Math.max(0, windowResetS * 1000 - (performance.now() - warmedAt)) + 1000);
+    if (v3Sizes.freshWindow) await sleep(Math.max(0, windowResetS * 1000 - (performance.now() - warmedAt)) + 1000);
     const v2: { sent: number; ms: number }[] = [];
     const v3: { sent: number; ms: number }[] = [];
     for (let round = 0; round < V3_ROUNDS; round++) {
@@ -249,17 +254,19 @@ const variedTotal = (seq: number) => (10_000 + ((seq * 7919) % 900_000)) * 1000;
 /** invoice_search_ms: p50 of the list's search box (invoices.query with `search`, a page of 50, any date) at 100,000
  * invoices over 500 clients — an invoice number, a bare sequence number, a client's name, an amount typed with a
  * space, and a text that matches nothing, taken in turn; and the p50 of each kind (invoice_search_<kind>_ms). */
-export async function searchAt100k(samples = 200) {
+export async function searchAt100k(samples = 200, count = 100_000, clients = 500) {
   const tmp = tempDir('search-bench');
   const file = tmp.file('folio.db');
-  const { year } = await seedLarge(file, 100_000, 500);
+  const { year } = await seedLarge(file, count, clients);
   const server = await startServe(file, KEY);
   try {
-    const amount = variedTotal(61_234) / 1000;
+    // the invoice looked for: no. 61,234 of 100,000 (of a smaller file, the same share of it), and its client
+    const seq = Math.floor(count * 0.61234);
+    const amount = variedTotal(seq) / 1000;
     const kinds = {
-      number: `${year}-061234`,
-      seq: '61234',
-      name: 'Ügyfél 0234',
+      number: `${year}-${String(seq).padStart(6, '0')}`,
+      seq: String(seq),
+      name: `Ügyfél ${String(seq % clients).padStart(4, '0')}`,
       amount: `${String(amount).slice(0, -3)} ${String(amount).slice(-3)}`,
       none: 'nincs ilyen',
     };
@@ -289,10 +296,10 @@ export async function searchAt100k(samples = 200) {
   }
 }
 
-export async function readsAt100k(samples = 200) {
+export async function readsAt100k(samples = 200, count = 100_000) {
   const tmp = tempDir('reads-bench');
   const file = tmp.file('folio.db');
-  const { year } = await seedLarge(file);
+  const { year } = await seedLarge(file, count);
   const server = await startServe(file, KEY);
   try {
     const p50 = async (method: 'GET' | 'POST', path: string, check: (body: unknown) => boolean, n = samples) => {
@@ -311,9 +318,9 @@ export async function readsAt100k(samples = 200) {
     const twenty = (body: unknown) => (body as { data: unknown[] }).data.length === 20;
     return {
       list_first_page_ms: await p50('GET', '/invoices', twenty),
-      query_number_range_ms: await p50('GET', `/invoices/query?year_start=${year}&num_start=50000&year_end=${year}&num_end=50019`, twenty),
+      query_number_range_ms: await p50('GET', `/invoices/query?year_start=${year}&num_start=${count / 2}&year_end=${year}&num_end=${count / 2 + 19}`, twenty),
       // the dashboard's figures over all 100,000 (all unpaid, all dated this month)
-      dashboard_summary_ms: await p50('POST', '/rpc/invoices.summary', (body) => (body as { data: { unpaid: { count: number } } }).data.unpaid.count >= 100_000, 50),
+      dashboard_summary_ms: await p50('POST', '/rpc/invoices.summary', (body) => (body as { data: { unpaid: { count: number } } }).data.unpaid.count >= count, Math.min(50, samples)),
     };
   } finally {
     await server.kill();
@@ -328,6 +335,7 @@ export async function readsAt100k(samples = 200) {
  * figure is of a full check, not of an early refusal.
  */
 export async function dryRunCheck(samples = 300) {
+  const warmUp = Math.min(30, samples);
   const tmp = tempDir('check-bench');
   const server = await startServe(tmp.file('folio.db'), KEY);
   try {
@@ -337,7 +345,7 @@ export async function dryRunCheck(samples = 300) {
     const first = await call(server.url, 'POST', '/invoices/check', { key: KEY, body });
     const answer = (first.body as { data?: { errors: unknown[] } }).data;
     if (first.status !== 200 || !answer || answer.errors.length) throw new Error(`check: ${first.status} ${first.text.slice(0, 300)}`);
-    for (let i = 0; i < 30; i++) await call(server.url, 'POST', '/invoices/check', { key: KEY, body }); // warm-up
+    for (let i = 0; i < warmUp; i++) await call(server.url, 'POST', '/invoices/check', { key: KEY, body }); // warm-up
     const times: number[] = [];
     for (let i = 0; i < samples; i++) {
       const t = performance.now();
@@ -352,6 +360,13 @@ export async function dryRunCheck(samples = 300) {
   }
 }
 
-export async function run() {
-  return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await dryRunCheck()), ...(await readsAt100k()), ...(await searchAt100k()) };
+export async function run(options: BenchOptions = FULL) {
+  if (!options.smoke) return { ...(await issueCoreVsRaw()), ...(await httpCreate()), ...(await dryRunCheck()), ...(await readsAt100k()), ...(await searchAt100k()) };
+  return {
+    ...(await issueCoreVsRaw(2, 10, 'FULL', 20, 3)),
+    ...(await httpCreate(100, 16, 30_000, V3_SMOKE)),
+    ...(await dryRunCheck(10)),
+    ...(await readsAt100k(10, 2_000)),
+    ...(await searchAt100k(10, 2_000, 50)),
+  };
 }

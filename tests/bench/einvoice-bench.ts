@@ -1,12 +1,13 @@
 // E-invoice benchmark: a one-page invoice (the PDF bench's) made into a checked e-invoice — the EN 16931 model, the
 // XML and the official rules run on it — warm, per invoice. `npm run bench -- --only einvoice` runs it through
 // tests/bench/run.ts; `npx tsx tests/bench/einvoice-bench.ts` runs it alone. The rules' one-time compile (cached on
-// disk by hash) happens in the warm-up.
+// disk by hash) happens in the warm-up. A smoke run (size.ts): 3 measured after 2 warm-ups.
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { einvoiceFileOf, einvoiceModel, writeEinvoice } from '../../electron/core/einvoice/index';
 import { warmUpRules } from '../../electron/core/einvoice/rules';
 import { onePageInvoice } from '../documents/fixtures';
+import { FULL, sized, type BenchOptions } from './size';
 
 export interface EinvoiceBenchFigures {
   /** median: model, UBL XML and the EN 16931 rules on it, ms */
@@ -17,8 +18,6 @@ export interface EinvoiceBenchFigures {
   einvoice_ubl_write_ms: number;
 }
 
-const WARMUP = 10;
-const RUNS = 40;
 
 async function medianOf(warmup: number, runs: number, fn: (i: number) => Promise<unknown> | unknown): Promise<number> {
   for (let i = 0; i < warmup; i++) await fn(i);
@@ -34,7 +33,9 @@ async function medianOf(warmup: number, runs: number, fn: (i: number) => Promise
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export async function benchEinvoice(): Promise<EinvoiceBenchFigures> {
+export async function benchEinvoice(options: BenchOptions = FULL): Promise<EinvoiceBenchFigures> {
+  const WARMUP = sized(options, 10, 2);
+  const RUNS = sized(options, 40, 3);
   await warmUpRules();
   const invoices = Array.from({ length: WARMUP + RUNS }, (_, i) => onePageInvoice(i + 1));
   const client = { buyer_reference: null };

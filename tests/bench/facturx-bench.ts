@@ -6,7 +6,7 @@
 //   rendering;
 // - einvoice_facturx_ratio = einvoice_facturx_ms / einvoice_pdf_ms, einvoice_facturx_pack_ratio the same for the PDF
 //   part alone; einvoice_cii_check_ms: the EN 16931 rules run on one CII (what the full path adds besides the XML).
-// The two run interleaved, invoice by invoice, so a busy machine slows both alike; medians after a warm-up (the first
+// A smoke run (size.ts): 3 invoices measured after 2 warm-ups. The two run interleaved, invoice by invoice, so a busy machine slows both alike; medians after a warm-up (the first
 // rules check compiles them, or loads the compiled form from its cache file). `npm run bench -- --only facturx`.
 import { openDatabase } from '../../electron/db/open';
 import { createCore } from '../../electron/core/index';
@@ -16,9 +16,7 @@ import { renderFacturX } from '../../electron/documents/facturx';
 import { einvoiceXml } from '../../electron/core/einvoice/index';
 import { validateEn16931 } from '../../electron/core/einvoice/rules';
 import { clientBody, makeTempDir, TEST_SELLER } from '../support/fixtures';
-
-const WARMUP = 10;
-const RUNS = 40;
+import { FULL, sized, type BenchOptions } from './size';
 
 export interface FacturxBenchFigures {
   einvoice_pdf_ms: number;
@@ -29,7 +27,9 @@ export interface FacturxBenchFigures {
   einvoice_cii_check_ms: number;
 }
 
-export async function benchFacturx(): Promise<FacturxBenchFigures> {
+export async function benchFacturx(options: BenchOptions = FULL): Promise<FacturxBenchFigures> {
+  const WARMUP = sized(options, 10, 2);
+  const RUNS = sized(options, 40, 3);
   const tmp = makeTempDir('folio-bench-facturx-');
   const opened = await openDatabase(`${tmp.dir}/folio.sqlite`);
   try {

@@ -2,15 +2,14 @@
 // 500 of them already in Folio (found as duplicates and merged), through the real HTTP door the UI uses (/rpc), on a
 // database file with the production pragmas (WAL, synchronous=FULL). Setup is not timed.
 // Target: the import itself (import.run) ≤ 5 s; analyze and preview are measured beside it.
-// Run alone: npx tsx tests/bench/run.ts --only import
+// A smoke run (size.ts): 200 rows, 10 of them known. Run alone: npx tsx tests/bench/run.ts --only import
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../electron/server/start';
 import { CLIENT_HEADER, clientRow, csv, windows1250 } from '../import/files';
+import { FULL, sized, type BenchOptions } from './size';
 
-const ROWS = 10_000;
-const EXISTING = 500;
 const KEY = 'import-bench-key-0123456789abcdef';
 
 async function rpc<T>(url: string, name: string, input: unknown): Promise<T> {
@@ -26,7 +25,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [value, (performance.now() - started) / 1000];
 }
 
-export async function run(): Promise<Record<string, number>> {
+export async function run(options: BenchOptions = FULL): Promise<Record<string, number>> {
+  const ROWS = sized(options, 10_000, 200);
+  const EXISTING = ROWS / 20;
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-import-'));
   const server = await startServer({ dbFile: join(dir, 'folio.sqlite'), port: 0, auth: { apiKey: KEY } });
   try {

@@ -7,6 +7,7 @@ import { benchInvoice, buyerBody, rng } from '../fault/support/bodies';
 import { call } from '../fault/support/http';
 import { checkInvariants, missingAcks } from '../fault/support/invariants';
 import { startServe, tempDir } from '../fault/support/procs';
+import { FULL, sized, type BenchOptions } from './size';
 
 export interface LoadOptions {
   clients: number;
@@ -175,11 +176,13 @@ function pickPath(r: () => number): string {
   return paths[Math.floor(r() * paths.length)]!;
 }
 
-export async function run(): Promise<{ load_p50_ms: number; load_p99_ms: number; load_rps: number }> {
-  const result = await runLoad({ clients: 32, requests: 20_000, budgetMs: 400_000 });
+/** A smoke run (size.ts): 400 requests from 8 clients. */
+export async function run(options: BenchOptions = FULL): Promise<{ load_p50_ms: number; load_p99_ms: number; load_rps: number }> {
+  const requests = sized(options, 20_000, 400);
+  const result = await runLoad({ clients: sized(options, 32, 8), requests, budgetMs: 400_000 });
   if (result.errors.length || result.lost.length || result.violations.length) {
     throw new Error(`load run failed: ${JSON.stringify({ errors: result.errors.slice(0, 5), lost: result.lost.slice(0, 5), violations: result.violations.slice(0, 5) })}`);
   }
-  if (result.requests < 20_000) throw new Error(`only ${result.requests} of 20,000 requests fit in the time budget`);
+  if (result.requests < requests) throw new Error(`only ${result.requests} of ${requests} requests fit in the time budget`);
   return { load_p50_ms: result.load_p50_ms, load_p99_ms: result.load_p99_ms, load_rps: result.load_rps };
 }

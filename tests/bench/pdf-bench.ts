@@ -1,6 +1,7 @@
 // PDF benchmark: pdfmake against Chromium's print-to-PDF on the same one-page invoice, and a 1,000-invoice batch on
 // two worker threads. `npm run bench -- --only pdf` runs it through tests/bench/run.ts; `npx tsx
 // tests/bench/pdf-bench.ts` runs it alone. Targets: pdf_ratio ≤ 0.6, pdf_batch_1000_s ≤ 20, peak RSS ≤ 400 MB.
+// A smoke run (size.ts): a batch of 20, 3 measured renders and prints after 2 warm-ups.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +12,7 @@ import { invoiceHtml, renderInvoicePdf } from '../../electron/documents';
 import { PRINT_FOOTER_TEMPLATE } from '../../electron/documents/html';
 import type { InvoiceAttributes } from '../../shared/resources';
 import { onePageInvoice } from '../documents/fixtures';
+import { FULL, sized, type BenchOptions } from './size';
 
 export interface PdfBenchFigures {
   /** median warm render of a one-page invoice with pdfmake, ms */
@@ -22,18 +24,17 @@ export interface PdfBenchFigures {
   pdf_batch_peak_rss_mb: number;
 }
 
-const WARMUP = 20;
-const RUNS = 40;
-
-export async function benchPdf(): Promise<PdfBenchFigures> {
+export async function benchPdf(options: BenchOptions = FULL): Promise<PdfBenchFigures> {
+  const WARMUP = sized(options, 20, 2);
+  const RUNS = sized(options, 40, 3);
   // The batch first and in its own process: its memory figure must not include this process's history.
-  const batch = await runBatchChild(1000);
+  const batch = await runBatchChild(sized(options, 1000, 20));
   // Invoices are built up front: only document work is timed, on both sides.
   const invoices = Array.from({ length: RUNS + WARMUP }, (_, i) => onePageInvoice(i + 1));
   const pdfMs = await medianOf(WARMUP, RUNS, async (i) => {
     await renderInvoicePdf(invoices[i]!);
   });
-  const chromiumMs = await benchChromium(invoices);
+  const chromiumMs = await benchChromium(invoices, WARMUP, RUNS);
   return {
     pdf_ms: round(pdfMs, 1),
     pdf_chromium_ms: round(chromiumMs, 1),
@@ -46,12 +47,12 @@ export async function benchPdf(): Promise<PdfBenchFigures> {
 /** tests/bench/run.ts calls each section's `run`. */
 export const run = benchPdf;
 
-async function benchChromium(invoices: InvoiceAttributes[]): Promise<number> {
+async function benchChromium(invoices: InvoiceAttributes[], warmUp: number, runs: number): Promise<number> {
   const { executablePath } = await resolveBrowser();
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {
     const page = await browser.newPage();
-    return await medianOf(5, RUNS, async (i) => {
+    return await medianOf(Math.min(5, warmUp), runs, async (i) => {
       // Same work as the pdfmake side: build the document for this invoice, then produce the PDF bytes.
       await page.setContent(invoiceHtml(invoices[i]!));
       await page.pdf({

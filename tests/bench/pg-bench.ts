@@ -7,7 +7,7 @@
 //   from the first request until the remote holds all 10,000. pg_sync_50_devices_round_s: until every device's round
 //   ended (each also pulls the others' invoices — on 50 machines in real life, here all on this process's cores);
 //   checked afterwards: no device failed, every invoice on the remote.
-// Run alone: npx tsx tests/bench/pg-bench.ts
+// A smoke run (size.ts): 100 creates; 3 devices of 10 invoices. Run alone: npx tsx tests/bench/pg-bench.ts
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { SERVE_ENTRY } from '../support/built';
@@ -16,6 +16,7 @@ import { startChild, type Child } from '../fault/support/procs';
 import { call } from '../fault/support/http';
 import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
 import { configure, openDevice, startRemote, tempDir, type Device } from '../sync/support/nodes';
+import { FULL, sized, type BenchOptions } from './size';
 
 const KEY = 'pg-bench-key-0123456789abcdef';
 const SECRET = randomBytes(32).toString('base64');
@@ -61,10 +62,7 @@ export async function httpCreate(total = 2000) {
   }
 }
 
-const DEVICES = 50;
-const PER_DEVICE = 200;
-
-export async function sync50() {
+export async function sync50(DEVICES = 50, PER_DEVICE = 200) {
   const tmp = tempDir('pg-bench');
   const url = await freshPgDatabase();
   const remote = await startRemote(url);
@@ -102,7 +100,7 @@ export async function sync50() {
     const roundSeconds = (performance.now() - t) / 1000;
     const n = await onRemote();
     await db.end();
-    console.error(`bench pg: 50 devices: pushed ${pushed === null ? 'not all' : `${pushed.toFixed(1)} s`}, rounds ended ${roundSeconds.toFixed(1)} s, ${n} invoices on the remote`);
+    console.error(`bench pg: ${DEVICES} devices: pushed ${pushed === null ? 'not all' : `${pushed.toFixed(1)} s`}, rounds ended ${roundSeconds.toFixed(1)} s, ${n} invoices on the remote`);
     const failed = results.filter((r) => r.last_error || r.pending_changes !== 0);
     if (failed.length) throw new Error(`${failed.length} devices did not finish: ${failed[0]!.last_error ?? 'changes pending'}`);
     if (n !== DEVICES * PER_DEVICE) throw new Error(`the remote has ${n} invoices, not ${DEVICES * PER_DEVICE}`);
@@ -114,10 +112,10 @@ export async function sync50() {
   }
 }
 
-export async function run() {
-  const http = await httpCreate();
+export async function run(options: BenchOptions = FULL) {
+  const http = await httpCreate(sized(options, 2000, 100));
   console.error(`bench pg: ${JSON.stringify(http)}`); // kept should the sync half fail
-  return { ...http, ...(await sync50()) };
+  return { ...http, ...(await sync50(sized(options, 50, 3), sized(options, 200, 10))) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

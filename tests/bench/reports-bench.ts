@@ -17,12 +17,17 @@ import { createCore } from '../../electron/core/index';
 import { fixedClock } from '../../electron/core/clock';
 import { benchInvoice, buyerBody, SELLER } from '../fault/support/bodies';
 import { tempDir } from '../fault/support/procs';
+import { FULL, sized, type BenchOptions } from './size';
 
 type Row = Record<string, unknown>;
 const YEAR = 2026;
 
-/** `count` issued invoices written with raw statements from a core-made template, one per day of the year in turn. */
-export async function seedYear(file: string, count: number): Promise<void> {
+/**
+ * `count` issued invoices written with raw statements from a core-made template, one per day of the year in turn.
+ * `spread` gives them that many clients and products (clones of the template's, the client and products of each
+ * invoice varying), as a real year's revenue by client and product has; without it every invoice is the template's.
+ */
+export async function seedYear(file: string, count: number, spread: { clients: number; products: number } | null = null): Promise<void> {
   const opened = await openDatabase(file);
   try {
     const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
@@ -36,6 +41,21 @@ export async function seedYear(file: string, count: number): Promise<void> {
     const itemCols = Object.keys(items[0]!).filter((c) => c !== 'id' && c !== 'invoice_id');
     const insertInvoice = sqlite.prepare(`INSERT INTO invoices (${invCols.join(', ')}) VALUES (${invCols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
     const insertItem = sqlite.prepare(`INSERT INTO invoice_items (invoice_id, ${itemCols.join(', ')}) VALUES (@invoice_id, ${itemCols.map((c) => `@${c}`).join(', ')})`);
+    const clientIds: number[] = [];
+    const productIds: number[] = [];
+    if (spread) {
+      const product = await core.call('products.create', { name: 'Termék 0', price: '1000', vat_id: '1', unit: 'db' } as never);
+      const clone = (table: string, id: number, n: number, name: (i: number) => string) => {
+        const row = sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row;
+        const cols = Object.keys(row).filter((c) => c !== 'id');
+        const insert = sqlite.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) RETURNING id`);
+        return Array.from({ length: n }, (_, i) => (insert.get({ ...row, name: name(i) }) as { id: number }).id);
+      };
+      sqlite.transaction(() => {
+        clientIds.push(...clone('clients', client.id, spread.clients, (i) => `Ügyfél ${i} Kft.`));
+        productIds.push(...clone('products', product.id, spread.products, (i) => `Termék ${i}`));
+      })();
+    }
     sqlite.transaction(() => {
       for (let seq = 2; seq <= count; seq++) {
         const day = new Date(Date.UTC(YEAR, 0, 1 + (seq % 365))).toISOString().slice(0, 10);
@@ -49,8 +69,12 @@ export async function seedYear(file: string, count: number): Promise<void> {
           sealed: 0,
           number_seq: seq,
           invoice_no: `${YEAR}-${String(seq).padStart(6, '0')}`,
+          ...(spread ? { client_id: clientIds[(seq * 7919) % spread.clients] } : {}),
         }) as { id: number };
-        for (const item of items) insertItem.run({ ...item, invoice_id: id });
+        items.forEach((item, j) => {
+          const product = spread ? { product_id: productIds[(seq * 31 + j * 997) % spread.products] } : {};
+          insertItem.run({ ...item, ...product, invoice_id: id });
+        });
       }
       sqlite.prepare('UPDATE invoices SET sealed = 1 WHERE sealed = 0').run();
       sqlite.prepare("UPDATE number_counters SET last_no = ? WHERE block_id = 0 AND kind = 'invoice' AND year = ?").run(count, YEAR);
@@ -66,11 +90,12 @@ const p50 = (times: number[]) => {
   return Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10;
 };
 
-export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: number; report_revenue_year_ms: number }> {
+export async function vatYear(samples = 21, count = 100_000): Promise<{ report_vat_year_ms: number; report_revenue_year_ms: number }> {
   const tmp = tempDir('reports-bench');
   const file = tmp.file('folio.db');
   try {
-    await seedYear(file, 100_000);
+    // a year's sales spread over 5,000 clients and 2,000 products, as the million bench's are
+    await seedYear(file, count, { clients: Math.min(5000, count), products: Math.min(2000, count) });
     const opened = await openDatabase(file);
     try {
       const core = await createCore({ db: opened.db, clock: fixedClock(`${YEAR}-12-31T10:00:00+01:00`) });
@@ -79,15 +104,15 @@ export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: numbe
         const t = performance.now();
         const report = await core.call('reports.vat', { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
         times.push(performance.now() - t);
-        if (report.output.documents.length !== 100_000) throw new Error(`the year holds ${report.output.documents.length} invoices, not 100,000`);
+        if (report.output.documents.length !== count) throw new Error(`the year holds ${report.output.documents.length} invoices, not ${count}`);
       }
       const revenueTimes: number[] = [];
       for (let i = 0; i < samples; i++) {
         const t = performance.now();
         const report = await core.call('reports.revenue', { from: `${YEAR}-01-01`, to: `${YEAR}-12-31`, basis: 'accrual' });
         revenueTimes.push(performance.now() - t);
-        const documents = new Set(report.revenue.by_month.flatMap((m) => m.documents)).size;
-        if (documents !== 100_000) throw new Error(`the revenue of the year holds ${documents} invoices, not 100,000`);
+        const documents = report.revenue.by_month.reduce((n, m) => n + m.count, 0);
+        if (documents !== count) throw new Error(`the revenue of the year holds ${documents} invoices, not ${count}`);
       }
       return { report_vat_year_ms: p50(times), report_revenue_year_ms: p50(revenueTimes) };
     } finally {
@@ -99,29 +124,30 @@ export async function vatYear(samples = 21): Promise<{ report_vat_year_ms: numbe
 }
 
 /** The accountant package of a year of 5,000 invoices, as the export job builds it (PDFs on two worker threads). */
-export async function accountantZip5k(): Promise<{ accountant_zip_5k_s: number; accountant_einvoice_ms: number }> {
+export async function accountantZip5k(count = 5000): Promise<{ accountant_zip_5k_s: number; accountant_einvoice_ms: number }> {
   const tmp = tempDir('accountant-bench');
   const file = tmp.file('folio.db');
   try {
-    await seedYear(file, 5000);
+    await seedYear(file, count);
     const work = tmp.file('work');
     mkdirSync(work);
     const t = performance.now();
     const built = await buildAccountantPackage(sqliteSource(file), fixedClock(`${YEAR}-12-31T10:00:00+01:00`), work, { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }, () => undefined);
     const seconds = (performance.now() - t) / 1000;
-    if (built.counts.invoices !== 5000 || built.counts.nav_xml !== 5000 || built.counts.einvoice_xml !== 5000) throw new Error(`the package holds ${JSON.stringify(built.counts)}`);
+    if (built.counts.invoices !== count || built.counts.nav_xml !== count || built.counts.einvoice_xml !== count) throw new Error(`the package holds ${JSON.stringify(built.counts)}`);
     const einvoiceDir = tmp.file('einvoice');
     mkdirSync(einvoiceDir);
     const e = performance.now();
     const einvoices = await withSnapshot(sqliteSource(file), (db) => writeEinvoiceXml(db, einvoiceDir, { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }, () => undefined));
     const perInvoice = (performance.now() - e) / einvoices.entries.length;
-    if (einvoices.entries.length !== 5000) throw new Error(`${einvoices.entries.length} e-invoices, ${einvoices.skipped.length} skipped: ${einvoices.skipped[0]?.message}`);
+    if (einvoices.entries.length !== count) throw new Error(`${einvoices.entries.length} e-invoices, ${einvoices.skipped.length} skipped: ${einvoices.skipped[0]?.message}`);
     return { accountant_zip_5k_s: Math.round(seconds * 10) / 10, accountant_einvoice_ms: Math.round(perInvoice * 100) / 100 };
   } finally {
     tmp.remove();
   }
 }
 
-export async function run() {
-  return { ...(await vatYear()), ...(await accountantZip5k()) };
+/** A smoke run (size.ts): a year of 1,000 invoices, 3 reports of each kind; a package of 20 invoices. */
+export async function run(options: BenchOptions = FULL) {
+  return { ...(await vatYear(sized(options, 21, 3), sized(options, 100_000, 1_000))), ...(await accountantZip5k(sized(options, 5000, 20))) };
 }

@@ -7,14 +7,15 @@
 //   does the wall time.
 // Both spawn `node scripts/launch.mjs serve`, what `npm run serve` runs (npm's own start, ≈0.2 s, not counted),
 // including its check that the bundle is up to date; the bundle is built before the first measured start.
+// A smoke run (size.ts): 2,000 invoices, 2 starts of each.
 // FOLIO_BENCH_SERVE_TSX=1 measures the sources through tsx instead (how `npm run serve` ran before the bundle).
 import { existsSync, readFileSync } from 'node:fs';
 import { ensureNodeBuilt } from '../../scripts/build-node.mjs';
 import { seedLarge } from './core-bench';
 import { startChild, tempDir } from '../fault/support/procs';
+import { FULL, sized, type BenchOptions } from './size';
 
 const KEY = 'start-bench-key-0123456789abcdef';
-const STARTS = 5;
 
 /** CPU time a process has used so far (user + system), from /proc on Linux; null elsewhere. */
 function cpuMs(pid: number): number | null {
@@ -49,12 +50,13 @@ function figures(name: string, starts: Array<{ wall: number; cpu: number | null 
   return { [`${name}_ms`]: median(starts.map((s) => s.wall)), ...(cpu.length ? { [`${name}_cpu_ms`]: median(cpu) } : {}) };
 }
 
-export async function run() {
+export async function run(options: BenchOptions = FULL) {
+  const STARTS = sized(options, 5, 2);
   await ensureNodeBuilt();
   const tmp = tempDir('start-bench');
   try {
     const large = tmp.file('large.db');
-    await seedLarge(large);
+    await seedLarge(large, sized(options, 100_000, 2_000));
     await startOnce(large); // warm the file cache: the user's second start, not a cold disk
     const onLarge: Array<{ wall: number; cpu: number | null }> = [];
     for (let i = 0; i < STARTS; i++) onLarge.push(await startOnce(large));

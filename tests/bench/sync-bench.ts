@@ -3,11 +3,12 @@
 // with the production pragmas (WAL, synchronous=FULL) — and its first sync is timed: join, every client and
 // invoice pushed, the feed read back. Then one new invoice in the device's own block and a sync, timed, five
 // times (the median is reported). Setup is not timed. Targets: ≤ 30 s and ≤ 200 ms.
-// Run alone: npx tsx tests/bench/sync-bench.ts
+// A smoke run (size.ts): 200 invoices. Run alone: npx tsx tests/bench/sync-bench.ts
+import { buyerBody } from '../fault/support/bodies';
+import { FULL, sized, type BenchOptions } from './size';
 import { snapshot, snapshotFile, differences } from '../sync/support/digest';
 import { configure, openDevice, startRemote, tempDir } from '../sync/support/nodes';
 
-const INVOICES = 10_000;
 const CLIENTS = 50;
 
 const body = (clientUid: number, i: number, blockUid = 0) => ({
@@ -25,14 +26,15 @@ const body = (clientUid: number, i: number, blockUid = 0) => ({
   ],
 });
 
-export async function run(): Promise<{ sync_initial_10k_s: number; sync_incremental_ms: number }> {
+export async function run(options: BenchOptions = FULL): Promise<{ sync_initial_10k_s: number; sync_incremental_ms: number }> {
+  const INVOICES = sized(options, 10_000, 200);
   const tmp = tempDir('bench');
   const remote = await startRemote(tmp.file('remote.db'));
   const device = await openDevice('Bench Laptop', tmp.file('device.db'));
   try {
     const core = device.runtime.core;
     const clients: number[] = [];
-    for (let i = 0; i < CLIENTS; i++) clients.push((await core.call('clients.create', { name: `Ügyfél ${i + 1} Kft.`, force: true })).id);
+    for (let i = 0; i < CLIENTS; i++) clients.push((await core.call('clients.create', { ...buyerBody(`Ügyfél ${i + 1} Kft.`), force: true } as never)).id);
     // issued concurrently, so the database's group commit takes them in batches (setup, not timed)
     for (let start = 0; start < INVOICES; start += 250) {
       const batch = [];

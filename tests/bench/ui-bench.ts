@@ -3,7 +3,9 @@
 //   ui_list_first_paint_ms — median of 9 navigations (each in a fresh browser context, so no HTTP cache) to
 //     #/invoices, from navigation start to the first painted frame holding invoice rows, measured in the page.
 //   ui_bundle_kb_gz — every .js file of dist/renderer, gzipped (level 9), in kB (1000 bytes).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// A smoke run (size.ts): 500 invoices, 2 navigations, and the UI as built (CI builds it for the tests just before;
+// built here only when missing).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,9 +14,9 @@ import { build } from 'vite';
 import { BROWSER_ARGS, resolveBrowser } from '../support/browser';
 import { startServer } from '../../electron/server/start';
 import { seedInvoices } from '../e2e/support/seed';
+import { FULL, sized, type BenchOptions } from './size';
 
 const UI_DIR = resolve('dist/renderer');
-const RUNS = 9;
 
 function bundleKbGz(): number {
   const assets = join(UI_DIR, 'assets');
@@ -29,13 +31,14 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-export async function run(): Promise<{ ui_list_first_paint_ms: number; ui_bundle_kb_gz: number }> {
-  await build({ configFile: resolve('vite.config.ts'), logLevel: 'silent' });
+export async function run(options: BenchOptions = FULL): Promise<{ ui_list_first_paint_ms: number; ui_bundle_kb_gz: number }> {
+  const RUNS = sized(options, 9, 2);
+  if (!options.smoke || !existsSync(join(UI_DIR, 'index.html'))) await build({ configFile: resolve('vite.config.ts'), logLevel: 'silent' });
   const ui_bundle_kb_gz = bundleKbGz();
 
   const dir = mkdtempSync(join(tmpdir(), 'folio-ui-bench-'));
   const dbFile = join(dir, 'folio.sqlite');
-  await seedInvoices(dbFile, { count: 100_000 });
+  await seedInvoices(dbFile, { count: sized(options, 100_000, 500) });
   const server = await startServer({ dbFile, port: 0, auth: { apiKey: 'bench-key' }, now: '2026-11-22T09:00:00Z', uiDir: UI_DIR });
   const { executablePath } = await resolveBrowser();
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });

@@ -19,6 +19,8 @@ import { seedFrom } from '../fault/support/procs';
 import { API_KEY, clientBody, makeTempDir, queryRows, seedSeller, startTestServer, type TestServer } from '../support/fixtures';
 import { dashboardFromInvoices, summaryTables } from '../support/summary-recount';
 import type { Db } from '../../electron/db/types';
+import { revenueLines, type RevenueLine } from '../../electron/core/reports/revenue-rows';
+import { milliToString } from '../../shared/money';
 
 const STEPS = 150;
 const CHECK_DASHBOARD_EVERY = 15;
@@ -83,6 +85,7 @@ test('random histories on a server and a syncing device keep every summary equal
       if (step % CHECK_DASHBOARD_EVERY === CHECK_DASHBOARD_EVERY - 1 || step === STEPS - 1) {
         await sync();
         for (const m of [srv, dev]) await expectDashboard(m, today(), `${m.name} after step ${step}, seed ${seed}`);
+        for (const m of [srv, dev]) await expectRevenue(m, today(), `${m.name} after step ${step}, seed ${seed}`);
       }
     }
     console.log(`summaries property: ${[...done.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
@@ -104,6 +107,38 @@ async function expectDashboard(n: Node, day: string, label: string) {
   const expected = await dashboardFromInvoices(n.db, day);
   expect(await n.call('invoices.summary', {}), `invoices.summary, ${label}`).toEqual(expected.summary);
   expect(await n.call('receivables.summary', {}), `receivables.summary, ${label}`).toEqual(expected.receivables);
+}
+
+/**
+ * The revenue report on the accrual basis (whole months from the summaries of migration 0056, the rest from lines)
+ * equals the same figures summed from every line of the period (revenueLines, the report's reading before the
+ * summaries): a period of whole months, and one that starts and ends inside a month.
+ */
+async function expectRevenue(n: Node, day: string, label: string) {
+  const periods = [
+    { from: '2025-09-01', to: `${day.slice(0, 7)}-${String(new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate())}` },
+    { from: '2025-09-20', to: day },
+  ];
+  for (const period of periods) {
+    const report = await n.call('reports.revenue', { ...period, basis: 'accrual' });
+    const lines = await revenueLines(n.db, period, 'accrual');
+    const by = (key: (l: RevenueLine) => string) => {
+      const out = new Map<string, { amount: number; docs: Set<number> }>();
+      for (const l of lines) {
+        const f = out.get(key(l)) ?? out.set(key(l), { amount: 0, docs: new Set() }).get(key(l))!;
+        f.amount += l.amount;
+        f.docs.add(l.doc);
+      }
+      return [...out.entries()].map(([k, f]) => `${k} ${milliToString(f.amount)} ${f.docs.size}`).sort();
+    };
+    const shown = (figures: Array<{ key: string; amount: string; count: number }>) =>
+      figures.filter((f) => f.count > 0 || f.amount !== '0.000').map((f) => `${f.key} ${f.amount} ${f.count}`).sort();
+    const where = `reports.revenue ${period.from}…${period.to}, ${label}`;
+    expect(report.revenue.total, where).toBe(milliToString(lines.reduce((a, l) => a + l.amount, 0)));
+    expect(shown(report.revenue.by_month), where).toEqual(by((l) => l.day.slice(0, 7)));
+    expect(shown(report.revenue.by_client), where).toEqual(by((l) => `c${l.client}`));
+    expect(shown(report.revenue.by_product), where).toEqual(by((l) => l.product));
+  }
 }
 
 const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;

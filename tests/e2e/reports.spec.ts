@@ -126,6 +126,14 @@ test('the quarter’s VAT and revenue, in Hungarian and in English', async ({ pa
   await expect(page.getByRole('img', { name: /Havi nettó árbevétel forintban/ })).toBeVisible();
   await expect(page.getByTestId('revenue-client').getByRole('row', { name: /Beta Zrt\./ })).toContainText(/387\s600\sFt/);
   await screenshot(page, 'reports', 'revenue-hu', { fullPage: true });
+  // a client's count opens its invoices, read when the list is opened (reports.revenueDocuments)
+  const betaDocs = page.getByTestId('revenue-client').getByRole('row', { name: /Beta Zrt\./ }).getByRole('button');
+  const betaCount = Number(/\d+/.exec((await betaDocs.textContent()) ?? '')![0]);
+  expect(betaCount).toBeGreaterThan(0);
+  await betaDocs.click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: /2026-0000/ })).toHaveCount(betaCount);
+  await expect(page.getByRole('dialog')).toContainText('Beta Zrt.');
+  await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();

@@ -11,6 +11,11 @@ const { unpaid: UNPAID, cancelled: CANCELLED } = INVOICE_STATUS;
 const OWED = '(coalesce(current_total_milli, total_milli) - total_paid_milli)';
 const RECEIVABLE = `CASE WHEN is_cancel_invoice = 0 AND ${OWED} > 0 THEN 1 ELSE 0 END`;
 
+// the revenue report's tax point (a cancelling or modifying invoice's issue date, else its fulfillment date) and keys
+const TAX_MONTH = `substr(CASE WHEN i.is_cancel_invoice = 1 OR i.modifies_id IS NOT NULL OR i.original_invoice_no IS NOT NULL THEN i.date ELSE i.fulfillment_date END, 1, 7)`;
+const PRODUCT_KEY = `CASE WHEN it.product_id IS NOT NULL THEN 'p' || it.product_id ELSE 'd:' || it.description END`;
+const SEALED_HUF_SALE = `i.type IN (${INVOICE}, ${RECEIPT}) AND i.sealed = 1 AND i.currency = 'HUF'`;
+
 /** Each table as it is, and as the invoices say it must be: `key | invoices | thousandths` lines in key order. */
 const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
   {
@@ -40,6 +45,21 @@ const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
     recount: `SELECT client_id || '' AS k, count(*) AS n, sum(${OWED}) AS m FROM invoices
       WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF' AND is_cancel_invoice = 0 AND ${OWED} > 0
       GROUP BY client_id`,
+  },
+  // migration 0056: the revenue report's sums, per month of the tax point (sealed forint sales, their lines' net)
+  {
+    table: 'summary_revenue_clients',
+    kept: `SELECT month || ' ' || client_id AS k, invoice_count AS n, net_milli AS m FROM summary_revenue_clients`,
+    recount: `SELECT ${TAX_MONTH} || ' ' || i.client_id AS k, count(DISTINCT i.id) AS n, sum(it.net_milli) AS m
+      FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id WHERE ${SEALED_HUF_SALE}
+      GROUP BY ${TAX_MONTH}, i.client_id`,
+  },
+  {
+    table: 'summary_revenue_products',
+    kept: `SELECT month || ' ' || product_key AS k, invoice_count AS n, net_milli AS m FROM summary_revenue_products`,
+    recount: `SELECT ${TAX_MONTH} || ' ' || ${PRODUCT_KEY} AS k, count(DISTINCT i.id) AS n, sum(it.net_milli) AS m
+      FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id WHERE ${SEALED_HUF_SALE}
+      GROUP BY ${TAX_MONTH}, ${PRODUCT_KEY}`,
   },
 ];
 

@@ -31,7 +31,7 @@ export interface CostLine {
   amount: number;
 }
 
-interface ItemRow {
+export interface RevenueItemRow {
   doc: number;
   day: string;
   client_id: number;
@@ -44,31 +44,31 @@ interface ItemRow {
   net: number;
 }
 
-const itemColumns = (db: Db) => sql`i.id as doc, i.client_id as client_id, ${jsonText(db, 'i.client_snapshot', 'name')} as client_name,
+export const revenueItemColumns = (db: Db) => sql`i.id as doc, i.client_id as client_id, ${jsonText(db, 'i.client_snapshot', 'name')} as client_name,
   i.currency as currency, i.exchange_rate as exchange_rate, it.product_id as product_id, p.name as product_name,
   it.description as description, it.net_milli as net`;
 
 export async function revenueLines(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueLine[]> {
   if (basis === 'accrual') {
-    const rows = await sql<ItemRow>`
-      select ${itemColumns(db)}, ${accrualDay('i')} as day
+    const rows = await sql<RevenueItemRow>`
+      select ${revenueItemColumns(db)}, ${accrualDay('i')} as day
       from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
       where i.id in (${accrualInvoiceIds(db, period.from, period.to, { withCash: true })})`.execute(db);
-    return rows.rows.map((r) => line(r, forints(r.net, r.exchange_rate)));
+    return rows.rows.map((r) => lineOf(r, forints(r.net, r.exchange_rate)));
   }
   // cash: each payment on an original carries its share of the original's net, line by line
-  const rows = await sql<ItemRow & { paid: number; total: number }>`
-    select ${itemColumns(db)}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
+  const rows = await sql<RevenueItemRow & { paid: number; total: number }>`
+    select ${revenueItemColumns(db)}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
     from invoice_payments pay join invoices i on i.id = pay.invoice_id
       join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
     where pay.date between ${period.from} and ${period.to} and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1
       and not ${isChainMember('i')}`.execute(db);
   return rows.rows
     .filter((r) => r.total > 0)
-    .map((r) => line(r, toMilli(roundTo(fromMilli(forints(r.net, r.exchange_rate)).times(new Big(r.paid).div(r.total)), 0))));
+    .map((r) => lineOf(r, toMilli(roundTo(fromMilli(forints(r.net, r.exchange_rate)).times(new Big(r.paid).div(r.total)), 0))));
 }
 
-function line(r: ItemRow, amount: number): RevenueLine {
+export function lineOf(r: RevenueItemRow, amount: number): RevenueLine {
   return {
     doc: r.doc,
     day: r.day,

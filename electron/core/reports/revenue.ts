@@ -1,37 +1,30 @@
 // Revenue and costs of a period (by month, client, product, expense category) beside the same period a year
-// earlier, on the accrual or the cash basis (revenue-rows.ts says what each counts).
+// earlier, on the accrual or the cash basis (revenue-sums.ts and revenue-rows.ts say what each counts). Each figure
+// carries how many documents make it; the documents of one figure are read when asked for (revenueDocuments).
 import { milliToString } from '../../../shared/money';
 import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categories';
-import type { ReportPeriod, RevenueBasis, RevenueFigure, RevenueReport } from '../../../shared/reports';
+import type { ReportPeriod, RevenueBasis, RevenueFigure, RevenueFigureList, RevenueReport } from '../../../shared/reports';
 import type { CoreContext } from '../context';
 import { checkPeriod, previousYear } from './period';
-import { costLines, revenueLines } from './revenue-rows';
-
-interface Keyed {
-  doc: number;
-  amount: number;
-}
+import { costLines, revenueLines, type CostLine, type RevenueLine } from './revenue-rows';
+import { revenueSums, type Sum } from './revenue-sums';
 
 export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { basis: RevenueBasis }): Promise<RevenueReport> {
   const period = checkPeriod({ from: input.from, to: input.to });
   const before = previousYear(period);
   const [revenue, revenueBefore, costs, costsBefore] = await Promise.all([
-    revenueLines(ctx.db, period, input.basis),
-    revenueLines(ctx.db, before, input.basis),
+    revenueSums(ctx.db, period, input.basis),
+    revenueSums(ctx.db, before, input.basis),
     costLines(ctx.db, period, input.basis),
     costLines(ctx.db, before, input.basis),
   ]);
-  // a month a year earlier is compared with the same month now
-  const monthNow = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4, 7)}`;
-  const names = new Map<string, string>();
-  for (const r of [...revenueBefore, ...revenue]) {
-    names.set(`c${r.client}`, r.clientName);
-    names.set(r.product, r.productName);
-  }
+  const names = new Map([...revenueBefore.names, ...revenue.names]);
   const category = new Map(EXPENSE_CATEGORIES_HU.map((c) => [c.id, c.name]));
+  // a month a year earlier is compared with the same month now
+  const monthNow = (month: string) => `${Number(month.slice(0, 4)) + 1}${month.slice(4, 7)}`;
+  const costsByMonth = tally(costs, (c) => c.day.slice(0, 7));
+  const costsByMonthBefore = tally(costsBefore, (c) => monthNow(c.day.slice(0, 7)));
 
-  const revenueTotal = sum(revenue);
-  const revenuePrevious = sum(revenueBefore);
   const costsTotal = sum(costs);
   const costsPrevious = sum(costsBefore);
   return {
@@ -39,21 +32,52 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
     to: period.to,
     basis: input.basis,
     revenue: {
-      total: milliToString(revenueTotal),
-      previous: milliToString(revenuePrevious),
-      by_month: withEveryMonth(figures(revenue, revenueBefore, (r) => r.day.slice(0, 7), (r) => monthNow(r.day), (k) => k, 'key'), period),
-      by_client: figures(revenue, revenueBefore, (r) => `c${r.client}`, (r) => `c${r.client}`, (k) => names.get(k) ?? k, 'amount'),
-      by_product: figures(revenue, revenueBefore, (r) => r.product, (r) => r.product, (k) => names.get(k) ?? k, 'amount'),
+      total: milliToString(revenue.total),
+      previous: milliToString(revenueBefore.total),
+      by_month: withEveryMonth(figures(revenue.byMonth, rekey(revenueBefore.byMonth, monthNow), (k) => k, 'key'), period),
+      by_client: figures(revenue.byClient, revenueBefore.byClient, (k) => names.get(k) ?? k, 'amount'),
+      by_product: figures(revenue.byProduct, revenueBefore.byProduct, (k) => names.get(k) ?? k, 'amount'),
     },
     costs: {
       total: milliToString(costsTotal),
       previous: milliToString(costsPrevious),
-      by_month: withEveryMonth(figures(costs, costsBefore, (c) => c.day.slice(0, 7), (c) => monthNow(c.day), (k) => k, 'key'), period),
-      by_category: figures(costs, costsBefore, (c) => c.category, (c) => c.category, (k) => category.get(k) ?? k, 'amount'),
+      by_month: withEveryMonth(figures(costsByMonth, costsByMonthBefore, (k) => k, 'key'), period),
+      by_category: figures(tally(costs, (c) => c.category), tally(costsBefore, (c) => c.category), (k) => category.get(k) ?? k, 'amount'),
     },
-    result: milliToString(revenueTotal - costsTotal),
-    previous_result: milliToString(revenuePrevious - costsPrevious),
+    result: milliToString(revenue.total - costsTotal),
+    previous_result: milliToString(revenueBefore.total - costsPrevious),
   };
+}
+
+/**
+ * The documents behind one figure of the report of the period: invoice ids on the revenue side, expense ids on the
+ * costs side, ascending. Read from the lines of the figure's period (its month alone for a month's figure).
+ */
+export async function revenueDocuments(
+  ctx: CoreContext,
+  input: ReportPeriod & { basis: RevenueBasis; list: RevenueFigureList; key: string },
+): Promise<{ documents: number[] }> {
+  let period = checkPeriod({ from: input.from, to: input.to });
+  if (input.list === 'revenue_month' || input.list === 'costs_month') {
+    if (!/^\d{4}-\d{2}$/.test(input.key)) return { documents: [] };
+    const from = `${input.key}-01` > period.from ? `${input.key}-01` : period.from;
+    const to = `${input.key}-31` < period.to ? `${input.key}-31` : period.to;
+    if (from > to) return { documents: [] };
+    period = { from, to };
+  }
+  const ids = new Set<number>();
+  if (input.list.startsWith('revenue_')) {
+    const key: Record<string, (l: RevenueLine) => string> = {
+      revenue_month: (l) => l.day.slice(0, 7),
+      revenue_client: (l) => `c${l.client}`,
+      revenue_product: (l) => l.product,
+    };
+    for (const l of await revenueLines(ctx.db, period, input.basis)) if (key[input.list]!(l) === input.key) ids.add(l.doc);
+  } else {
+    const key = input.list === 'costs_month' ? (c: CostLine) => c.day.slice(0, 7) : (c: CostLine) => c.category;
+    for (const c of await costLines(ctx.db, period, input.basis)) if (key(c) === input.key) ids.add(c.doc);
+  }
+  return { documents: [...ids].sort((a, b) => a - b) };
 }
 
 /** Every month of the period, a month with nothing in it as zero: a chart of a quarter shows its three months. */
@@ -65,40 +89,48 @@ function withEveryMonth(list: RevenueFigure[], period: ReportPeriod): RevenueFig
   for (;;) {
     const key = `${y}-${String(m).padStart(2, '0')}`;
     if (key > last) break;
-    out.push(known.get(key) ?? { key, label: key, amount: '0.000', previous: '0.000', documents: [] });
+    out.push(known.get(key) ?? { key, label: key, amount: '0.000', previous: '0.000', count: 0 });
     [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
   }
   return out;
 }
 
-function sum(lines: Keyed[]): number {
+function sum(lines: Array<{ amount: number }>): number {
   return lines.reduce((acc, l) => acc + l.amount, 0);
 }
 
-/** Sums lines by key, now and a year earlier; months in calendar order, the rest largest first. */
-function figures<T extends Keyed>(
-  now: T[],
-  before: T[],
-  keyNow: (l: T) => string,
-  keyBefore: (l: T) => string,
-  label: (key: string) => string,
-  order: 'key' | 'amount',
-): RevenueFigure[] {
-  const out = new Map<string, { amount: number; previous: number; documents: Set<number> }>();
-  const at = (key: string) => out.get(key) ?? out.set(key, { amount: 0, previous: 0, documents: new Set() }).get(key)!;
-  for (const l of now) {
-    const f = at(keyNow(l));
-    f.amount += l.amount;
-    f.documents.add(l.doc);
+/** Cost lines summed by key, each expense counted once per key. */
+function tally<T extends { doc: number; amount: number }>(lines: T[], key: (l: T) => string): Map<string, Sum> {
+  const out = new Map<string, Sum>();
+  const seen = new Map<string, Set<number>>();
+  for (const l of lines) {
+    const k = key(l);
+    const s = out.get(k) ?? out.set(k, { amount: 0, count: 0 }).get(k)!;
+    s.amount += l.amount;
+    const docs = seen.get(k) ?? seen.set(k, new Set()).get(k)!;
+    if (!docs.has(l.doc)) {
+      docs.add(l.doc);
+      s.count++;
+    }
   }
-  for (const l of before) at(keyBefore(l)).previous += l.amount;
-  return [...out.entries()]
-    .sort(([ka, a], [kb, b]) => (order === 'key' ? ka.localeCompare(kb) : b.amount - a.amount || b.previous - a.previous || ka.localeCompare(kb)))
-    .map(([key, f]) => ({
-      key,
-      label: label(key),
-      amount: milliToString(f.amount),
-      previous: milliToString(f.previous),
-      documents: [...f.documents].sort((a, b) => a - b),
-    }));
+  return out;
+}
+
+function rekey(map: Map<string, Sum>, key: (k: string) => string): Map<string, Sum> {
+  const out = new Map<string, Sum>();
+  for (const [k, s] of map) {
+    const to = out.get(key(k)) ?? out.set(key(k), { amount: 0, count: 0 }).get(key(k))!;
+    to.amount += s.amount;
+    to.count += s.count;
+  }
+  return out;
+}
+
+/** The figures now beside a year earlier; months in calendar order, the rest largest first. */
+function figures(now: Map<string, Sum>, before: Map<string, Sum>, label: (key: string) => string, order: 'key' | 'amount'): RevenueFigure[] {
+  const keys = new Set([...now.keys(), ...before.keys()]);
+  return [...keys]
+    .map((key) => ({ key, amount: now.get(key)?.amount ?? 0, previous: before.get(key)?.amount ?? 0, count: now.get(key)?.count ?? 0 }))
+    .sort((a, b) => (order === 'key' ? a.key.localeCompare(b.key) : b.amount - a.amount || b.previous - a.previous || a.key.localeCompare(b.key)))
+    .map((f) => ({ key: f.key, label: label(f.key), amount: milliToString(f.amount), previous: milliToString(f.previous), count: f.count }));
 }

@@ -2,5 +2,6 @@
 export interface DocumentList {
   title: string;
   kind: 'invoice' | 'expense';
-  ids: number[];
+  /** the ids, or how to read them when the dialog opens (a revenue figure's: reports.revenueDocuments) */
+  ids: number[] | (() => Promise<number[]>);
 }

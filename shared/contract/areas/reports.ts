@@ -13,6 +13,14 @@ export const reportRevenueInput = z.object({
   basis: z.enum(['accrual', 'cash'], { error: 'must be accrual or cash' }).default('accrual'),
 });
 
+/** One figure of the revenue report of the period: which list it is in and its key (a month, `c<client id>`, …). */
+export const reportRevenueDocumentsInput = reportRevenueInput.extend({
+  list: z.enum(['revenue_month', 'revenue_client', 'revenue_product', 'costs_month', 'costs_category'], {
+    error: 'must be revenue_month, revenue_client, revenue_product, costs_month or costs_category',
+  }),
+  key: z.string().min(1, 'is required').max(1000),
+});
+
 export const reportExportInput = z.object({
   ...period,
   kind: z.enum(['vat', 'revenue'], { error: 'must be vat or revenue' }),
@@ -42,6 +50,12 @@ export const reportOperations = {
     summary: 'Revenue and costs of a period by month, client, product and expense category, with the same period a year earlier',
     input: reportRevenueInput,
     http: get('/reports/revenue', 'data', 'revenue_report'),
+  }),
+  'reports.revenueDocuments': op<{ documents: number[] }>()({
+    name: 'reports.revenueDocuments',
+    summary: 'The documents behind one figure of the revenue report (invoice ids, or expense ids on the costs side)',
+    input: reportRevenueDocumentsInput,
+    http: get('/reports/revenue/documents', 'data', 'revenue_documents'),
   }),
   'reports.export': op<ReportExportFile>()({
     name: 'reports.export',

@@ -89,6 +89,22 @@ export function actions(core: Core, db: Db, sqlite: BetterSqlite3.Database): Act
       },
     },
     {
+      // Kimutatások → Bevétel és költség of 2025 (~100,000 invoices) beside 2024: from the sums of migration 0056
+      name: 'm1_revenue_year_ms',
+      run: async (i) => {
+        const report = await core.call('reports.revenue', { from: '2025-01-01', to: '2025-12-31', basis: 'accrual' });
+        first(i, () => expect(report.revenue.by_month.some((m) => m.count > 0) && report.revenue.by_product.length > 0, 'the year has no revenue'));
+      },
+    },
+    {
+      // the same on the cash basis: every payment of the year shared over its invoice's lines (no sums yet)
+      name: 'm1_revenue_year_cash_ms',
+      run: async (i) => {
+        const report = await core.call('reports.revenue', { from: '2025-01-01', to: '2025-12-31', basis: 'cash' });
+        first(i, () => expect(report.revenue.by_month.some((m) => m.count > 0), 'no money came in during the year'));
+      },
+    },
+    {
       name: 'm1_aging_ms',
       run: async (i) => {
         const aging = await core.call('receivables.summary', {});

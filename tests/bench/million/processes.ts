@@ -3,6 +3,7 @@
 // served from that file (as ui-bench.ts measures it, each navigation in a fresh context so nothing is cached). The
 // same two on the team server's PostgreSQL database (`serve --pg`), which needs the operator's FOLIO_SECRET_KEY.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
@@ -37,9 +38,10 @@ export async function serveStart(served: Served, runs: number): Promise<Timing> 
   );
 }
 
-export async function uiFirstPaint(served: Served, runs: number): Promise<Timing> {
+/** `rebuild: false` takes dist/renderer as built (a smoke run), building it only when it is missing. */
+export async function uiFirstPaint(served: Served, runs: number, o: { rebuild: boolean } = { rebuild: true }): Promise<Timing> {
   const uiDir = resolve('dist/renderer');
-  await build({ configFile: resolve('vite.config.ts'), logLevel: 'silent' });
+  if (o.rebuild || !existsSync(resolve(uiDir, 'index.html'))) await build({ configFile: resolve('vite.config.ts'), logLevel: 'silent' });
   const server = await startServer({ ...served, ...('pgUrl' in served ? { env: { FOLIO_SECRET_KEY: SECRET_KEY } } : {}), port: 0, auth: { apiKey: KEY }, now: NOW, uiDir });
   const { executablePath } = await resolveBrowser();
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });

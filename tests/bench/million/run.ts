@@ -3,7 +3,9 @@
 // (NAME_p99) over repeated runs, written as one JSON object. Not a section of `npm run bench`: it takes minutes.
 // Options: --invoices N (a smaller database, for trying the tool), --runs N (measured runs per action, default 30;
 // with fewer than 100 runs p99 is the slowest run), --warm N (unmeasured runs first, default 3), --pg off (skip the
-// same figures on PostgreSQL, m1_pg_*: pg-run.ts; on by default).
+// same figures on PostgreSQL, m1_pg_*: pg-run.ts; on by default), --smoke (the whole tool at a tiny size, 2,000
+// invoices, 3 runs after 1 warm-up, the UI as built: what CI runs, so that a change that breaks an action fails there;
+// any failure ends the command with status 1).
 import { copyFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -21,10 +23,11 @@ import { serveStart, uiFirstPaint } from './processes';
 import { measurePg, type PgBenchResult } from './pg-run';
 import { percentile, round1, timeRuns, type Timing } from './stats';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, pg: { type: 'string' } } });
-const invoices = Number(values.invoices ?? 1_000_000);
-const runs = Number(values.runs ?? 30);
-const warmUps = Number(values.warm ?? 3);
+const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, pg: { type: 'string' }, smoke: { type: 'boolean' } } });
+const smoke = values.smoke === true;
+const invoices = Number(values.invoices ?? (smoke ? 2_000 : 1_000_000));
+const runs = Number(values.runs ?? (smoke ? 3 : 30));
+const warmUps = Number(values.warm ?? (smoke ? 1 : 3));
 if (values.pg !== undefined && values.pg !== 'on' && values.pg !== 'off') throw new Error('--pg is on or off');
 const withPg = values.pg !== 'off';
 const log = (s: string) => console.error(`bench:million ${s}`);
@@ -107,7 +110,7 @@ try {
 
   // on the working copy too: a server may write (its jobs), and the cached file must stay as built
   put('m1_serve_start_ms', await serveStart({ dbFile: work }, Math.min(runs, 10)));
-  put('m1_ui_first_paint_ms', await uiFirstPaint({ dbFile: work }, Math.min(runs, 15)));
+  put('m1_ui_first_paint_ms', await uiFirstPaint({ dbFile: work }, Math.min(runs, 15), { rebuild: !smoke }));
 } finally {
   tmp.remove();
 }
@@ -116,7 +119,7 @@ try {
 let pg: PgBenchResult | null = null;
 if (withPg) {
   const pgStarted = performance.now();
-  pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log });
+  pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log, rebuildUi: !smoke });
   Object.assign(figures, pg.figures);
   Object.assign(runsOf, pg.runs);
   Object.assign(plans, pg.slowest_statements);
@@ -127,6 +130,7 @@ const result = {
   ...figures,
   meta: {
     invoices,
+    ...(smoke ? { smoke: true } : {}),
     issue_compared_at: tenth,
     build_s: big.buildSeconds === null ? null : round1(big.buildSeconds),
     runs: runsOf,
@@ -143,3 +147,6 @@ const result = {
 const json = JSON.stringify(result, null, 2);
 if (values.out) writeFileSync(values.out, `${json}\n`);
 console.log(json);
+log(`done in ${round1((performance.now() - started) / 1000)} s`);
+// a pool or a child's handle left open must not keep the finished command alive
+process.exit(0);

@@ -45,7 +45,7 @@ export function revenueTables(r: RevenueReport, w: ExportWords): ReportTables {
   const figures = (title: string, list: RevenueFigure[]): ReportTable => ({
     title,
     header: [w.key, w.label, w.amount, w.previous, w.documents],
-    rows: list.map((f) => [f.key, f.label, f.amount, f.previous, f.documents.length]),
+    rows: list.map((f) => [f.key, f.label, f.amount, f.previous, f.count]),
   });
   return {
     title: w.revenueTitle,

@@ -1,0 +1,162 @@
+// The revenue of a period summed by month, client and product, each with how many documents it holds. On the accrual
+// basis the whole months of the period come from the summary tables the seal keeps (migration 0056), the foreign-
+// currency invoices of those months from their rows (converted line by line at their own rate), and the days of a
+// month the period takes only in part from the lines of those days. On the cash basis every payment's share is
+// worked out from its invoice's lines (revenue-rows.ts), as before.
+import { sql } from 'kysely';
+import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
+import type { Db } from '../../db/types';
+import { SALE_TYPES } from '../../../shared/invoice-codes';
+import { forints } from './output-vat';
+import { lineOf, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
+import { accrualDay, isChainMember } from './tax-point';
+
+/** An amount in thousandths of a forint and how many documents make it. */
+export interface Sum {
+  amount: number;
+  count: number;
+}
+
+export interface RevenueSums {
+  byMonth: Map<string, Sum>;
+  byClient: Map<string, Sum>;
+  byProduct: Map<string, Sum>;
+  total: number;
+  /** the labels of the client (`c<id>`) and product keys met */
+  names: Map<string, string>;
+}
+
+export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueSums> {
+  const sums = emptySums();
+  if (basis === 'cash') {
+    addLines(sums, await revenueLines(db, period, 'cash'));
+    return sums;
+  }
+  const { months, edges } = splitByMonth(period);
+  for (const edge of edges) addLines(sums, await revenueLines(db, edge, 'accrual'));
+  if (months) {
+    // summed by SQL per list (12 months, a few thousand clients and products), not row by row here
+    const range = sql`month between ${months.from} and ${months.to}`;
+    const [byMonth, byClient, byProduct, foreign] = await Promise.all([
+      sql<{ k: string; n: number; m: number }>`
+        select month as k, sum(invoice_count) as n, sum(net_milli) as m from summary_revenue_clients where ${range} group by month`.execute(db),
+      // each with its name: the clients' and products' own (a few thousand lookups by id after the sums)
+      sql<{ k: number; n: number; m: number; name: string | null }>`
+        select a.k, a.n, a.m, c.name from (
+          select client_id as k, sum(invoice_count) as n, sum(net_milli) as m from summary_revenue_clients where ${range} group by client_id
+        ) a left join clients c on c.id = a.k`.execute(db),
+      sql<{ k: string; n: number; m: number; name: string | null }>`
+        select a.k, a.n, a.m, p.name from (
+          select product_key as k, sum(invoice_count) as n, sum(net_milli) as m from summary_revenue_products where ${range} group by product_key
+        ) a left join products p on p.id = (case when a.k like 'p%' then cast(substr(a.k, 2) as integer) end)`.execute(db),
+      foreignLines(db, { from: `${months.from}-01`, to: lastDay(months.to) }),
+    ]);
+    for (const r of byMonth.rows) {
+      add(sums.byMonth, r.k, Number(r.m), Number(r.n));
+      sums.total += Number(r.m);
+    }
+    for (const r of byClient.rows) {
+      add(sums.byClient, `c${r.k}`, Number(r.m), Number(r.n));
+      if (r.name !== null) sums.names.set(`c${r.k}`, r.name);
+    }
+    for (const r of byProduct.rows) {
+      add(sums.byProduct, r.k, Number(r.m), Number(r.n));
+      sums.names.set(r.k, r.name ?? (r.k.startsWith('d:') ? r.k.slice(2) : r.k));
+    }
+    addLines(sums, foreign);
+  }
+  return sums;
+}
+
+/** The whole months inside the period (`YYYY-MM`), and the periods of the days before and after them. */
+export function splitByMonth(period: ReportPeriod): { months: { from: string; to: string } | null; edges: ReportPeriod[] } {
+  const firstWhole = period.from.slice(8) === '01' ? period.from.slice(0, 7) : nextMonth(period.from.slice(0, 7));
+  const lastWhole = period.to === lastDay(period.to.slice(0, 7)) ? period.to.slice(0, 7) : previousMonth(period.to.slice(0, 7));
+  if (firstWhole > lastWhole) return { months: null, edges: [period] };
+  const edges: ReportPeriod[] = [];
+  if (period.from < `${firstWhole}-01`) edges.push({ from: period.from, to: lastDay(previousMonth(firstWhole)) });
+  if (period.to > lastDay(lastWhole)) edges.push({ from: `${nextMonth(lastWhole)}-01`, to: period.to });
+  return { months: { from: firstWhole, to: lastWhole }, edges };
+}
+
+/**
+ * The foreign-currency invoices of the period by tax point, line by line, converted at their own rate: the rows the
+ * summaries leave out, found through the partial indexes of migration 0056 (their condition written as there).
+ */
+async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
+  const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1`;
+  const rows = await sql<RevenueItemRow>`
+    select ${revenueItemColumns(db)}, ${accrualDay('i')} as day
+    from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
+    where i.id in (
+      select i.id from invoices i where i.fulfillment_date between ${period.from} and ${period.to} and ${issued} and not ${isChainMember('i')}
+      union all
+      select i.id from invoices i where i.date between ${period.from} and ${period.to} and ${issued} and ${isChainMember('i')})`.execute(db);
+  return rows.rows.map((r) => lineOf(r, forintsExact(r.net, r.exchange_rate)));
+}
+
+/**
+ * forints() (output-vat.ts) in integers: thousandths × the rate's digits, divided back and rounded half away from
+ * zero to whole forints. The same answer without a big.js number per line (a year's foreign lines are thousands);
+ * a rate not written as plain digits goes through forints().
+ */
+export function forintsExact(milli: number, rate: string): number {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(rate || '1');
+  if (!m || !Number.isSafeInteger(milli)) return forints(milli, rate);
+  const decimals = m[2] ?? '';
+  const num = BigInt(milli) * BigInt(m[1]! + decimals);
+  const den = 1000n * 10n ** BigInt(decimals.length);
+  let q = num / den;
+  const r = num % den;
+  if ((r < 0n ? -r : r) * 2n >= den) q += num < 0n ? -1n : 1n;
+  return Number(q) * 1000;
+}
+
+function emptySums(): RevenueSums {
+  return { byMonth: new Map(), byClient: new Map(), byProduct: new Map(), total: 0, names: new Map() };
+}
+
+function add(map: Map<string, Sum>, key: string, amount: number, count: number): void {
+  const s = map.get(key);
+  if (s) {
+    s.amount += amount;
+    s.count += count;
+  } else map.set(key, { amount, count });
+}
+
+/** Lines summed into `sums`; a document counts once per key however many of its lines it has there. */
+function addLines(sums: RevenueSums, lines: RevenueLine[]): void {
+  const seen = new Set<string>();
+  const once = (dimension: string, key: string, doc: number) => {
+    const id = `${dimension}\u0000${key}\u0000${doc}`;
+    if (seen.has(id)) return 0;
+    seen.add(id);
+    return 1;
+  };
+  for (const l of lines) {
+    const month = l.day.slice(0, 7);
+    const client = `c${l.client}`;
+    add(sums.byMonth, month, l.amount, once('m', month, l.doc));
+    add(sums.byClient, client, l.amount, once('c', client, l.doc));
+    add(sums.byProduct, l.product, l.amount, once('p', l.product, l.doc));
+    sums.total += l.amount;
+    // a client's name as its invoice had it, where the summaries did not name it
+    if (!sums.names.has(client)) sums.names.set(client, l.clientName);
+    if (!sums.names.has(l.product)) sums.names.set(l.product, l.productName);
+  }
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+function lastDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
