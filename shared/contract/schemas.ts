@@ -9,6 +9,9 @@ import { isEuVatNumber, isHungarianPersonalTaxId, isHungarianTaxNumber } from '.
 import { addressList } from './areas/mail';
 import { EINVOICE_FORMATS, SETUP_STEPS, VAT_STATUSES, type VatStatus } from '../resources';
 import { normalizePublicBaseUrl } from '../seller';
+// issue 36: account numbers and community VAT numbers that can exist
+import { bankNumberProblems } from '../bank-account-numbers';
+import { huVatNumberProblem } from '../hu-vat-number';
 
 const vatId = () =>
   z
@@ -356,9 +359,34 @@ export function taxcodeProblem(taxcode: string | undefined, taxType: string | un
     : 'is not a valid Hungarian tax number (12345678-1-12); use tax_type FOREIGN for a foreign one';
 }
 
-function checkTaxcode(c: { taxcode?: string | undefined; tax_type?: string | undefined }, ctx: z.RefinementCtx) {
+/** Why the seller's community VAT number does not go with its tax number: a Hungarian seller's is HU and its 8 digits. */
+export function sellerVatNumberProblem(euTaxcode: string | undefined, taxcode: string | undefined): string | null {
+  return huVatNumberProblem(euTaxcode, taxcode);
+}
+
+/** Why a client's community VAT number does not go with its tax number (a foreign client's is not judged by it), or null. */
+export function clientVatNumberProblem(euTaxcode: string | undefined, taxcode: string | undefined, taxType: string | undefined): string | null {
+  return huVatNumberProblem(euTaxcode, taxType === 'FOREIGN' || taxType === 'NO_TAX_NUMBER' ? '' : taxcode);
+}
+
+/** Every problem of a client's tax numbers and bank details, each at its field, so a form shows them all at once. */
+function checkTaxcode(
+  c: { taxcode?: string | undefined; tax_type?: string | undefined; eu_taxcode?: string | undefined; bank?: { iban?: string | undefined; account_no?: string | undefined } | undefined },
+  ctx: z.RefinementCtx,
+) {
   const problem = taxcodeProblem(c.taxcode, c.tax_type);
   if (problem) ctx.addIssue({ code: 'custom', path: ['taxcode'], message: problem });
+  const vat = problem ? null : clientVatNumberProblem(c.eu_taxcode, c.taxcode, c.tax_type);
+  if (vat) ctx.addIssue({ code: 'custom', path: ['eu_taxcode'], message: vat });
+  if (c.bank) addBankIssues(ctx, bankNumberProblems(c.bank), { account_no: ['bank', 'account_no'], iban: ['bank', 'iban'] });
+}
+
+/** The problems bankNumberProblems found, as issues at the form's field names. */
+function addBankIssues(ctx: z.RefinementCtx, problems: { account_no?: string; iban?: string }, paths: { account_no: string[]; iban: string[] }) {
+  for (const key of ['account_no', 'iban'] as const) {
+    const message = problems[key];
+    if (message) ctx.addIssue({ code: 'custom', path: paths[key], message });
+  }
 }
 
 export const clientCreateInput = z.object(clientFields).superRefine(checkTaxcode);
@@ -468,6 +496,7 @@ export const bankAccountCreateInput = z.object(bankAccountFields).superRefine((b
   if (!b.account_no?.trim() && !b.account_no_iban?.trim()) {
     ctx.addIssue({ code: 'custom', path: ['account_no'], message: 'give the account number or the IBAN' });
   }
+  addBankIssues(ctx, bankNumberProblems({ account_no: b.account_no, iban: b.account_no_iban }), { account_no: ['account_no'], iban: ['account_no_iban'] });
 });
 export type BankAccountCreateInput = z.output<typeof bankAccountCreateInput>;
 export const bankAccountUpdateInput = z.object(bankAccountFields).partial().extend({ id: id() });
@@ -622,6 +651,11 @@ export const settingsUpdateInput = z
           if ((seller as Record<string, unknown>)[field] !== undefined) {
             ctx.addIssue({ code: 'custom', path: [field], message: 'is kept in a bank account now: add one (POST /bank_accounts) and set default_bank_account_uid' });
           }
+        }
+        // both given (the form): said here beside the other fields' problems; one alone is merged and checked by the service
+        if (seller.eu_taxcode !== undefined && seller.taxcode !== undefined && (seller.taxcode === '' || isHungarianTaxNumber(seller.taxcode))) {
+          const vat = sellerVatNumberProblem(seller.eu_taxcode, seller.taxcode);
+          if (vat) ctx.addIssue({ code: 'custom', path: ['eu_taxcode'], message: vat });
         }
         if (seller.vat_status !== undefined && seller.vat_exempt !== undefined && seller.vat_exempt !== (seller.vat_status === 'exempt')) {
           ctx.addIssue({ code: 'custom', path: ['vat_exempt'], message: 'contradicts vat_status (true exactly when vat_status is exempt)' });
