@@ -266,7 +266,8 @@ export const operations = {
   'invoices.issue': op<Inv>()({
     name: 'invoices.issue',
     summary: 'Issue a draft as a normal invoice (takes its number now)',
-    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]).optional() }),
+    // deduct_unpaid_advances: issue 36, a draft final invoice deducting an advance not received in full (advances.ts)
+    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]).optional(), deduct_unpaid_advances: s.unpaidAdvancesFlag }),
     http: post('/invoices/:id/issue', 'data', 'invoices'),
   }),
   'invoices.delete': op<{ deleted: true }>()({

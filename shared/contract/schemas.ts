@@ -78,10 +78,15 @@ const invoiceBody = {
   advance: int({ min: 0, max: 1 }).optional(),
   /** extension: a final invoice (végszámla) deducting these advance invoices */
   advance_invoice_uids: z.array(id(), { error: 'must be a list of advance invoice ids' }).max(50).optional(),
+  /** extension (issue 36): the user was told that an advance not received in full stays owed on it, and deducts it anyway */
+  deduct_unpaid_advances: bool().optional(),
   /** sync extension: a device pushing an invoice it issued in its own block keeps its number and date */
   invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
   date: date().optional(),
 };
+
+/** issue 36: the flag of invoices.issue, as the create body has it */
+export const unpaidAdvancesFlag = bool().optional();
 
 export const invoiceCreateInput = z.object({
   ...invoiceBody,

@@ -39,7 +39,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       await updateDraft(env, input);
       return queries.read(input.id);
     },
-    async issue(input: { id: number; type?: 1 | 3 | undefined }) {
+    async issue(input: { id: number; type?: 1 | 3 | undefined; deduct_unpaid_advances?: boolean | undefined }) {
       await issueDraft(env, input);
       return queries.read(input.id);
     },

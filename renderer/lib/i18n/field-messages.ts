@@ -130,6 +130,17 @@ const RULES: Rule[] = [
   [/^an accepted quote cannot be (changed|deleted|declined)$/, 'quo.fm.accepted'],
   [/^was already accepted$/, 'quo.fm.alreadyAccepted'],
   [/^due_date cannot be before fulfillment_date$/, 'quo.fm.dueBeforeFulfillment'],
+  // issue 36: account and community VAT numbers that cannot exist (shared/bank-account-numbers.ts, hu-vat-number.ts)
+  [/^is not an IBAN \(like/, 'nc.fm.ibanForm'],
+  [/^is not an IBAN: a (\w\w) IBAN has (\d+) characters$/, 'nc.fm.ibanLength', (m) => ({ country: m[1]!, n: m[2]! })],
+  [/^is not an IBAN: its check digits/, 'nc.fm.ibanCheck'],
+  [/^is not an IBAN: the Hungarian account number in it/, 'nc.fm.ibanGiro'],
+  [/^is not a Hungarian account number \(/, 'nc.fm.giroForm'],
+  [/^is not a Hungarian account number: its check digits/, 'nc.fm.giroCheck'],
+  [/^is not the account in the IBAN \((.*)\)$/, 'nc.fm.giroIban', (m) => ({ account: m[1]! })],
+  [/^is not the community VAT number of the tax number (\S+) \(that is (\w+)\)$/, 'nc.fm.vatOther', (m) => ({ taxcode: m[1]!, own: m[2]! })],
+  [/^is not a Hungarian community VAT number \(/, 'nc.fm.vatForm'],
+  [/^is not a Hungarian community VAT number: its check digit/, 'nc.fm.vatCheck'],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string, field = ''): string {

@@ -22,6 +22,8 @@ import { bankMessages } from './bank';
 import { reportMessages } from './reports';
 import { userMessages } from './users';
 import { companyMessages } from './companies';
+// issue 36 (a newcomer's day)
+import { newcomerMessages } from './newcomer';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -47,6 +49,7 @@ export const AREA_MESSAGES = [
   reportMessages,
   userMessages,
   companyMessages,
+  newcomerMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
