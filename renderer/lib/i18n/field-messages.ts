@@ -141,6 +141,7 @@ const RULES: Rule[] = [
   [/^is not the community VAT number of the tax number (\S+) \(that is (\w+)\)$/, 'nc.fm.vatOther', (m) => ({ taxcode: m[1]!, own: m[2]! })],
   [/^is not a Hungarian community VAT number \(/, 'nc.fm.vatForm'],
   [/^is not a Hungarian community VAT number: its check digit/, 'nc.fm.vatCheck'],
+  [/^the advance invoice (\S+) is not received in full \(received (\S+) of (\S+) (\w+)\): .* the (\S+) \w+ not received/, 'nc.fm.advanceUnpaid', (m) => ({ no: m[1]!, paid: m[2]!, total: m[3]!, currency: m[4]!, owed: m[5]! })],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string, field = ''): string {

@@ -4,6 +4,10 @@ import { defineMessages } from '../define';
 
 export const newcomerMessages = defineMessages({
   hu: {
+    'nc.adv.notReceived': 'nincs befizetve ({owed} hiányzik)',
+    'nc.adv.consequence': 'A(z) {no} előlegszámla összege még nem érkezett meg teljesen. Ha így vonod le, a hiányzó {owed} az előlegszámlán marad tartozásként, a végszámla nem kéri. Jobb előbb rögzíteni a befizetést.',
+    'nc.adv.deductAnyway': 'Tudom, így is levonom',
+    'nc.fm.advanceUnpaid': 'a(z) {no} előlegszámla nincs teljesen kifizetve (befizetve {paid} / {total} {currency}): előbb rögzítsd a befizetését, vagy vond le így is – akkor a hiányzó {owed} {currency} az előlegszámlán marad tartozásként',
     'nc.fm.ibanForm': 'nem IBAN (pl. HU42 1177 3016 1111 1018 0000 0000)',
     'nc.fm.ibanLength': 'nem IBAN: a(z) {country} IBAN {n} karakter hosszú',
     'nc.fm.ibanCheck': 'ilyen IBAN nem létezhet: az ellenőrző számjegyei nem stimmelnek (elgépelés?)',
@@ -16,6 +20,10 @@ export const newcomerMessages = defineMessages({
     'nc.fm.vatCheck': 'ilyen közösségi adószám nem létezhet: az ellenőrző számjegye hibás',
   },
   en: {
+    'nc.adv.notReceived': 'not received ({owed} missing)',
+    'nc.adv.consequence': 'The advance invoice {no} has not been received in full. Deducted now, the missing {owed} stays owed on the advance invoice and the final invoice does not ask for it. Better record its payment first.',
+    'nc.adv.deductAnyway': 'I understand, deduct it anyway',
+    'nc.fm.advanceUnpaid': 'the advance invoice {no} is not paid in full (received {paid} of {total} {currency}): record its payment first, or deduct it anyway – the missing {owed} {currency} then stays owed on the advance invoice',
     'nc.fm.ibanForm': 'is not an IBAN (e.g. HU42 1177 3016 1111 1018 0000 0000)',
     'nc.fm.ibanLength': 'is not an IBAN: a {country} IBAN has {n} characters',
     'nc.fm.ibanCheck': 'cannot be an IBAN: its check digits do not match (a typo?)',
@@ -28,6 +36,10 @@ export const newcomerMessages = defineMessages({
     'nc.fm.vatCheck': 'cannot be an EU VAT number: its check digit does not match',
   },
   de: {
+    'nc.adv.notReceived': 'nicht erhalten ({owed} fehlen)',
+    'nc.adv.consequence': 'Die Anzahlungsrechnung {no} ist noch nicht vollständig bezahlt. Jetzt abgezogen, bleiben die fehlenden {owed} auf der Anzahlungsrechnung offen; die Schlussrechnung fordert sie nicht. Besser zuerst die Zahlung erfassen.',
+    'nc.adv.deductAnyway': 'Verstanden, trotzdem abziehen',
+    'nc.fm.advanceUnpaid': 'die Anzahlungsrechnung {no} ist nicht vollständig bezahlt (erhalten {paid} von {total} {currency}): zuerst die Zahlung erfassen oder trotzdem abziehen – die fehlenden {owed} {currency} bleiben dann auf der Anzahlungsrechnung offen',
     'nc.fm.ibanForm': 'ist keine IBAN (z. B. HU42 1177 3016 1111 1018 0000 0000)',
     'nc.fm.ibanLength': 'ist keine IBAN: eine IBAN aus {country} hat {n} Zeichen',
     'nc.fm.ibanCheck': 'kann keine IBAN sein: die Prüfziffern stimmen nicht (Tippfehler?)',
