@@ -312,6 +312,13 @@ export const operations = {
     input: s.unpayInput,
     http: del('/invoices/:id/pay', 'data', 'invoice_payment'),
   }),
+  // issue 36: recording the refund of an overpayment
+  'invoices.refund': op<PaymentResult>()({
+    name: 'invoices.refund',
+    summary: 'Record money paid back of an overpayment (a negative payment, at most the overpayment)',
+    input: s.refundInput,
+    http: post('/invoices/:id/refund', 'data', 'invoice_payment'),
+  }),
   'invoices.code': op<{ code: string }>()({
     name: 'invoices.code',
     summary: 'The share code of an invoice (made on first request)',

@@ -52,6 +52,8 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'invoices.modifyExternal': 'invoicing',
   'invoices.pay': 'invoicing',
   'invoices.unpay': 'invoicing',
+  // issue 36: a refund of an overpayment
+  'invoices.refund': 'invoicing',
   // a share code is made on first request: a write
   'invoices.code': 'invoicing',
   'invoices.revokeCode': 'invoicing',

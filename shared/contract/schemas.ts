@@ -280,6 +280,14 @@ export const payInput = z.object({
   conversion_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
 });
 export type PayInput = z.output<typeof payInput>;
+/** issue 36: the money paid back of an overpayment (a modification lowered the invoice below what was paid); the whole overpayment when no amount is given */
+export const refundInput = z.object({
+  id: id(),
+  date: date(),
+  amount: decimal({ positive: true }).optional(),
+  payment_method: id().optional(),
+});
+export type RefundInput = z.output<typeof refundInput>;
 /** without payment_id every payment of the invoice goes; with it, that one only (a wrong bank match undone) */
 export const unpayInput = z.object({ id: id(), payment_id: id().optional() });
 export type UnpayInput = z.output<typeof unpayInput>;

@@ -141,6 +141,8 @@ const RULES: Rule[] = [
   [/^is not the community VAT number of the tax number (\S+) \(that is (\w+)\)$/, 'nc.fm.vatOther', (m) => ({ taxcode: m[1]!, own: m[2]! })],
   [/^is not a Hungarian community VAT number \(/, 'nc.fm.vatForm'],
   [/^is not a Hungarian community VAT number: its check digit/, 'nc.fm.vatCheck'],
+  [/^Nothing was paid beyond what the invoice is worth/, 'nc.fm.noOverpayment'],
+  [/^The refund \(\S+\) is more than the overpayment \((\S+) (\w+)\)$/, 'nc.fm.refundTooMuch', (m) => ({ max: m[1]!, currency: m[2]! })],
   [/^the advance invoice (\S+) is not received in full \(received (\S+) of (\S+) (\w+)\): .* the (\S+) \w+ not received/, 'nc.fm.advanceUnpaid', (m) => ({ no: m[1]!, paid: m[2]!, total: m[3]!, currency: m[4]!, owed: m[5]! })],
 ];
 

@@ -4,6 +4,11 @@ import { defineMessages } from '../define';
 
 export const newcomerMessages = defineMessages({
   hu: {
+    'nc.refund.title': 'Visszatérítés rögzítése',
+    'nc.refund.record': 'Visszatérítés rögzítése',
+    'nc.refund.saved': 'A visszatérítés rögzítve.',
+    'nc.fm.noOverpayment': 'nincs túlfizetés, nincs mit visszatéríteni',
+    'nc.fm.refundTooMuch': 'több, mint a túlfizetés ({max} {currency})',
     'nc.adv.notReceived': 'nincs befizetve ({owed} hiányzik)',
     'nc.adv.consequence': 'A(z) {no} előlegszámla összege még nem érkezett meg teljesen. Ha így vonod le, a hiányzó {owed} az előlegszámlán marad tartozásként, a végszámla nem kéri. Jobb előbb rögzíteni a befizetést.',
     'nc.adv.deductAnyway': 'Tudom, így is levonom',
@@ -20,6 +25,11 @@ export const newcomerMessages = defineMessages({
     'nc.fm.vatCheck': 'ilyen közösségi adószám nem létezhet: az ellenőrző számjegye hibás',
   },
   en: {
+    'nc.refund.title': 'Record a refund',
+    'nc.refund.record': 'Record the refund',
+    'nc.refund.saved': 'The refund is recorded.',
+    'nc.fm.noOverpayment': 'nothing was overpaid: there is nothing to refund',
+    'nc.fm.refundTooMuch': 'is more than the overpayment ({max} {currency})',
     'nc.adv.notReceived': 'not received ({owed} missing)',
     'nc.adv.consequence': 'The advance invoice {no} has not been received in full. Deducted now, the missing {owed} stays owed on the advance invoice and the final invoice does not ask for it. Better record its payment first.',
     'nc.adv.deductAnyway': 'I understand, deduct it anyway',
@@ -36,6 +46,11 @@ export const newcomerMessages = defineMessages({
     'nc.fm.vatCheck': 'cannot be an EU VAT number: its check digit does not match',
   },
   de: {
+    'nc.refund.title': 'Erstattung erfassen',
+    'nc.refund.record': 'Erstattung erfassen',
+    'nc.refund.saved': 'Die Erstattung ist erfasst.',
+    'nc.fm.noOverpayment': 'nichts überzahlt: nichts zu erstatten',
+    'nc.fm.refundTooMuch': 'ist mehr als die Überzahlung ({max} {currency})',
     'nc.adv.notReceived': 'nicht erhalten ({owed} fehlen)',
     'nc.adv.consequence': 'Die Anzahlungsrechnung {no} ist noch nicht vollständig bezahlt. Jetzt abgezogen, bleiben die fehlenden {owed} auf der Anzahlungsrechnung offen; die Schlussrechnung fordert sie nicht. Besser zuerst die Zahlung erfassen.',
     'nc.adv.deductAnyway': 'Verstanden, trotzdem abziehen',
