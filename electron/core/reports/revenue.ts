@@ -5,7 +5,7 @@ import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categor
 import type { ReportPeriod, RevenueBasis, RevenueFigure, RevenueReport } from '../../../shared/reports';
 import type { CoreContext } from '../context';
 import { checkPeriod, previousYear } from './period';
-import { costLines, revenueLines } from './revenue-rows';
+import { costLines, revenueLines, type RevenueLine } from './revenue-rows';
 
 interface Keyed {
   doc: number;
@@ -21,6 +21,7 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
     costLines(ctx.db, period, input.basis),
     costLines(ctx.db, before, input.basis),
   ]);
+  sameProduct([...revenueBefore, ...revenue]);
   // a month a year earlier is compared with the same month now
   const monthNow = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4, 7)}`;
   const names = new Map<string, string>();
@@ -101,4 +102,24 @@ function figures<T extends Keyed>(
       previous: milliToString(f.previous),
       documents: [...f.documents].sort((a, b) => a - b),
     }));
+}
+
+/**
+ * A free-text line with a product's name is that product (issue 36): a modifying invoice's line repeats the words of
+ * the line it changes, not its product, and would otherwise stand on a row of its own beside the product it changes.
+ */
+function sameProduct(lines: RevenueLine[]): void {
+  const key = (words: string) => words.trim().toLocaleLowerCase('hu');
+  const products = new Map<string, { product: string; name: string }>();
+  for (const l of lines) {
+    if (!l.product.startsWith('p')) continue;
+    for (const words of [l.productName, l.description]) if (!products.has(key(words))) products.set(key(words), { product: l.product, name: l.productName });
+  }
+  for (const l of lines) {
+    const found = l.product.startsWith('d:') ? products.get(key(l.description)) : undefined;
+    if (found) {
+      l.product = found.product;
+      l.productName = found.name;
+    }
+  }
 }

@@ -2,6 +2,7 @@
 // are shown as they came. (A machine-readable reason per field error would make this exact: see docs/ui.md.)
 import type { MessageKey } from './i18n.svelte';
 import { decimal } from '../format';
+import { Big } from '../../../shared/money';
 
 type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
 
@@ -82,6 +83,10 @@ const RULES: Rule[] = [
   [/^(is a CSV whose columns Folio does not recognise|has no column ")/, 'stmt.fm.columns'],
   [/^(is not a bank statement Folio reads|is not a text file|is XML but not a camt\.053 statement)/, 'stmt.fm.notStatement'],
   [/^is not well-formed XML \((.*)\)$/, 'stmt.fm.notXml', (m) => ({ detail: m[1]! })],
+  // issue 36: with the amounts, so the user sees by how much
+  [/the entries do not add up: opening balance (-?[\d.]+) \+ entries (-?[\d.]+) ≠ closing balance (-?[\d.]+)/, 'nc.fm.sums', (m) => ({
+    opening: decimal(m[1]!), net: decimal(m[2]!), sum: decimal(new Big(m[1]!).plus(m[2]!).toFixed()), closing: decimal(m[3]!), gap: decimal(new Big(m[3]!).minus(m[1]!).minus(m[2]!).toFixed()),
+  })],
   [/the entries do not add up/, 'stmt.fm.sums'],
   [/^This statement is for account (\S+),/, 'stmt.fm.otherAccount', (m) => ({ account: m[1]! })],
   // the mail area (shared/contract/areas/mail.ts)

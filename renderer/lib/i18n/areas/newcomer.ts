@@ -4,6 +4,8 @@ import { defineMessages } from '../define';
 
 export const newcomerMessages = defineMessages({
   hu: {
+    'nc.fm.sums': 'a tételek nem adják ki a záró egyenleget: nyitó {opening} + tételek {net} = {sum}, a záró egyenleg viszont {closing} (eltérés: {gap}) – a fájl csonka vagy módosított',
+    'nc.rem.noSign': 'a napok számát előjel nélkül írd be; a határidő előtti emlékeztetőhöz mellette ezt válaszd: „{before}”',
     'nc.refund.title': 'Visszatérítés rögzítése',
     'nc.refund.record': 'Visszatérítés rögzítése',
     'nc.refund.saved': 'A visszatérítés rögzítve.',
@@ -25,6 +27,8 @@ export const newcomerMessages = defineMessages({
     'nc.fm.vatCheck': 'ilyen közösségi adószám nem létezhet: az ellenőrző számjegye hibás',
   },
   en: {
+    'nc.fm.sums': 'the entries do not add up to the closing balance: opening {opening} + entries {net} = {sum}, but the closing balance is {closing} (difference: {gap}) – the file is cut or edited',
+    'nc.rem.noSign': 'enter the days without a sign; for a reminder before the due date choose “{before}” beside it',
     'nc.refund.title': 'Record a refund',
     'nc.refund.record': 'Record the refund',
     'nc.refund.saved': 'The refund is recorded.',
@@ -46,6 +50,8 @@ export const newcomerMessages = defineMessages({
     'nc.fm.vatCheck': 'cannot be an EU VAT number: its check digit does not match',
   },
   de: {
+    'nc.fm.sums': 'die Buchungen ergeben nicht den Schlusssaldo: Anfang {opening} + Buchungen {net} = {sum}, der Schlusssaldo ist aber {closing} (Differenz: {gap}) – die Datei ist abgeschnitten oder verändert',
+    'nc.rem.noSign': 'die Tage ohne Vorzeichen eingeben; für eine Erinnerung vor der Fälligkeit daneben „{before}“ wählen',
     'nc.refund.title': 'Erstattung erfassen',
     'nc.refund.record': 'Erstattung erfassen',
     'nc.refund.saved': 'Die Erstattung ist erfasst.',
