@@ -66,7 +66,7 @@ test("the seller has no bank fields of its own: an invoice's seller takes them f
     name: 'Minta Bt.',
     bank_name: 'OTP Bank',
     bank_account_no: '11773016-11111018-00000000',
-    bank_iban: 'HU42117730161111101800000000',
+    bank_iban: 'HU42 1177 3016 1111 1018 0000 0000',
     bank_swift: 'OTPVHUHB',
     vat_exempt: false,
     vat_status: 'normal',
