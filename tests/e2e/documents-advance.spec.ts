@@ -74,8 +74,8 @@ test('an advance invoice, then the final invoice deducting it', async ({ page })
     const unpaid = picker.locator('[data-unpaid-advances]');
     await expect(unpaid).toContainText(/A\(z\) 2026-000001 előlegszámla összege még nem érkezett meg teljesen\. Ha így vonod le, a hiányzó 127\s000\sFt az előlegszámlán marad tartozásként/);
     await page.screenshot({ path: shotPath('documents', 'hu-editor-final'), fullPage: true });
+    // issuing starts with the core's check: refused with the amounts and the way out, no confirm dialog yet
     await page.getByRole('button', { name: 'Számla kiállítása' }).click();
-    await page.getByRole('dialog', { name: 'Kiállítod a számlát?' }).getByRole('button', { name: 'Számla kiállítása' }).click();
     await expect(picker.locator('.field-error')).toHaveText(
       /^a\(z\) 2026-000001 előlegszámla nincs teljesen kifizetve \(befizetve 0 \/ 127000 HUF\): előbb rögzítsd a befizetését, vagy vond le így is/,
     );
