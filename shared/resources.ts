@@ -166,8 +166,10 @@ export interface AdvanceDeduction {
   advance_uid: number;
   prefixed_invoice_no: string;
   date: string;
-  /** when the advance was paid (its first payment, else its fulfillment date) */
-  payment_date: string;
+  /** the day the advance was received (its last payment's), null when nothing was received (issue 36) */
+  payment_date: string | null;
+  /** the days of every payment received on it, oldest first */
+  payment_dates: string[];
   exchange_rate: string;
   net: string;
   vat: string;

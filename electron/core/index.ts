@@ -187,6 +187,7 @@ export async function createCore(deps: CoreDeps) {
     'invoices.modifyExternal': invoices.modifyExternal,
     'invoices.pay': invoices.pay,
     'invoices.unpay': invoices.unpay,
+    'invoices.refund': invoices.refund,
     'receipts.create': invoices.createReceipt,
     'receipts.issue': invoices.issueReceipt,
     'invoices.code': invoices.code,
@@ -405,7 +406,8 @@ export async function createCore(deps: CoreDeps) {
       case 'invoices.generate':
         return { id: (await deps.db.selectFrom('invoices').select('id').where('proforma_id', '=', entityId).executeTakeFirstOrThrow()).id };
       case 'invoices.pay':
-      case 'invoices.unpay': {
+      case 'invoices.unpay':
+      case 'invoices.refund': {
         const inv = await invoices.read(entityId);
         return { fully_paid: inv.attributes.outstanding === '0.000', outstanding: Number(inv.attributes.outstanding) };
       }

@@ -48,6 +48,7 @@ const LABELS = {
   advanceInvoice: { hu: 'Előlegszámla', en: 'Advance invoice', de: 'Anzahlungsrechnung' },
   advanceDate: { hu: 'Kelte', en: 'Issued', de: 'Datum' },
   advancePaid: { hu: 'Előleg fizetése', en: 'Advance paid', de: 'Anzahlung erhalten' },
+  advanceNotReceived: { hu: 'nincs befizetve', en: 'not received', de: 'nicht erhalten' },
   advancesTotal: { hu: 'Összesen', en: 'Total', de: 'Summe' },
   number: { hu: 'Sorszám', en: 'Number', de: 'Nummer' },
   notIssued: { hu: 'nincs kiállítva', en: 'not issued', de: 'nicht ausgestellt' },

@@ -298,7 +298,8 @@ function advancesView(invoice: InvoiceAttributes, currency: string, lang: DocLan
   const rows = deductions.map((d) => [
     d.prefixed_invoice_no,
     formatDate(d.date, fmt),
-    formatDate(d.payment_date, fmt),
+    // the days it was received; one deducted although not received says so instead of a date
+    d.payment_dates?.length ? d.payment_dates.map((day) => formatDate(day, fmt)).join(', ') : d.payment_date ? formatDate(d.payment_date, fmt) : label(lang, 'advanceNotReceived'),
     formatAmount(d.net, currency, fmt),
     formatAmount(d.vat, currency, fmt),
     formatMoney(d.gross, currency, fmt),

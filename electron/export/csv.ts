@@ -7,7 +7,8 @@ export type CsvDelimiter = ',' | ';';
 /** Excel, LibreOffice and Numbers read UTF-8 (accents in "Példa Kft.") only when the file starts with a BOM. */
 export const UTF8_BOM = '\ufeff';
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+// a point or (the accountant package's, issue 36) a decimal comma
+const PLAIN_NUMBER = /^-?\d+([.,]\d+)?$/;
 /** = + - @, tab and CR, and their full-width forms, which some spreadsheets take for the same. */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /**

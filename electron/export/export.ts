@@ -10,7 +10,10 @@ import { csvRecords, UTF8_BOM, type CsvDelimiter } from './csv';
 import {
   CLIENT_COLUMNS, EXPENSE_COLUMNS, INVOICE_COLUMNS, ITEM_COLUMNS, PAYMENT_COLUMNS, PRODUCT_COLUMNS, type Column, type Item, type Payment,
 } from './columns';
-import { records } from './records';
+import { records, type SectionRecords } from './records';
+import {
+  csvAmount, HU_CLIENT_COLUMNS, HU_EXPENSE_COLUMNS, HU_INVOICE_COLUMNS, HU_ITEM_COLUMNS, HU_PAYMENT_COLUMNS, HU_PRODUCT_COLUMNS, HU_TABLE_TITLES,
+} from './columns-hu';
 import { FileSink } from './sink';
 import { Workbook } from './xlsx';
 import { countRows, SECTIONS, type ExportRange, type Section } from './source';
@@ -36,7 +39,15 @@ export interface ExportOptions {
   batchSize?: number;
   /** only the invoices and expenses of a period (see ExportRange); default everything */
   range?: ExportRange;
+  /**
+   * CSV and XLSX: 'program' (the default) are the columns programs read back (English names, ids, amounts with a
+   * point); 'accountant' the accountant package's (issue 36: Hungarian headers and sheet names, numbers and words
+   * instead of ids, CSV amounts with a decimal comma), see columns-hu.ts
+   */
+  tables?: TableStyle;
 }
+
+export type TableStyle = 'program' | 'accountant';
 
 export interface ExportResult {
   /** the JSON file, or the folder of CSV files */
@@ -65,10 +76,10 @@ export async function exportData(options: ExportOptions): Promise<ExportResult> 
     }
     if (options.format === 'xlsx') {
       const path = `${base}.xlsx`;
-      await writeXlsxFile(db, path, size, progress, options.range);
+      await writeXlsxFile(db, path, size, progress, options.range, options.tables);
       return { path, files: [path], counts, ms: Date.now() - started };
     }
-    const files = await writeCsvFolder(db, base, options.delimiter ?? ',', size, progress, options.range);
+    const files = await writeCsvFolder(db, base, options.delimiter ?? ',', size, progress, options.range, options.tables);
     return { path: base, files, counts, ms: Date.now() - started };
   });
 }
@@ -119,13 +130,24 @@ export interface TableWriter {
 }
 
 /** Every table's header, then its rows batch by batch (invoices, their lines and payments in one pass). */
-async function writeTables(db: Db, out: TableWriter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange): Promise<void> {
+const COLUMN_SETS = {
+  program: { clients: CLIENT_COLUMNS, products: PRODUCT_COLUMNS, expenses: EXPENSE_COLUMNS, invoices: INVOICE_COLUMNS, items: ITEM_COLUMNS, payments: PAYMENT_COLUMNS },
+  accountant: { clients: HU_CLIENT_COLUMNS, products: HU_PRODUCT_COLUMNS, expenses: HU_EXPENSE_COLUMNS, invoices: HU_INVOICE_COLUMNS, items: HU_ITEM_COLUMNS, payments: HU_PAYMENT_COLUMNS },
+} as const;
+
+async function writeTables(
+  db: Db, out: TableWriter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange, style: TableStyle = 'program',
+): Promise<void> {
+  const set = COLUMN_SETS[style];
+  const INVOICE_COLUMNS = set.invoices as Array<Column<SectionRecords['invoices']>>;
+  const ITEM_COLUMNS = set.items as Array<Column<Item>>;
+  const PAYMENT_COLUMNS = set.payments as Array<Column<Payment>>;
   const row = <R>(columns: Array<Column<R>>, r: R) => columns.map(([, v]) => v(r));
   const headerOf = (columns: Array<Column<never>>) => columns.map(([h]) => h);
   const simple = [
-    ['clients', CLIENT_COLUMNS],
-    ['products', PRODUCT_COLUMNS],
-    ['expenses', EXPENSE_COLUMNS],
+    ['clients', set.clients],
+    ['products', set.products],
+    ['expenses', set.expenses],
   ] as const;
   for (const [section, columns] of simple) {
     await out.header(section, headerOf(columns as Array<Column<never>>));
@@ -158,8 +180,10 @@ async function writeTables(db: Db, out: TableWriter, size: number, progress: (s:
 }
 
 async function writeCsvFolder(
-  db: Db, base: string, delimiter: CsvDelimiter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange,
+  db: Db, base: string, delimiter: CsvDelimiter, size: number, progress: (s: Section, n: number) => void, range?: ExportRange, style: TableStyle = 'program',
 ): Promise<string[]> {
+  // the accountant's amounts with a decimal comma (a Hungarian spreadsheet reads "47470.000" as text)
+  const cells = style === 'accountant' ? (rows: unknown[][]) => rows.map((r) => r.map(csvAmount)) : (rows: unknown[][]) => rows;
   const partialDir = `${base}.partial`;
   mkdirSync(partialDir, { recursive: true });
   const sinks = new Map<TableName, FileSink>();
@@ -172,11 +196,12 @@ async function writeCsvFolder(
           sinks.set(table, sink);
           await sink.write(UTF8_BOM + csvRecords([header], delimiter));
         },
-        rows: (table, rows) => sinks.get(table)!.write(csvRecords(rows, delimiter)),
+        rows: (table, rows) => sinks.get(table)!.write(csvRecords(cells(rows), delimiter)),
       },
       size,
       progress,
       range,
+      style,
     );
     for (const s of sinks.values()) await s.finish();
     renameSync(partialDir, base);
@@ -188,17 +213,21 @@ async function writeCsvFolder(
   }
 }
 
-async function writeXlsxFile(db: Db, path: string, size: number, progress: (s: Section, n: number) => void, range?: ExportRange): Promise<void> {
+async function writeXlsxFile(
+  db: Db, path: string, size: number, progress: (s: Section, n: number) => void, range?: ExportRange, style: TableStyle = 'program',
+): Promise<void> {
   const book = new Workbook();
+  const sheet = (table: TableName) => (style === 'accountant' ? HU_TABLE_TITLES[table] : table);
   await writeTables(
     db,
     {
-      header: async (table, header) => book.sheet(table, header),
-      rows: async (table, rows) => book.rows(table, rows),
+      header: async (table, header) => book.sheet(sheet(table), header),
+      rows: async (table, rows) => book.rows(sheet(table), rows),
     },
     size,
     progress,
     range,
+    style,
   );
   await book.save(path);
 }

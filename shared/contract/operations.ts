@@ -266,7 +266,8 @@ export const operations = {
   'invoices.issue': op<Inv>()({
     name: 'invoices.issue',
     summary: 'Issue a draft as a normal invoice (takes its number now)',
-    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]).optional() }),
+    // deduct_unpaid_advances: issue 36, a draft final invoice deducting an advance not received in full (advances.ts)
+    input: z.object({ id: s.idInput.shape.id, type: z.union([z.literal(INVOICE_TYPE.proforma), z.literal(INVOICE_TYPE.invoice)]).optional(), deduct_unpaid_advances: s.unpaidAdvancesFlag }),
     http: post('/invoices/:id/issue', 'data', 'invoices'),
   }),
   'invoices.delete': op<{ deleted: true }>()({
@@ -310,6 +311,13 @@ export const operations = {
     summary: 'Remove the payments of an invoice (or, with payment_id, that payment only)',
     input: s.unpayInput,
     http: del('/invoices/:id/pay', 'data', 'invoice_payment'),
+  }),
+  // issue 36: recording the refund of an overpayment
+  'invoices.refund': op<PaymentResult>()({
+    name: 'invoices.refund',
+    summary: 'Record money paid back of an overpayment (a negative payment, at most the overpayment)',
+    input: s.refundInput,
+    http: post('/invoices/:id/refund', 'data', 'invoice_payment'),
   }),
   'invoices.code': op<{ code: string }>()({
     name: 'invoices.code',

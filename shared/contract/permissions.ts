@@ -52,6 +52,8 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'invoices.modifyExternal': 'invoicing',
   'invoices.pay': 'invoicing',
   'invoices.unpay': 'invoicing',
+  // issue 36: a refund of an overpayment
+  'invoices.refund': 'invoicing',
   // a share code is made on first request: a write
   'invoices.code': 'invoicing',
   'invoices.revokeCode': 'invoicing',
@@ -209,8 +211,15 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'audit.list': 'admin',
 };
 
-/** The owner's reads in the admin class: reading the log must not write to it. */
-const ADMIN_READS: ReadonlySet<OperationName> = new Set<OperationName>(['users.list', 'audit.list']);
+/**
+ * Reads in a writing class: the owner's reads of users and the log (reading the log must not write to it), and
+ * (issue 36) looks that change nothing — an import's analysis and preview, the list of backups and a look inside
+ * one, NAV's answer to the technical user's check.
+ */
+const ADMIN_READS: ReadonlySet<OperationName> = new Set<OperationName>([
+  'users.list', 'audit.list',
+  'import.analyze', 'import.preview', 'data.backups', 'data.inspectBackup', 'nav.check',
+]);
 
 /** Whether a successful call of the operation leaves an audit row. */
 export function isAudited(name: OperationName): boolean {

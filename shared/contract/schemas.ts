@@ -10,6 +10,9 @@ import { isEuVatNumber, isHungarianPersonalTaxId, isHungarianTaxNumber } from '.
 import { addressList } from './areas/mail';
 import { EINVOICE_FORMATS, SETUP_STEPS, VAT_STATUSES, type VatStatus } from '../resources';
 import { normalizePublicBaseUrl } from '../seller';
+// issue 36: account numbers and community VAT numbers that can exist
+import { bankNumberProblems } from '../bank-account-numbers';
+import { huVatNumberProblem } from '../hu-vat-number';
 
 const vatId = () =>
   z
@@ -81,10 +84,15 @@ const invoiceBody = {
   advance_invoice_uids: z.array(id(), { error: 'must be a list of advance invoice ids' }).max(50).optional(),
   /** extension (issue 40): print the payment QR code; absent: the company's setting decides */
   payment_qr: bool().optional(),
+  /** extension (issue 36): the user was told that an advance not received in full stays owed on it, and deducts it anyway */
+  deduct_unpaid_advances: bool().optional(),
   /** sync extension: a device pushing an invoice it issued in its own block keeps its number and date */
   invoice_no: z.string().regex(/^(D-)?\d{4}-\d{6}$/, { message: 'must look like 2026-000001' }).optional(),
   date: date().optional(),
 };
+
+/** issue 36: the flag of invoices.issue, as the create body has it */
+export const unpaidAdvancesFlag = bool().optional();
 
 export const invoiceCreateInput = z.object({
   ...invoiceBody,
@@ -286,6 +294,14 @@ export const payInput = z.object({
   conversion_rate: decimal({ maxDecimals: 6, positive: true }).optional(),
 });
 export type PayInput = z.output<typeof payInput>;
+/** issue 36: the money paid back of an overpayment (a modification lowered the invoice below what was paid); the whole overpayment when no amount is given */
+export const refundInput = z.object({
+  id: id(),
+  date: date(),
+  amount: decimal({ positive: true }).optional(),
+  payment_method: id().optional(),
+});
+export type RefundInput = z.output<typeof refundInput>;
 /** without payment_id every payment of the invoice goes; with it, that one only (a wrong bank match undone) */
 export const unpayInput = z.object({ id: id(), payment_id: id().optional() });
 export type UnpayInput = z.output<typeof unpayInput>;
@@ -375,9 +391,34 @@ export function taxcodeProblem(taxcode: string | undefined, taxType: string | un
     : 'is not a valid Hungarian tax number (12345678-1-12); use tax_type FOREIGN for a foreign one';
 }
 
-function checkTaxcode(c: { taxcode?: string | undefined; tax_type?: string | undefined }, ctx: z.RefinementCtx) {
+/** Why the seller's community VAT number does not go with its tax number: a Hungarian seller's is HU and its 8 digits. */
+export function sellerVatNumberProblem(euTaxcode: string | undefined, taxcode: string | undefined): string | null {
+  return huVatNumberProblem(euTaxcode, taxcode);
+}
+
+/** Why a client's community VAT number does not go with its tax number (a foreign client's is not judged by it), or null. */
+export function clientVatNumberProblem(euTaxcode: string | undefined, taxcode: string | undefined, taxType: string | undefined): string | null {
+  return huVatNumberProblem(euTaxcode, taxType === 'FOREIGN' || taxType === 'NO_TAX_NUMBER' ? '' : taxcode);
+}
+
+/** Every problem of a client's tax numbers and bank details, each at its field, so a form shows them all at once. */
+function checkTaxcode(
+  c: { taxcode?: string | undefined; tax_type?: string | undefined; eu_taxcode?: string | undefined; bank?: { iban?: string | undefined; account_no?: string | undefined } | undefined },
+  ctx: z.RefinementCtx,
+) {
   const problem = taxcodeProblem(c.taxcode, c.tax_type);
   if (problem) ctx.addIssue({ code: 'custom', path: ['taxcode'], message: problem });
+  const vat = problem ? null : clientVatNumberProblem(c.eu_taxcode, c.taxcode, c.tax_type);
+  if (vat) ctx.addIssue({ code: 'custom', path: ['eu_taxcode'], message: vat });
+  if (c.bank) addBankIssues(ctx, bankNumberProblems(c.bank), { account_no: ['bank', 'account_no'], iban: ['bank', 'iban'] });
+}
+
+/** The problems bankNumberProblems found, as issues at the form's field names. */
+function addBankIssues(ctx: z.RefinementCtx, problems: { account_no?: string; iban?: string }, paths: { account_no: string[]; iban: string[] }) {
+  for (const key of ['account_no', 'iban'] as const) {
+    const message = problems[key];
+    if (message) ctx.addIssue({ code: 'custom', path: paths[key], message });
+  }
 }
 
 export const clientCreateInput = z.object(clientFields).superRefine(checkTaxcode);
@@ -491,6 +532,7 @@ export const bankAccountCreateInput = z.object(bankAccountFields).superRefine((b
   if (!b.account_no?.trim() && !b.account_no_iban?.trim()) {
     ctx.addIssue({ code: 'custom', path: ['account_no'], message: 'give the account number or the IBAN' });
   }
+  addBankIssues(ctx, bankNumberProblems({ account_no: b.account_no, iban: b.account_no_iban }), { account_no: ['account_no'], iban: ['account_no_iban'] });
 });
 export type BankAccountCreateInput = z.output<typeof bankAccountCreateInput>;
 export const bankAccountUpdateInput = z.object(bankAccountFields).partial().extend({ id: id() });
@@ -645,6 +687,11 @@ export const settingsUpdateInput = z
           if ((seller as Record<string, unknown>)[field] !== undefined) {
             ctx.addIssue({ code: 'custom', path: [field], message: 'is kept in a bank account now: add one (POST /bank_accounts) and set default_bank_account_uid' });
           }
+        }
+        // both given (the form): said here beside the other fields' problems; one alone is merged and checked by the service
+        if (seller.eu_taxcode !== undefined && seller.taxcode !== undefined && (seller.taxcode === '' || isHungarianTaxNumber(seller.taxcode))) {
+          const vat = sellerVatNumberProblem(seller.eu_taxcode, seller.taxcode);
+          if (vat) ctx.addIssue({ code: 'custom', path: ['eu_taxcode'], message: vat });
         }
         if (seller.vat_status !== undefined && seller.vat_exempt !== undefined && seller.vat_exempt !== (seller.vat_status === 'exempt')) {
           ctx.addIssue({ code: 'custom', path: ['vat_exempt'], message: 'contradicts vat_status (true exactly when vat_status is exempt)' });

@@ -28,7 +28,7 @@ test('POST /clients answers {success, type "clients", data} with the whole clien
     tax_type: 'HAS_TAX_NUMBER',
     phone: '+36 1 234 5678',
     fokonyv_szam: '311',
-    bank: { iban: 'HU42117730161111101800000000', swift: 'OTPVHUHB', account_no: '11773016-11111018-00000000' },
+    bank: { iban: 'HU42 1177 3016 1111 1018 0000 0000', swift: 'OTPVHUHB', account_no: '11773016-11111018-00000000' },
     defaults: { payment_method: '2', electronic_invoice: '1', invoice_due_days: '15', invoice_currency: 'HUF', invoice_template_lang_code: 'hu' },
   });
   expect(Object.keys(d.attributes.billing_address).sort()).toEqual(

@@ -258,7 +258,7 @@ test('advance invoice (386) and its final invoice: the advance is the paid amoun
   const clientUid = await createClient(s.api);
   const advance = await invoice(s.api, { client_uid: clientUid, advance: 1, items: [netItem(50_000, { description: 'Előleg' })] });
   await bothSyntaxes(s.api, advance, '386');
-  const final = await invoice(s.api, { client_uid: clientUid, advance_invoice_uids: [advance], items: [netItem(200_000, { description: 'Fejlesztés' })] });
+  const final = await invoice(s.api, { client_uid: clientUid, deduct_unpaid_advances: true, advance_invoice_uids: [advance], items: [netItem(200_000, { description: 'Fejlesztés' })] });
   const { ubl, cii } = await bothSyntaxes(s.api, final, '380');
   expect(ubl).toContain('<cbc:PrepaidAmount currencyID="HUF">63500.00</cbc:PrepaidAmount>');
   expect(cii).toContain('<ram:TotalPrepaidAmount>63500.00</ram:TotalPrepaidAmount>');
@@ -270,7 +270,7 @@ test('EUR advance and final invoice: BT-113 in euro, the whole supply’s VAT in
   const clientUid = await createClient(s.api, GERMAN_BUYER);
   const advance = await invoice(s.api, { client_uid: clientUid, currency: 'EUR', exchange_rate: '390.5', advance: 1, items: [netItem('1000', { description: 'Anzahlung', unit: 'db' })] });
   await bothSyntaxes(s.api, advance, '386');
-  const final = await invoice(s.api, { client_uid: clientUid, currency: 'EUR', exchange_rate: '392.15', advance_invoice_uids: [advance], items: [netItem('1234.57', { qty: 3, unit: 'db', description: 'Lieferung' })] });
+  const final = await invoice(s.api, { client_uid: clientUid, currency: 'EUR', exchange_rate: '392.15', deduct_unpaid_advances: true, advance_invoice_uids: [advance], items: [netItem('1234.57', { qty: 3, unit: 'db', description: 'Lieferung' })] });
   const { ubl } = await bothSyntaxes(s.api, final, '380');
   expect(ubl).toContain('<cbc:PrepaidAmount currencyID="EUR">1270.00</cbc:PrepaidAmount>');
 });

@@ -121,7 +121,7 @@ test.describe('bank accounts', () => {
   const account = (over: Record<string, unknown> = {}) => ({
     bank_name: 'OTP Bank',
     account_no: '11773016-11111018-00000000',
-    account_no_iban: 'HU42117730161111101800000000',
+    account_no_iban: 'HU42 1177 3016 1111 1018 0000 0000',
     account_swift: 'OTPVHUHB',
     currency: 'HUF',
     ...over,

@@ -38,7 +38,7 @@ test.beforeAll(async () => {
   ids.draft = (await createInvoice(api, { client_uid: ids.client, type: 0 })).id;
   ids.proforma = (await createInvoice(api, { client_uid: ids.client, type: 1 })).id;
   ids.expense = (await api.ok('POST', '/expenses', { body: { categories_id: 1, name: 'x', gross_price: 1 } })).data.id;
-  ids.account = (await api.ok('POST', '/bank_accounts', { body: { bank_name: 'B', account_no: '1' } })).data.id;
+  ids.account = (await api.ok('POST', '/bank_accounts', { body: { bank_name: 'B', account_no: '11773016-11111018' } })).data.id;
   ids.profile = (await api.ok('POST', '/recurring', { body: { base_invoice_uid: ids.normal, frequency: '1M', start_date: FUTURE } })).data.id;
   ids.block = (await api.ok('POST', '/invoices/blocks', { body: { name: 'Fuzz', prefix: 'FZ' } })).data.id;
 });
@@ -58,13 +58,13 @@ const endpoints: Endpoint[] = [
   { method: 'PUT', path: () => `/invoices/${ids.draft}`, body: () => invoiceBody(ids.client!, { type: 0 }) },
   { method: 'POST', path: () => `/invoices/${ids.normal}/pay`, body: () => ({ date: TODAY, amount: 1, payment_method: 2, conversion_rate: 1 }) },
   { method: 'POST', path: () => `/invoices/${ids.proforma}/pay`, body: () => ({ date: TODAY, amount: 1 }) },
-  { method: 'POST', path: () => '/clients', body: () => clientBody({ bank: { iban: 'HU1' }, defaults: { payment_method: '2' } }) },
+  { method: 'POST', path: () => '/clients', body: () => clientBody({ bank: { iban: 'HU42117730161111101800000000' }, defaults: { payment_method: '2' } }) },
   { method: 'PUT', path: () => `/clients/${ids.client}`, body: () => clientBody() },
   { method: 'POST', path: () => '/products', body: () => productBody({ fokonyv_arbev: '9', entitlement: 'AAM' }) },
   { method: 'PUT', path: () => `/products/${ids.product}`, body: () => productBody() },
   { method: 'POST', path: () => '/expenses', body: () => ({ categories_id: 2, name: 'e', invoice_no: '1', client_uid: ids.client, gross_price: 10, vat: 1, currency: 'HUF', due_date: TODAY }) },
   { method: 'PUT', path: () => `/expenses/${ids.expense}`, body: () => ({ name: 'e2', gross_price: '12.5' }) },
-  { method: 'POST', path: () => '/bank_accounts', body: () => ({ bank_name: 'b', account_no: '1', account_no_iban: 'HU', account_swift: 'S', currency: 'EUR' }) },
+  { method: 'POST', path: () => '/bank_accounts', body: () => ({ bank_name: 'b', account_no: '11773016-11111018', account_no_iban: 'HU42117730161111101800000000', account_swift: 'S', currency: 'EUR' }) },
   { method: 'PUT', path: () => `/bank_accounts/${ids.account}`, body: () => ({ bank_name: 'c' }) },
   { method: 'POST', path: () => '/recurring', body: () => ({ base_invoice_uid: ids.normal, frequency: '2W', due_days: 8, fulfillment_shift: 0, send_invoice: false, max_qty: 3, comment: '', stopped: false, start_date: FUTURE }) },
   { method: 'PUT', path: () => `/recurring/${ids.profile}`, body: () => ({ frequency: '1Y', max_qty: 2 }) },

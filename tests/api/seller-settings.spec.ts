@@ -56,7 +56,7 @@ test("the seller has no bank fields of its own: an invoice's seller takes them f
   expect(Object.keys(settings.seller)).not.toContain('bank_account_no');
 
   const otp = (await s.api.ok('POST', '/bank_accounts', { body: { bank_name: 'OTP Bank', account_no: '11773016-11111018-00000000', account_no_iban: 'HU42117730161111101800000000', account_swift: 'OTPVHUHB' } })).data.id;
-  const kh = (await s.api.ok('POST', '/bank_accounts', { body: { bank_name: 'K&H Bank', account_no: '10400000-00000000-00000001' } })).data.id;
+  const kh = (await s.api.ok('POST', '/bank_accounts', { body: { bank_name: 'K&H Bank', account_no: '10400009-00000000-00000000' } })).data.id;
   await s.api.ok('PUT', '/settings', { body: { default_bank_account_uid: otp } });
 
   const byDefault = await readInvoice(s.api, (await createInvoice(s.api)).id);
@@ -66,7 +66,7 @@ test("the seller has no bank fields of its own: an invoice's seller takes them f
     name: 'Minta Bt.',
     bank_name: 'OTP Bank',
     bank_account_no: '11773016-11111018-00000000',
-    bank_iban: 'HU42117730161111101800000000',
+    bank_iban: 'HU42 1177 3016 1111 1018 0000 0000',
     bank_swift: 'OTPVHUHB',
     vat_exempt: false,
     vat_status: 'normal',
@@ -76,8 +76,8 @@ test("the seller has no bank fields of its own: an invoice's seller takes them f
   ]);
 
   const chosen = await readInvoice(s.api, (await createInvoice(s.api, { bank_account_uid: kh })).id);
-  expect(chosen.attributes.seller).toMatchObject({ bank_name: 'K&H Bank', bank_account_no: '10400000-00000000-00000001', bank_iban: '', bank_swift: '' });
-  expect(await pdfOf(chosen.id)).toContain('10400000-00000000-00000001');
+  expect(chosen.attributes.seller).toMatchObject({ bank_name: 'K&H Bank', bank_account_no: '10400009-00000000-00000000', bank_iban: '', bank_swift: '' });
+  expect(await pdfOf(chosen.id)).toContain('10400009-00000000-00000000');
 });
 
 test('cash accounting: the PDF says so in its language and the NAV report marks it, valid against the schema', async () => {

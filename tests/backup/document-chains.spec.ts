@@ -35,7 +35,7 @@ test('chains survive backup and restore with their links, and a sealed modifying
     const otherMod = await call('invoices.modify', { id: other.id, reason: 'Pótmunka', items: [{ description: 'Kiszállás', vat_id: 1, qty: 1, net_unit_price: 5_000 }] });
     const storno = await call('invoices.cancel', { id: other.id });
     const advance = await call('invoices.create', body(client, 30_000, { advance: 1 }));
-    const final = await call('invoices.create', body(client, 100_000, { advance_invoice_uids: [advance.id] }));
+    const final = await call('invoices.create', body(client, 100_000, { deduct_unpaid_advances: true, advance_invoice_uids: [advance.id] }));
     const ids = [original.id, mod.id, other.id, otherMod.id, storno.id, advance.id, final.id];
     const before = await Promise.all(ids.map((id) => read(call, id)));
 

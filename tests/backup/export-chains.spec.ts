@@ -35,7 +35,7 @@ async function seedChains(core: Core) {
   await call('invoices.modify', { id: other.id, reason: 'Pótmunka', items: [{ description: 'Kiszállás', vat_id: 1, qty: 1, net_unit_price: 5_000 }] });
   const storno = await call('invoices.cancel', { id: other.id });
   const advance = await call('invoices.create', body(client, 30_000, { advance: 1 }));
-  const final = await call('invoices.create', body(client, 100_000, { advance_invoice_uids: [advance.id] }));
+  const final = await call('invoices.create', body(client, 100_000, { deduct_unpaid_advances: true, advance_invoice_uids: [advance.id] }));
   const ext = await call('invoices.modifyExternal', {
     original: { invoice_no: 'RÉGI-2025-0042', date: '2025-11-03', fulfillment_date: '2025-11-03', client_uid: client, items: [{ description: 'Tanácsadás', vat_id: 1, qty: 1, net_unit_price: 50_000 }] },
     reason: 'Árkorrekció',

@@ -62,14 +62,17 @@ test('an advance invoice and the final invoice that deducts it, downloaded', asy
   expectPhrase(advText, 'Előlegszámla');
   expectPhrase(advText, '(Áfa tv. 59. §)');
 
+  // received the day before it was invoiced: the PDF prints that day (issue 36), not the advance's own dates
+  await s.api.ok('POST', `/invoices/${advance.id}/pay`, { body: { date: '2026-03-14', amount: 381_000 } });
   const final = await createInvoice(s.api, { client_uid: client, advance_invoice_uids: [advance.id], items: [netItem(1_000_000, { description: 'Weboldal', unit: 'db' })] });
   const fin = (await readInvoice(s.api, final.id)).attributes;
+  expect(fin.advance_deductions[0].payment_date).toBe('2026-03-14');
   const flat = await downloadText(s.api, final.id);
   for (const phrase of [
     'Végszámla',
     `Előleg levonása (${adv.prefixed_invoice_no}) -1 300 000 -300 000 27% -81 000 -381 000`,
     'LEVONT ELŐLEGEK',
-    `${adv.prefixed_invoice_no} ${huDate(adv.date)} ${huDate(fin.advance_deductions[0].payment_date)} 300 000 81 000 381 000 Ft`,
+    `${adv.prefixed_invoice_no} ${huDate(adv.date)} ${huDate('2026-03-14')} 300 000 81 000 381 000 Ft`,
     'Fizetendő 889 000 Ft',
   ]) {
     expectPhrase(flat, phrase);

@@ -229,6 +229,7 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
       prefixed_invoice_no: a.number,
       date: a.date,
       payment_date: a.paymentDate,
+      payment_dates: [a.paymentDate],
       exchange_rate: new Big(rate).toFixed(3),
       net: sum('net_amount'),
       vat: sum('vat_amount'),

@@ -68,7 +68,18 @@ test('an advance invoice, then the final invoice deducting it', async ({ page })
     // 635 000 − 127 000
     await expect(picker.locator('[data-payable]')).toHaveText(/508\s000\sFt/);
     await expect(page.locator('[data-total="total"]')).toHaveText(/508\s000\sFt/);
+    // issue 36: the advance was never paid; the picker says so and what deducting it means, and issuing asks
+    await expect(picker.getByLabel(/2026-000001/)).toBeChecked();
+    await expect(picker).toContainText(/2026-000001.*nincs befizetve \(127\s000\sFt hiányzik\)/);
+    const unpaid = picker.locator('[data-unpaid-advances]');
+    await expect(unpaid).toContainText(/A\(z\) 2026-000001 előlegszámla összege még nem érkezett meg teljesen\. Ha így vonod le, a hiányzó 127\s000\sFt az előlegszámlán marad tartozásként/);
     await page.screenshot({ path: shotPath('documents', 'hu-editor-final'), fullPage: true });
+    // issuing starts with the core's check: refused with the amounts and the way out, no confirm dialog yet
+    await page.getByRole('button', { name: 'Számla kiállítása' }).click();
+    await expect(picker.locator('.field-error')).toHaveText(
+      /^a\(z\) 2026-000001 előlegszámla nincs teljesen kifizetve \(befizetve 0 \/ 127000 HUF\): előbb rögzítsd a befizetését, vagy vond le így is/,
+    );
+    await unpaid.getByLabel('Tudom, így is levonom').check();
     await page.getByRole('button', { name: 'Számla kiállítása' }).click();
     await page.getByRole('dialog', { name: 'Kiállítod a számlát?' }).getByRole('button', { name: 'Számla kiállítása' }).click();
     await expect(page.getByRole('heading', { name: 'Végszámla 2026-000002' })).toBeVisible();
@@ -135,6 +146,8 @@ test('in English: an invoice modified, its chain shown', async ({ page }) => {
 test('in English: a final invoice deducting an advance, previewed and issued', async ({ page }) => {
   const errors = watchErrors(page);
   const advance = await folio.server.core.call('invoices.create', { ...body(3, 'Advance for the shop', 50_000), advance: 1 });
+  // received: deducted without a question (issue 36)
+  await folio.server.core.call('invoices.pay', { id: advance.id, date: '2026-11-22', amount: '63500' });
   await withKey(page);
   await page.addInitScript(() => localStorage.setItem('folio.lang', 'en'));
   await page.setViewportSize({ width: 1400, height: 1100 });

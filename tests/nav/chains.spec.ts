@@ -198,7 +198,7 @@ test('a final invoice deducting two advances at two VAT rates names each advance
   const second = await issue({ advance: 1, fulfillment_date: '2026-03-05', items: [netItem(100_000, { description: 'Előleg 2', unit: '' })] });
   await core.call('invoices.pay', { id: first.id, date: '2026-03-03', amount: first.attributes.total });
   const final = await issue({
-    advance_invoice_uids: [first.id, second.id],
+    deduct_unpaid_advances: true, advance_invoice_uids: [first.id, second.id],
     items: [netItem(1_000_000, { description: 'Weboldal', unit: 'db' }), netItem(100_000, { description: 'Könyvek', vat_id: 2, unit: 'db' })],
   });
   const r = await report(final.id);
@@ -223,7 +223,7 @@ test('a final invoice deducting two advances at two VAT rates names each advance
 test('a EUR final invoice: amounts in EUR, the advance’s own exchange rate in advancePaymentData', async () => {
   const eur = { currency: 'EUR', payment_method: 2 };
   const advance = await issue({ ...eur, exchange_rate: '400.5', fulfillment_date: '2026-03-02', advance: 1, items: [netItem('1000', { description: 'Előleg', unit: '' })] });
-  const final = await issue({ ...eur, exchange_rate: '405.25', advance_invoice_uids: [advance.id], items: [netItem('2500.50', { description: 'Tervezés', unit: 'óra' })] });
+  const final = await issue({ ...eur, exchange_rate: '405.25', deduct_unpaid_advances: true, advance_invoice_uids: [advance.id], items: [netItem('2500.50', { description: 'Tervezés', unit: 'óra' })] });
   const a = await report(advance.id);
   expect(a.doc.invoiceMain.invoice.invoiceHead.invoiceDetail).toMatchObject({ currencyCode: 'EUR', exchangeRate: '400.5' });
   expect(a.lines[0]!.advanceData).toEqual({ advanceIndicator: 'true' });

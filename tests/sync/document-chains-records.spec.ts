@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   await device.runtime.core.call('sync.configure', { enabled: false });
 
   const m = await call('invoices.modify', { id: x.id, reason: 'Kevesebb óra', items: [{ modifies_line: 1, description: 'Fejlesztés', vat_id: 1, qty: -1, net_unit_price: 50_000, unit: 'óra' }] });
-  const f = await call('invoices.create', body([{ description: 'Weboldal', vat_id: 1, qty: 1, net_unit_price: 100_000, unit: 'db' }], { advance_invoice_uids: [adv.id] }));
+  const f = await call('invoices.create', body([{ description: 'Weboldal', vat_id: 1, qty: 1, net_unit_price: 100_000, unit: 'db' }], { deduct_unpaid_advances: true, advance_invoice_uids: [adv.id] }));
   const e = await call('invoices.modifyExternal', {
     original: { invoice_no: 'RÉGI-2025-0042', date: '2025-11-03', fulfillment_date: '2025-11-03', client_uid: client, items: [{ description: 'Tanácsadás', vat_id: 1, qty: 1, net_unit_price: 50_000 }] },
     reason: 'Árkorrekció',

@@ -150,13 +150,13 @@ test('an advance and its final invoice sync with the deduction naming the advanc
     const client = (await ca('clients.create', buyer('Előleg Zrt.'))).id;
     // offline on A: an advance and its final invoice, pushed in one round (the final waits for its advance's id)
     const adv1 = await ca('invoices.create', invoice(client, t.ownA, [line(300_000, 'Előleg a weboldalra')], { advance: 1 }));
-    const fin1 = await ca('invoices.create', invoice(client, t.ownA, [line(1_000_000, 'Weboldal')], { advance_invoice_uids: [adv1.id] }));
+    const fin1 = await ca('invoices.create', invoice(client, t.ownA, [line(1_000_000, 'Weboldal')], { deduct_unpaid_advances: true, advance_invoice_uids: [adv1.id] }));
     // another advance A issues, which B deducts after pulling it
     const adv2 = await ca('invoices.create', invoice(client, t.ownA, [line(50_000, 'Előleg'), { description: 'Könyv előleg', vat_id: 3, qty: 1, net_unit_price: 10_000, unit: 'db' }], { advance: 1 }));
     await syncUntilQuiet([t.a, t.b]);
     const clientOnB = (await cb('clients.list', {})).items.find((c: any) => c.attributes.name === 'Előleg Zrt.').id;
     const adv2OnB = await byNumber(cb, adv2.attributes.prefixed_invoice_no);
-    const fin2 = await cb('invoices.create', invoice(clientOnB, t.ownB, [line(200_000, 'Üzemeltetés')], { advance_invoice_uids: [adv2OnB.uid] }));
+    const fin2 = await cb('invoices.create', invoice(clientOnB, t.ownB, [line(200_000, 'Üzemeltetés')], { deduct_unpaid_advances: true, advance_invoice_uids: [adv2OnB.uid] }));
     const fin2Items = (await cb('invoices.get', { id: fin2.id })).attributes.items;
     expect(fin2Items.filter((i: any) => i.advance_invoice_uid === adv2OnB.uid)).toHaveLength(2);
     await syncUntilQuiet([t.a, t.b]);
@@ -328,7 +328,7 @@ test('documents the remote’s own users issue — a modification of a device’
     const m = await cr('invoices.modify', { id: xOnRemote, reason: 'Árengedmény', items: [{ modifies_line: 1, description: 'Fejlesztés', vat_id: 1, qty: -1, net_unit_price: 30_000, unit: 'db' }] });
     expect(m.attributes.prefixed_invoice_no).toBe('2026-000001');
     const adv = await cr('invoices.create', invoice(clientOnRemote, 0, [line(20_000, 'Előleg')], { advance: 1 }));
-    const fin = await cr('invoices.create', invoice(clientOnRemote, 0, [line(50_000, 'Munka')], { advance_invoice_uids: [adv.id] }));
+    const fin = await cr('invoices.create', invoice(clientOnRemote, 0, [line(50_000, 'Munka')], { deduct_unpaid_advances: true, advance_invoice_uids: [adv.id] }));
     await syncUntilQuiet([t.a, t.b]);
     await noIssues(t.a, t.b);
 

@@ -1,7 +1,8 @@
 // The business's own bank accounts, printed on invoices.
 import type { BankAccountCreateInput, BankAccountUpdateInput } from '../../../shared/contract/schemas';
 import type { BankAccountAttributes, Resource } from '../../../shared/resources';
-import { notFound, rule } from '../../../shared/errors';
+import { FolioError, notFound, rule, type FieldError } from '../../../shared/errors';
+import { bankNumberProblems, giroFromIban, normalizedBankNumbers } from '../../../shared/bank-account-numbers';
 import { sql } from 'kysely';
 import type { BankAccountRow } from '../../db/schema';
 import type { CoreContext } from '../context';
@@ -16,7 +17,8 @@ export function bankAccountResource(row: BankAccountRow): Resource<BankAccountAt
     attributes: {
       uid: row.id,
       bank_name: row.bank_name,
-      account_no: row.account_no,
+      // an account kept with its IBAN only shows (and prints) the Hungarian account number inside it
+      account_no: row.account_no || (giroFromIban(row.account_no_iban) ?? ''),
       account_no_iban: row.account_no_iban,
       account_swift: row.account_swift,
       currency: row.currency,
@@ -40,13 +42,14 @@ export function createBankAccountService(ctx: CoreContext) {
 
     async create(input: BankAccountCreateInput) {
       const now = nowStamp(ctx);
+      const numbers = normalizedBankNumbers({ account_no: input.account_no ?? '', iban: input.account_no_iban ?? '' });
       const inserted = await writeTransaction(db, async (trx) => {
         const r = await trx
           .insertInto('bank_accounts')
           .values({
             bank_name: input.bank_name,
-            account_no: input.account_no ?? '',
-            account_no_iban: input.account_no_iban ?? '',
+            account_no: numbers.account_no,
+            account_no_iban: numbers.iban,
             account_swift: input.account_swift ?? '',
             currency: input.currency ?? 'HUF',
             created_at: now,
@@ -64,12 +67,26 @@ export function createBankAccountService(ctx: CoreContext) {
       const updated = await writeTransaction(db, async (trx) => {
         // Read in the transaction that writes, so that a concurrent update of other fields is not written over.
         const current = await row(input.id, trx);
+        let numbers = { account_no: current.account_no, iban: current.account_no_iban };
+        if (input.account_no !== undefined || input.account_no_iban !== undefined) {
+          // checked as they will stand together: a new IBAN beside the kept account number must name the same account
+          const merged = { account_no: input.account_no ?? current.account_no, iban: input.account_no_iban ?? current.account_no_iban };
+          // a new IBAN alone replaces an account number that was derived from the old one
+          if (input.account_no === undefined && input.account_no_iban !== undefined && current.account_no === (giroFromIban(current.account_no_iban) ?? '')) merged.account_no = '';
+          const p = bankNumberProblems(merged);
+          const errors: FieldError[] = [];
+          if (p.account_no) errors.push({ field: 'account_no', message: p.account_no });
+          if (p.iban) errors.push({ field: 'account_no_iban', message: p.iban });
+          if (!merged.account_no.trim() && !merged.iban.trim()) errors.push({ field: 'account_no', message: 'give the account number or the IBAN' });
+          if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+          numbers = normalizedBankNumbers(merged);
+        }
         const r = await trx
           .updateTable('bank_accounts')
           .set({
             bank_name: input.bank_name ?? current.bank_name,
-            account_no: input.account_no ?? current.account_no,
-            account_no_iban: input.account_no_iban ?? current.account_no_iban,
+            account_no: numbers.account_no,
+            account_no_iban: numbers.iban,
             account_swift: input.account_swift ?? current.account_swift,
             currency: input.currency ?? current.currency,
             updated_at: now,

@@ -2,7 +2,10 @@
 import type { ClientCreateInput, ClientUpdateInput } from '../../../shared/contract/schemas';
 import type { Address } from '../../../shared/resources';
 import { invalid, notFound } from '../../../shared/errors';
-import { taxcodeProblem } from '../../../shared/contract/schemas';
+import { clientVatNumberProblem, taxcodeProblem } from '../../../shared/contract/schemas';
+import { bankNumberProblems, normalizedBankNumbers } from '../../../shared/bank-account-numbers';
+import type { BankDetails } from '../../../shared/resources';
+import { FolioError, type FieldError } from '../../../shared/errors';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { pageWindow, toPage } from '../paging';
@@ -52,7 +55,7 @@ export function clientRowValues(input: ClientCreateInput, now: string) {
     phone: input.phone ?? '',
     tax_type: input.tax_type ?? '',
     address: JSON.stringify({ ...emptyAddress(), ...input.billing_address }),
-    bank: JSON.stringify({ ...emptyBank(), ...input.bank }),
+    bank: JSON.stringify(clientBank({ ...emptyBank(), ...input.bank })),
     defaults: JSON.stringify({ ...emptyDefaults(), ...input.defaults }),
     einvoice_format: input.einvoice_format ?? 'none',
     buyer_reference: input.buyer_reference?.trim() || null,
@@ -60,6 +63,11 @@ export function clientRowValues(input: ClientCreateInput, now: string) {
     created_at: now,
     updated_at: now,
   };
+}
+
+/** A client's bank details as kept: the IBAN in groups of four, the account number printed or read from the IBAN. */
+function clientBank(bank: BankDetails): BankDetails {
+  return { ...bank, ...normalizedBankNumbers({ account_no: bank.account_no ?? '', iban: bank.iban ?? '' }) };
 }
 
 export function createClientService(ctx: CoreContext) {
@@ -117,6 +125,18 @@ export function createClientService(ctx: CoreContext) {
         const current = clientResource(await row(input.id, trx)).attributes;
         const problem = taxcodeProblem(input.taxcode ?? current.taxcode, input.tax_type ?? current.tax_type);
         if (problem && (input.taxcode !== undefined || input.tax_type !== undefined)) throw invalid('taxcode', problem);
+        // the merged client's community VAT number and bank details, when the request touches them (all at once)
+        const errors: FieldError[] = [];
+        const touchesVat = input.eu_taxcode !== undefined || input.taxcode !== undefined || input.tax_type !== undefined;
+        const vat = touchesVat ? clientVatNumberProblem(input.eu_taxcode ?? current.eu_taxcode, input.taxcode ?? current.taxcode, input.tax_type ?? current.tax_type) : null;
+        if (vat) errors.push({ field: 'eu_taxcode', message: vat });
+        const bank = { ...current.bank, ...input.bank };
+        if (input.bank) {
+          const p = bankNumberProblems(bank);
+          if (p.account_no) errors.push({ field: 'bank.account_no', message: p.account_no });
+          if (p.iban) errors.push({ field: 'bank.iban', message: p.iban });
+        }
+        if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
         const changes = {
           name: input.name ?? current.name,
           email: input.email ?? current.email,
@@ -127,7 +147,7 @@ export function createClientService(ctx: CoreContext) {
           phone: input.phone ?? current.phone,
           tax_type: input.tax_type ?? current.tax_type,
           address: JSON.stringify(mergedAddress(current.billing_address, input.billing_address)),
-          bank: JSON.stringify({ ...current.bank, ...input.bank }),
+          bank: JSON.stringify(input.bank ? clientBank(bank) : current.bank),
           defaults: JSON.stringify({ ...current.defaults, ...input.defaults }),
           einvoice_format: input.einvoice_format ?? current.einvoice_format,
           buyer_reference: input.buyer_reference === undefined ? current.buyer_reference : input.buyer_reference?.trim() || null,

@@ -8,6 +8,8 @@ import { fromMilli } from '../../../shared/money';
 import { prepareStatement } from '../../db/prepared';
 import type { WriteTx } from '../../db/types';
 import type { ResolvedLine } from './lines';
+import type { InvoiceRow } from '../../db/schema';
+import { outstandingMilli } from './mapping';
 
 const invoiceById = prepareStatement((db, p: { id: number }) => db.selectFrom('invoices').selectAll().where('id', '=', p.id));
 
@@ -37,6 +39,9 @@ const DEDUCTION_WORDS: Record<string, string> = {
 
 export interface FinalRequest {
   advance?: number | undefined;
+  /** the kind being written: a draft may name an advance not yet received, an issued invoice only when told so */
+  type?: number | undefined;
+  deduct_unpaid_advances?: boolean | undefined;
   advance_invoice_uids?: number[] | undefined;
   client_uid: number;
   currency: string;
@@ -79,6 +84,11 @@ export async function deductionLines(trx: WriteTx, input: FinalRequest, firstPos
       problem(refusal);
       continue;
     }
+    const unpaid = unpaidProblem(advance, number, input);
+    if (unpaid) {
+      problem(unpaid);
+      continue;
+    }
     const byVat = new Map<string, ResolvedLine>();
     for (const item of await itemsOf.all(trx, { id })) {
       const line = byVat.get(item.vat_id);
@@ -117,4 +127,20 @@ export async function deductionLines(trx: WriteTx, input: FinalRequest, firstPos
     throw new FolioError('rule_violation', `The advances cannot be deducted: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
   }
   return lines.map((l, k) => ({ ...l, position: firstPosition + k }));
+}
+
+/**
+ * An advance invoice is deducted for what was received on it (its VAT fell due then). One not received in full is
+ * refused at issue unless the caller confirms it (`deduct_unpaid_advances`) after telling the user the consequence:
+ * what was not received stays owed on the advance invoice itself, and the final invoice does not ask for it.
+ */
+function unpaidProblem(advance: InvoiceRow, number: string, input: FinalRequest): string | null {
+  if (input.type === INVOICE_TYPE.draft || input.deduct_unpaid_advances) return null;
+  const owed = outstandingMilli(advance);
+  if (owed <= 0) return null;
+  const money = (milli: number) => fromMilli(milli).toFixed();
+  return (
+    `the advance invoice ${number} is not received in full (received ${money(advance.total_paid_milli)} of ${money(advance.total_milli)} ${advance.currency}): ` +
+    `record its payment first, or deduct it anyway (deduct_unpaid_advances) and the ${money(owed)} ${advance.currency} not received stays owed on the advance invoice`
+  );
 }

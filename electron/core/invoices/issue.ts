@@ -1,6 +1,7 @@
 // Issuing a draft: it is priced again (a product line takes the product as it is now), numbered in its block, dated
 // today, given the seller and client as they are now, and sealed — in one transaction.
 import { rule } from '../../../shared/errors';
+import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
@@ -17,7 +18,7 @@ import type { InvoiceEnv } from './types';
  * `type` 5 issues the draft as a receipt (./receipts.ts): dated, fulfilled and due today, its buyer as given (`buyer`)
  * or as the draft printed it. A draft made to become a receipt is issued as nothing else.
  */
-export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 | 3 | 5 | undefined; buyer?: ReceiptBuyer }): Promise<void> {
+export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 | 3 | 5 | undefined; buyer?: ReceiptBuyer; deduct_unpaid_advances?: boolean | undefined }): Promise<void> {
   const type = input.type ?? INVOICE_TYPE.invoice;
   const receipt = type === INVOICE_TYPE.receipt;
   await writeTransaction(env.ctx.db, async (trx) => {
@@ -26,7 +27,9 @@ export async function issueDraft(env: InvoiceEnv, input: { id: number; type?: 1 
     const client = await trx.selectFrom('clients').select('deleted_at').where('id', '=', draft.client_id).executeTakeFirst();
     if (!client || client.deleted_at) throw rule('The client of this draft was deleted; choose another client first', 'client_uid');
     const stored = { rate: draft.exchange_rate, source: draft.exchange_rate_source };
-    const { content, lines, blockOwner } = await requestContent(trx, await asInput(trx, draft), stored, draft.id);
+    // the deductions are judged as the invoice being issued (an advance must be received by now), not as the draft
+    const request = { ...(await asInput(trx, draft)), type, deduct_unpaid_advances: input.deduct_unpaid_advances } as InvoiceCreateInput;
+    const { content, lines, blockOwner } = await requestContent(trx, request, stored, draft.id);
     const date = today(env.ctx);
     if (type === INVOICE_TYPE.invoice) await requireLegal(trx, { ...content, date }, lines);
     if (receipt) await requireReceiptLegal(trx);

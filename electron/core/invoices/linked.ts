@@ -74,16 +74,18 @@ export async function linkedDocuments(db: Db, rows: InvoiceRow[], items: Invoice
     const advanceIds = [...new Set(deductionLines.map((i) => i.advance_invoice_id!))];
     const advanceRows = await db
       .selectFrom('invoices')
-      .select(['id', 'prefix', 'invoice_no', 'date', 'fulfillment_date', 'exchange_rate'])
+      .select(['id', 'prefix', 'invoice_no', 'date', 'exchange_rate'])
       .where('id', 'in', advanceIds)
       .execute();
-    const firstPayments = await db
+    // the days the advance was received (issue 36: the real dates, never a date it was not paid on)
+    const payments = await db
       .selectFrom('invoice_payments')
-      .select(['invoice_id', (eb) => eb.fn.min('date').as('date')])
+      .select(['invoice_id', 'date'])
       .where('invoice_id', 'in', advanceIds)
-      .groupBy('invoice_id')
+      .orderBy('date')
       .execute();
-    const paidOn = new Map(firstPayments.map((p) => [p.invoice_id, p.date as string]));
+    const paidOn = new Map<number, string[]>();
+    for (const p of payments) paidOn.set(p.invoice_id, [...(paidOn.get(p.invoice_id) ?? []), p.date]);
     const advanceById = new Map(advanceRows.map((a) => [a.id, a]));
     const sums = new Map<string, { invoice: number; advance: number; net: number; vat: number; gross: number }>();
     for (const line of deductionLines) {
@@ -102,7 +104,8 @@ export async function linkedDocuments(db: Db, rows: InvoiceRow[], items: Invoice
         advance_uid: a.id,
         prefixed_invoice_no: prefixedNumber(a.prefix, a.invoice_no) ?? '',
         date: a.date,
-        payment_date: paidOn.get(a.id) ?? a.fulfillment_date,
+        payment_date: paidOn.get(a.id)?.at(-1) ?? null,
+        payment_dates: [...new Set(paidOn.get(a.id) ?? [])],
         exchange_rate: a.exchange_rate,
         net: milliToString(s.net),
         vat: milliToString(s.vat),

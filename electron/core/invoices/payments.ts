@@ -2,7 +2,7 @@
 // follows what is paid (paid once nothing is outstanding). The `…In` forms run inside a caller's write transaction:
 // a confirmed bank statement entry records its payments through them, so there is one rule for both. Drafts, cancelled and cancelling invoices take no payment, and a proforma
 // that generated its invoice passes payments on to that invoice.
-import type { PayInput, UnpayInput } from '../../../shared/contract/schemas';
+import type { PayInput, RefundInput, UnpayInput } from '../../../shared/contract/schemas';
 import { invalid, rule } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import { milliToNumber, parseDecimal, toMilli } from '../../../shared/money';
@@ -11,7 +11,7 @@ import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp } from '../context';
-import { currentTotalMilli, outstandingMilli } from './mapping';
+import { currentTotalMilli, outstandingMilli, overpaymentMilli } from './mapping';
 import { invoiceRow } from './queries';
 import type { InvoiceEnv } from './types';
 
@@ -43,6 +43,36 @@ export async function payIn(env: InvoiceEnv, trx: WriteTx, input: PayInput) {
     .executeTakeFirstOrThrow();
   const result = await settle(env, trx, invoice, invoice.total_paid_milli + amount);
   return { result, payment_id: inserted.id };
+}
+
+/**
+ * Records money paid back of an overpayment as a negative payment (issue 36): what was paid beyond the invoice's
+ * current value, or part of it. More than that, or a refund where nothing was overpaid, is refused.
+ */
+export async function refund(env: InvoiceEnv, input: RefundInput) {
+  return writeTransaction(env.ctx.db, async (trx) => {
+    const invoice = await payable(trx, input.id);
+    const overpaid = overpaymentMilli(invoice);
+    if (overpaid <= 0) throw rule('Nothing was paid beyond what the invoice is worth: there is nothing to refund', 'amount');
+    const amount = input.amount === undefined ? overpaid : toMilli(parseDecimal(input.amount));
+    if (amount > overpaid) {
+      throw rule(`The refund (${milliToNumber(amount)}) is more than the overpayment (${milliToNumber(overpaid)} ${invoice.currency})`, 'amount');
+    }
+    const method = input.payment_method ?? invoice.payment_method_id;
+    if (!findPaymentMethod(method)) throw invalid('payment_method', 'is not a payment method id');
+    await trx
+      .insertInto('invoice_payments')
+      .values({
+        invoice_id: invoice.id,
+        date: input.date,
+        amount_milli: -amount,
+        payment_method_id: method,
+        conversion_rate: invoice.exchange_rate,
+        created_at: nowStamp(env.ctx),
+      })
+      .execute();
+    return settle(env, trx, invoice, invoice.total_paid_milli - amount);
+  });
 }
 
 export async function unpay(env: InvoiceEnv, input: UnpayInput) {

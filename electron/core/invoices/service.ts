@@ -1,7 +1,7 @@
 // Invoices: the transitions (create, a draft's edit, issue, delete, cancel, generate from a proforma, pay, unpay,
 // share) each in its own module, and the reads in ./queries.ts; this service only puts them together for the core.
 // Every transition is one write transaction; issued invoices are sealed (./seal.ts) and then never change.
-import type { InvoiceCreateInput, ModifyExternalInput, ModifyInput, PayInput, ReceiptCreateInput, ReceiptIssueInput, UnpayInput } from '../../../shared/contract/schemas';
+import type { InvoiceCreateInput, ModifyExternalInput, ModifyInput, PayInput, ReceiptCreateInput, ReceiptIssueInput, UnpayInput, RefundInput } from '../../../shared/contract/schemas';
 import { modifyExternal, modifyInvoice } from './modify';
 import type { CoreContext } from '../context';
 import { cancelInvoice } from './cancel';
@@ -10,7 +10,7 @@ import { deleteDraft, updateDraft } from './drafts';
 import { checkInvoiceRequest } from './dry-run';
 import { generateInvoice } from './generate';
 import { issueDraft } from './issue';
-import { pay, payIn, unpay, unpayIn } from './payments';
+import { pay, payIn, refund, unpay, unpayIn } from './payments';
 import { createReceipt, issueReceipt } from './receipts';
 import { createInvoiceQueries } from './queries';
 import { exchangeRate } from './request';
@@ -39,7 +39,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
       await updateDraft(env, input);
       return queries.read(input.id);
     },
-    async issue(input: { id: number; type?: 1 | 3 | undefined }) {
+    async issue(input: { id: number; type?: 1 | 3 | undefined; deduct_unpaid_advances?: boolean | undefined }) {
       await issueDraft(env, input);
       return queries.read(input.id);
     },
@@ -50,6 +50,7 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
     modifyExternal: (input: ModifyExternalInput) => modifyExternal(env, input),
     pay: (input: PayInput) => pay(env, input),
     unpay: (input: UnpayInput) => unpay(env, input),
+    refund: (input: RefundInput) => refund(env, input),
     /** pay and unpay inside a caller's write transaction (a confirmed bank statement entry) */
     payIn: (trx: WriteTx, input: PayInput) => payIn(env, trx, input),
     unpayIn: (trx: WriteTx, input: UnpayInput) => unpayIn(env, trx, input),

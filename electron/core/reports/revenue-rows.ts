@@ -21,6 +21,8 @@ export interface RevenueLine {
   clientName: string;
   product: string;
   productName: string;
+  /** the line's own words (a product line's: the product's name when it was invoiced) */
+  description: string;
   amount: number;
 }
 
@@ -76,6 +78,7 @@ export function lineOf(r: RevenueItemRow, amount: number): RevenueLine {
     clientName: r.client_name ?? '',
     product: r.product_id !== null ? `p${r.product_id}` : `d:${r.description}`,
     productName: r.product_name ?? r.description,
+    description: r.description,
     amount,
   };
 }

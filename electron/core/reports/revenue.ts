@@ -36,7 +36,12 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
       previous: milliToString(revenueBefore.total),
       by_month: withEveryMonth(figures(revenue.byMonth, rekey(revenueBefore.byMonth, monthNow), (k) => k, 'key'), period),
       by_client: figures(revenue.byClient, revenueBefore.byClient, (k) => names.get(k) ?? k, 'amount'),
-      by_product: figures(revenue.byProduct, revenueBefore.byProduct, (k) => names.get(k) ?? k, 'amount'),
+      by_product: figures(
+        rekey(revenue.byProduct, productOf(revenue.byProduct, names)),
+        rekey(revenueBefore.byProduct, productOf(revenueBefore.byProduct, names)),
+        (k) => names.get(k) ?? k,
+        'amount',
+      ),
     },
     costs: {
       total: milliToString(costsTotal),
@@ -72,7 +77,14 @@ export async function revenueDocuments(
       revenue_client: (l) => `c${l.client}`,
       revenue_product: (l) => l.product,
     };
-    for (const l of await revenueLines(ctx.db, period, input.basis)) if (key[input.list]!(l) === input.key) ids.add(l.doc);
+    const lines = await revenueLines(ctx.db, period, input.basis);
+    if (input.list === 'revenue_product') {
+      // the free-text lines that stand on a product's row (productOf) are that product's documents too
+      const names = new Map(lines.map((l) => [l.product, l.productName]));
+      const product = productOf(new Map(lines.map((l) => [l.product, { amount: 0, count: 0 }])), names);
+      key.revenue_product = (l) => product(l.product);
+    }
+    for (const l of lines) if (key[input.list]!(l) === input.key) ids.add(l.doc);
   } else {
     const key = input.list === 'costs_month' ? (c: CostLine) => c.day.slice(0, 7) : (c: CostLine) => c.category;
     for (const c of await costLines(ctx.db, period, input.basis)) if (key(c) === input.key) ids.add(c.doc);
@@ -97,6 +109,19 @@ function withEveryMonth(list: RevenueFigure[], period: ReportPeriod): RevenueFig
 
 function sum(lines: Array<{ amount: number }>): number {
   return lines.reduce((acc, l) => acc + l.amount, 0);
+}
+
+/**
+ * Which row a product figure stands on: a free-text line (`d:<words>`) whose words are a product's name is that
+ * product. A modifying invoice's line repeats the words of the line it changes, not its product, and would otherwise
+ * stand on a row of its own beside the product it changes.
+ */
+function productOf(byProduct: Map<string, Sum>, names: Map<string, string>): (key: string) => string {
+  const words = (text: string) => text.trim().toLocaleLowerCase('hu');
+  const products = new Map<string, string>();
+  for (const key of byProduct.keys()) if (key.startsWith('p') && names.has(key)) products.set(words(names.get(key)!), key);
+  for (const [key, name] of names) if (key.startsWith('p') && !products.has(words(name))) products.set(words(name), key);
+  return (key) => (key.startsWith('d:') ? (products.get(words(key.slice(2))) ?? key) : key);
 }
 
 /** Cost lines summed by key, each expense counted once per key. */

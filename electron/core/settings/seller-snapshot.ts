@@ -1,6 +1,7 @@
 // The seller an issued invoice keeps: the profile from the settings as they are in the issuing transaction, with the
 // bank details of the bank account the invoice names (the profile has none of its own: a bank account is stored once,
 // among the bank accounts). The snapshot's JSON form is the one invoices always had.
+import { giroFromIban } from '../../../shared/bank-account-numbers';
 import type { BankAccountRow } from '../../db/schema';
 import type { SellerProfile, SellerSnapshot } from '../../../shared/resources';
 import type { WriteTx } from '../../db/types';
@@ -23,7 +24,7 @@ export function snapshotOf(seller: SellerProfile, account: AccountDetails | null
     email: seller.email,
     phone: seller.phone,
     bank_name: account?.bank_name ?? '',
-    bank_account_no: account?.account_no ?? '',
+    bank_account_no: account?.account_no || (giroFromIban(account?.account_no_iban ?? '') ?? ''),
     bank_iban: account?.account_no_iban ?? '',
     bank_swift: account?.account_swift ?? '',
     vat_exempt: seller.vat_status === 'exempt',

@@ -1,7 +1,8 @@
 // The seller's profile and the app's defaults, one JSON document in the settings table.
 import type { SellerProfile, SettingsData, VatStatus } from '../../../shared/resources';
 import type { SettingsUpdateInput } from '../../../shared/contract/schemas';
-import { rule } from '../../../shared/errors';
+import { invalid, rule } from '../../../shared/errors';
+import { sellerVatNumberProblem } from '../../../shared/contract/schemas';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { vatStatusOf } from '../../../shared/seller';
 import { emptyAddress } from '../clients/mapping';
@@ -143,6 +144,11 @@ export function createSettingsService(ctx: CoreContext) {
           vat_status: status,
           vat_exempt: status === 'exempt',
         };
+        // the community VAT number against the tax number it will stand beside (either may be the stored one)
+        if (input.seller?.eu_taxcode !== undefined || input.seller?.taxcode !== undefined) {
+          const vat = sellerVatNumberProblem(seller.eu_taxcode, seller.taxcode);
+          if (vat) throw invalid('seller.eu_taxcode', vat);
+        }
         const steps = { ...current.setup_steps };
         for (const [step, state] of Object.entries(input.setup_steps ?? {}) as Array<[keyof SettingsData['setup_steps'], 'done' | 'skipped' | null]>) {
           if (state === null) delete steps[step];

@@ -4,6 +4,7 @@
 import type { AuditEntry, AuditPage } from '../../../shared/contract/areas/users';
 import type { ParsedInputOf } from '../../../shared/contract/operations';
 import { addDays } from '../../../shared/dates';
+import { prefixedNumber } from '../../../shared/invoice-codes';
 import type { Caller } from '../../db/call-context';
 import type { Db, WriteTx } from '../../db/types';
 import { writeTransaction } from '../../db/transaction';
@@ -31,6 +32,8 @@ export function targetIds(input: unknown, output: unknown): number[] {
     for (const k of keys) {
       const v = (o as Record<string, unknown>)[k];
       if (typeof v === 'number' && Number.isInteger(v)) ids.add(v);
+      // a path's id comes as digits (POST /invoices/12/pay): the same record (issue 36)
+      else if (typeof v === 'string' && /^\d{1,12}$/.test(v)) ids.add(Number(v));
     }
   };
   take(input, ['id', 'key_id', 'invoice_id', 'client_id', 'entry_id']);
@@ -87,8 +90,33 @@ export async function listAudit(db: Db, input: ParsedInputOf<'audit.list'>): Pro
     origin: r.origin,
     operation: r.operation,
     target_ids: JSON.parse(r.target_ids) as number[],
+    targets: [],
     summary: JSON.parse(r.summary) as unknown,
   }));
+  await nameTargets(db, items);
   const has_more = rows.length > input.limit;
   return { items, has_more, next_before: has_more ? items[items.length - 1]!.id : null };
+}
+
+/** The areas whose records are invoices (their ids are invoice ids): named by their numbers in the log. */
+const INVOICE_AREAS = new Set(['invoices', 'receipts']);
+
+/**
+ * Each entry's targets as a person names them (issue 36): an invoice by its number ("2026-000012"), anything else by
+ * its id. A draft has no number yet and keeps its id.
+ */
+async function nameTargets(db: Db, items: AuditEntry[]): Promise<void> {
+  const ids = [...new Set(items.filter((e) => INVOICE_AREAS.has(e.operation.split('.')[0]!)).flatMap((e) => e.target_ids))];
+  const numbers = new Map<number, string>();
+  if (ids.length) {
+    const rows = await db.selectFrom('invoices').select(['id', 'prefix', 'invoice_no']).where('id', 'in', ids).execute();
+    for (const r of rows) {
+      const no = prefixedNumber(r.prefix, r.invoice_no);
+      if (no) numbers.set(r.id, no);
+    }
+  }
+  for (const e of items) {
+    const invoices = INVOICE_AREAS.has(e.operation.split('.')[0]!);
+    e.targets = e.target_ids.map((id) => (invoices ? numbers.get(id) : undefined) ?? `#${id}`);
+  }
 }

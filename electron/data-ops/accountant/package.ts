@@ -12,7 +12,10 @@ import { withSnapshot, type ExportSource } from '../../export/snapshot';
 import { writeNavXml } from '../nav-xml';
 import { writeZip, type ZipEntry } from '../zip';
 import { writeEinvoiceXml } from './einvoices';
-import { countIssued, expenseFiles, invoicePdfs, vatFiles } from './parts';
+import { countIssued, expenseFiles, invoicePdfs, issuedWithNavState, vatFiles } from './parts';
+
+/** The package's tables in one workbook beside the CSV files (issue 36). */
+export const TABLES_WORKBOOK = 'konyvelesi-tablak.xlsx';
 import { writeSummary } from './summary';
 
 export interface AccountantPackage {
@@ -48,8 +51,13 @@ export async function buildAccountantPackage(
   // A failure here must not leave the PDF batch's promise unobserved: it is awaited (and its error reported) below.
   pdfs.catch(() => undefined);
 
-  const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock });
-  const csvEntries: ZipEntry[] = readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) }));
+  // the tables as an accountant opens them (issue 36): Hungarian headers, decimal commas; the same in one workbook
+  const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock, tables: 'accountant' });
+  const xlsx = await exportData({ source, outDir: join(dir, 'xlsx'), format: 'xlsx', range, clock, tables: 'accountant' });
+  const csvEntries: ZipEntry[] = [
+    ...readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) })),
+    { name: `csv/${TABLES_WORKBOOK}`, path: xlsx.path },
+  ];
   steps++;
   report();
 
@@ -66,6 +74,7 @@ export async function buildAccountantPackage(
   report();
   const vat = await snapshot((db) => vatFiles(db, clock, dir, range));
   const settings = await snapshot((db) => readSettings(db));
+  const issued = await snapshot((db) => issuedWithNavState(db, range));
 
   const pdf = await pdfs;
   pdfDone = invoices;
@@ -85,6 +94,7 @@ export async function buildAccountantPackage(
       csvFiles: csvEntries.map((e) => basename(e.name)),
       skipped: nav.skipped,
       einvoiceSkipped: einvoices.skipped,
+      issued,
     },
     vat.analysis,
   );

@@ -4,7 +4,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { SALE_TYPES } from '../../../shared/invoice-codes';
+import { INVOICE_TYPE, prefixedNumber, SALE_TYPES } from '../../../shared/invoice-codes';
+import { fromMilli } from '../../../shared/money';
 import type { InvoiceAttributes } from '../../../shared/resources';
 import type { VatAnalysis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
@@ -16,6 +17,7 @@ import { vatAnalysis } from '../../core/reports/vat';
 import { reportFile } from '../../core/reports/export/files';
 import { vatTables } from '../../core/reports/export/tables';
 import { exportWords } from '../../core/reports/export/words';
+import { documentNumbers } from '../../core/reports/export/numbers';
 import type { ZipEntry } from '../zip';
 
 /** Every issued invoice and receipt dated in the range as a PDF in `dir`; `tick` after each. */
@@ -60,12 +62,62 @@ export async function expenseFiles(db: Db, dir: string, range: ExportRange): Pro
 /** The VAT analysis of the range as afa-analitika.pdf, .xlsx and .csv (Hungarian headings). */
 export async function vatFiles(db: Db, clock: Clock, dir: string, range: ExportRange): Promise<{ analysis: VatAnalysis; entries: ZipEntry[] }> {
   const analysis = await vatAnalysis({ db, clock, timeZone: 'Europe/Budapest' }, range);
-  const tables = vatTables(analysis, exportWords('hu'));
+  // the documents by their numbers, the CSV's amounts with a decimal comma (issue 36)
+  const tables = vatTables(analysis, exportWords('hu'), await documentNumbers(db, analysis));
   const entries: ZipEntry[] = [];
   for (const format of ['pdf', 'xlsx', 'csv'] as const) {
     const path = join(dir, `afa-analitika.${format}`);
-    writeFileSync(path, await reportFile(tables, format));
+    writeFileSync(path, await reportFile(tables, format, { decimalComma: true }));
     entries.push({ name: `afa-analitika.${format}`, path });
   }
   return { analysis, entries };
+}
+
+/** NAV's word on an invoice, as the summary page says it (issue 36). */
+const NAV_STATE_WORDS: Readonly<Record<string, string>> = {
+  waiting: 'Küldésre vár',
+  sent: 'Elküldve, NAV válaszára vár',
+  done: 'Befogadva',
+  done_with_warnings: 'Befogadva, figyelmeztetéssel',
+  aborted: 'Hibás, nincs befogadva',
+  not_required: 'Nem kell jelenteni',
+};
+
+export interface IssuedRow {
+  number: string;
+  kind: string;
+  date: string;
+  client: string;
+  total: string;
+  currency: string;
+  nav: string;
+}
+
+/** The issued invoices and receipts of the range with NAV's state of each, oldest first (the summary's list). */
+export async function issuedWithNavState(db: Db, range: ExportRange): Promise<IssuedRow[]> {
+  const rows = await sql<{ prefix: string; invoice_no: string; type: number; is_cancel_invoice: number; is_advance: number; modifies_id: number | null; date: string; client_snapshot: string; total_milli: number; currency: string; state: string | null }>`
+    select i.prefix as prefix, i.invoice_no as invoice_no, i.type as type, i.is_cancel_invoice as is_cancel_invoice, i.is_advance as is_advance,
+      i.modifies_id as modifies_id, i.date as date, i.client_snapshot as client_snapshot, i.total_milli as total_milli, i.currency as currency, n.state as state
+    from invoices i left join nav_reports n on n.invoice_id = i.id
+    where i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and i.date between ${range.from} and ${range.to}
+    order by i.date, i.id`.execute(db);
+  return rows.rows.map((r) => {
+    const receipt = Number(r.type) === INVOICE_TYPE.receipt;
+    const kind = receipt ? (r.is_cancel_invoice ? 'Sztornó nyugta' : 'Nyugta') : r.is_cancel_invoice ? 'Sztornó számla' : r.modifies_id !== null ? 'Módosító számla' : r.is_advance ? 'Előlegszámla' : 'Számla';
+    let client = '';
+    try {
+      client = String((JSON.parse(r.client_snapshot) as { name?: string }).name ?? '');
+    } catch {
+      client = '';
+    }
+    return {
+      number: prefixedNumber(r.prefix, r.invoice_no) ?? '',
+      kind,
+      date: r.date,
+      client,
+      total: fromMilli(Number(r.total_milli)).toFixed(3),
+      currency: r.currency,
+      nav: r.state ? (NAV_STATE_WORDS[r.state] ?? r.state) : receipt ? 'Nem kell jelenteni (nyugta)' : 'Nincs a küldési sorban',
+    };
+  });
 }

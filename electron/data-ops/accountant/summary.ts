@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import type { VatAnalysis } from '../../../shared/reports';
 import { reportFile } from '../../core/reports/export/files';
 import type { ReportTables } from '../../core/reports/export/tables';
+import type { IssuedRow } from './parts';
 
 export interface PackageContents {
   seller: string;
@@ -17,6 +18,16 @@ export interface PackageContents {
   csvFiles: string[];
   skipped: Array<{ number: string; message: string }>;
   einvoiceSkipped: Array<{ number: string; message: string }>;
+  /** every issued invoice and receipt of the period with NAV's state of it (issue 36) */
+  issued?: IssuedRow[];
+}
+
+/** "47470.000" HUF → "47 470 HUF": the summary's amounts as a Hungarian reads them. */
+function amountText(amount: string, currency: string): string {
+  const [whole, fraction = ''] = amount.split('.');
+  const digits = (whole ?? '').replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const cents = fraction.replace(/0+$/, '');
+  return `${amount.startsWith('-') ? '−' : ''}${digits}${cents ? `,${cents}` : ''} ${currency}`;
 }
 
 export async function writeSummary(path: string, c: PackageContents, vat: VatAnalysis): Promise<void> {
@@ -45,6 +56,15 @@ export async function writeSummary(path: string, c: PackageContents, vat: VatAna
           ['Egyenleg (+ befizetendő, − visszaigényelhető)', vat.balance],
         ],
       },
+      ...(c.issued
+        ? [
+            {
+              title: `Kiállított bizonylatok és NAV-állapotuk (${c.issued.length} db)`,
+              header: ['Sorszám', 'Bizonylat', 'Kelte', 'Vevő', 'Fizetendő', 'NAV'],
+              rows: c.issued.map((r) => [r.number, r.kind, r.date, r.client, amountText(r.total, r.currency), r.nav]),
+            },
+          ]
+        : []),
       ...(c.skipped.length
         ? [{ title: 'NAV XML nélkül maradt számlák', header: ['Számla', 'Ok'], rows: c.skipped.map((s) => [s.number, s.message]) }]
         : []),

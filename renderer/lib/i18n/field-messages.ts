@@ -2,6 +2,7 @@
 // are shown as they came. (A machine-readable reason per field error would make this exact: see docs/ui.md.)
 import type { MessageKey } from './i18n.svelte';
 import { decimal } from '../format';
+import { Big } from '../../../shared/money';
 
 type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
 
@@ -82,6 +83,10 @@ const RULES: Rule[] = [
   [/^(is a CSV whose columns Folio does not recognise|has no column ")/, 'stmt.fm.columns'],
   [/^(is not a bank statement Folio reads|is not a text file|is XML but not a camt\.053 statement)/, 'stmt.fm.notStatement'],
   [/^is not well-formed XML \((.*)\)$/, 'stmt.fm.notXml', (m) => ({ detail: m[1]! })],
+  // issue 36: with the amounts, so the user sees by how much
+  [/the entries do not add up: opening balance (-?[\d.]+) \+ entries (-?[\d.]+) ≠ closing balance (-?[\d.]+)/, 'nc.fm.sums', (m) => ({
+    opening: decimal(m[1]!), net: decimal(m[2]!), sum: decimal(new Big(m[1]!).plus(m[2]!).toFixed()), closing: decimal(m[3]!), gap: decimal(new Big(m[3]!).minus(m[1]!).minus(m[2]!).toFixed()),
+  })],
   [/the entries do not add up/, 'stmt.fm.sums'],
   [/^This statement is for account (\S+),/, 'stmt.fm.otherAccount', (m) => ({ account: m[1]! })],
   // issue 37: spreadsheets, several accounts in one file
@@ -136,6 +141,20 @@ const RULES: Rule[] = [
   [/^an accepted quote cannot be (changed|deleted|declined)$/, 'quo.fm.accepted'],
   [/^was already accepted$/, 'quo.fm.alreadyAccepted'],
   [/^due_date cannot be before fulfillment_date$/, 'quo.fm.dueBeforeFulfillment'],
+  // issue 36: account and community VAT numbers that cannot exist (shared/bank-account-numbers.ts, hu-vat-number.ts)
+  [/^is not an IBAN \(like/, 'nc.fm.ibanForm'],
+  [/^is not an IBAN: a (\w\w) IBAN has (\d+) characters$/, 'nc.fm.ibanLength', (m) => ({ country: m[1]!, n: m[2]! })],
+  [/^is not an IBAN: its check digits/, 'nc.fm.ibanCheck'],
+  [/^is not an IBAN: the Hungarian account number in it/, 'nc.fm.ibanGiro'],
+  [/^is not a Hungarian account number \(/, 'nc.fm.giroForm'],
+  [/^is not a Hungarian account number: its check digits/, 'nc.fm.giroCheck'],
+  [/^is not the account in the IBAN \((.*)\)$/, 'nc.fm.giroIban', (m) => ({ account: m[1]! })],
+  [/^is not the community VAT number of the tax number (\S+) \(that is (\w+)\)$/, 'nc.fm.vatOther', (m) => ({ taxcode: m[1]!, own: m[2]! })],
+  [/^is not a Hungarian community VAT number \(/, 'nc.fm.vatForm'],
+  [/^is not a Hungarian community VAT number: its check digit/, 'nc.fm.vatCheck'],
+  [/^Nothing was paid beyond what the invoice is worth/, 'nc.fm.noOverpayment'],
+  [/^The refund \(\S+\) is more than the overpayment \((\S+) (\w+)\)$/, 'nc.fm.refundTooMuch', (m) => ({ max: m[1]!, currency: m[2]! })],
+  [/^the advance invoice (\S+) is not received in full \(received (\S+) of (\S+) (\w+)\): .* the (\S+) \w+ not received/, 'nc.fm.advanceUnpaid', (m) => ({ no: m[1]!, paid: m[2]!, total: m[3]!, currency: m[4]!, owed: m[5]! })],
 ];
 
 export function localizeFieldMessage(message: string, t: (key: MessageKey, params?: Record<string, string>) => string, field = ''): string {

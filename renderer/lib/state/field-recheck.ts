@@ -4,6 +4,7 @@
 import { isValidDate } from '../../../shared/dates';
 import { DecimalError, parseDecimal } from '../../../shared/money';
 import { isHungarianTaxNumber } from '../../../shared/tax-numbers';
+import { giroProblem, ibanProblem } from '../../../shared/bank-account-numbers';
 import { normalizeDate, normalizeDecimal } from '../format';
 
 /** The core's complaint about a typed decimal (parseDecimal's words), or null when it reads. */
@@ -28,6 +29,9 @@ const CHECKS: Check[] = [
   [/^must be an e-mail address$/, (v) => v.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim())],
   [/^must be a (real )?date/, (v) => !isValidDate(normalizeDate(v))],
   [/^must be at most (\d+) characters$/, (v, m) => v.length > Number(m[1])],
+  // issue 36: an IBAN or account number that cannot exist stays said until it could
+  [/^is not an IBAN/, (v) => v.trim() !== '' && ibanProblem(v) !== null],
+  [/^is not a Hungarian account number/, (v) => v.trim() !== '' && giroProblem(v) !== null],
 ];
 
 export function stillTrue(message: string, value: string): boolean {

@@ -48,6 +48,8 @@ let nextKey = 1;
 export interface Deduction {
   uid: number;
   no: string;
+  /** issue 36: what is still owed on the advance ("0.000" when received in full; unknown until the list is read) */
+  owed?: string;
   vatSummary: Array<Pick<VatSummaryLine, 'vat_id' | 'vat_rate' | 'net' | 'vat' | 'gross'>>;
 }
 
@@ -162,6 +164,8 @@ export class InvoiceDraft {
   advance = $state(false);
   /** a final invoice (végszámla): the advance invoices it deducts */
   deductions = $state<Deduction[]>([]);
+  /** issue 36: the user read that an advance not received stays owed on it, and deducts it anyway */
+  deductUnpaid = $state(false);
   lines = $state<DraftLine[]>([emptyLine()]);
   readonly errors = new FieldErrors();
   /** set once the user picks a due date, so a client's payment term no longer moves it */
@@ -349,6 +353,7 @@ export class InvoiceDraft {
       // both always said, so a saved draft's edit can also take them away
       advance: this.advance ? 1 : 0,
       advance_invoice_uids: this.advance ? [] : this.deductions.map((d) => d.uid),
+      ...(this.deductUnpaid && !this.advance && this.deductions.length ? { deduct_unpaid_advances: true } : {}),
       items: this.lines.map((l) => {
         const common = {
           description: l.description,

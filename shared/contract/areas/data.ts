@@ -128,8 +128,12 @@ const path = () => requiredText(1000);
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** A full path on Windows or elsewhere ("/home/anna/x", "D:\\x", "\\\\server\\share"); checked here too, beside the other
+ * fields, so a form hears every problem at once (issue 36) and not the folder's after the time's. */
+const FULL_PATH_RE = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
+
 export const backupSettingsInput = z.object({
-  backup_folder: path(),
+  backup_folder: path().refine((p) => FULL_PATH_RE.test(p), { message: 'must be a full path (for example /home/anna/Folio-backups or D:\\Backups)' }),
   schedule_enabled: bool(),
   schedule_time: z.string({ error: 'must be a time of day (HH:MM)' }).trim().regex(TIME_RE, { message: 'must be a time of day (HH:MM)' }),
   keep_daily: int({ min: 1, max: 365 }),

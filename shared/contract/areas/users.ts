@@ -51,6 +51,8 @@ export interface AuditEntry {
   origin: string;
   operation: string;
   target_ids: number[];
+  /** issue 36: the records as a person names them (an invoice's number; else "#id"), in the order of target_ids */
+  targets: string[];
   /** the operation's input, secrets redacted */
   summary: unknown;
 }

@@ -3,6 +3,7 @@
 // (one page of tables through the documents' locked pdfmake engine, loaded only when a PDF is asked for).
 import { csvRecords, UTF8_BOM } from '../../../export/csv';
 import { Workbook } from '../../../export/xlsx';
+import { csvAmount } from '../../../export/columns-hu';
 import type { ReportTables } from './tables';
 
 export type ReportFormat = 'csv' | 'xlsx' | 'pdf';
@@ -13,10 +14,12 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-export async function reportFile(report: ReportTables, format: ReportFormat): Promise<Buffer> {
+/** `decimalComma` (the accountant package's CSV, issue 36): amounts as a Hungarian spreadsheet reads them. */
+export async function reportFile(report: ReportTables, format: ReportFormat, options: { decimalComma?: boolean } = {}): Promise<Buffer> {
   if (format === 'csv') {
     const records: unknown[][] = [[report.title], [report.subtitle]];
-    for (const table of report.tables) records.push([], [table.title], table.header, ...table.rows);
+    const cells = (rows: unknown[][]) => (options.decimalComma ? rows.map((r) => r.map(csvAmount)) : rows);
+    for (const table of report.tables) records.push([], [table.title], table.header, ...cells(table.rows));
     return Buffer.from(UTF8_BOM + csvRecords(records, ';'), 'utf8');
   }
   if (format === 'xlsx') {

@@ -7,17 +7,17 @@ import { vatAnalysis } from '../vat';
 import { CONTENT_TYPES, reportFile } from './files';
 import { revenueTables, vatTables } from './tables';
 import { exportWords } from './words';
+import { documentNumbers } from './numbers';
 
 const FILE_STEM = { vat: 'afa-analitika', revenue: 'bevetel-koltseg' } as const;
 
 export async function exportReport(ctx: CoreContext, input: ReportExportInput): Promise<ReportExportFile> {
   const words = exportWords(input.lang);
   const period = { from: input.from, to: input.to };
-  const tables =
-    input.kind === 'vat'
-      ? vatTables(await vatAnalysis(ctx, period), words)
-      : revenueTables(await revenueReport(ctx, { ...period, basis: input.basis }), words);
-  const bytes = await reportFile(tables, input.format);
+  const vat = input.kind === 'vat' ? await vatAnalysis(ctx, period) : null;
+  // documents by their numbers (issue 36); a Hungarian CSV with decimal commas, as Excel in Hungarian reads it
+  const tables = vat ? vatTables(vat, words, await documentNumbers(ctx.db, vat)) : revenueTables(await revenueReport(ctx, { ...period, basis: input.basis }), words);
+  const bytes = await reportFile(tables, input.format, { decimalComma: input.lang === 'hu' });
   return {
     filename: `${FILE_STEM[input.kind]}_${input.from}_${input.to}.${input.format}`,
     content_type: CONTENT_TYPES[input.format],

@@ -15,12 +15,19 @@ export interface ReportTables {
   tables: ReportTable[];
 }
 
-export function vatTables(r: VatAnalysis, w: ExportWords): ReportTables {
-  const side = (title: string, s: VatReportSide): ReportTable => ({
+/** The documents' numbers by id: the invoices' (output side) and the expenses' own invoice numbers (input side). */
+export interface DocumentNumbers {
+  output: ReadonlyMap<number, string>;
+  input: ReadonlyMap<number, string>;
+}
+
+/** With `numbers` (issue 36) the documents are listed by their numbers, as an accountant looks them up; else by id. */
+export function vatTables(r: VatAnalysis, w: ExportWords, numbers?: DocumentNumbers): ReportTables {
+  const side = (title: string, s: VatReportSide, byId?: ReadonlyMap<number, string>): ReportTable => ({
     title,
-    header: [w.code, w.description, w.net, w.vat, w.documents, w.ids],
+    header: [w.code, w.description, w.net, w.vat, w.documents, byId ? w.numbers : w.ids],
     rows: [
-      ...s.rows.map((row) => [row.vat_id, row.vat_description, row.net, row.vat, row.documents.length, row.documents.join(' ')]),
+      ...s.rows.map((row) => [row.vat_id, row.vat_description, row.net, row.vat, row.documents.length, byId ? row.documents.map((id) => byId.get(id) ?? `#${id}`).join(', ') : row.documents.join(' ')]),
       ['', w.total, s.net, s.vat, s.documents.length, ''],
     ],
   });
@@ -37,7 +44,7 @@ export function vatTables(r: VatAnalysis, w: ExportWords): ReportTables {
   return {
     title: w.vatTitle,
     subtitle: `${w.period}: ${r.from} – ${r.to}`,
-    tables: [summary, side(w.output, r.output), side(w.input, r.input)],
+    tables: [summary, side(w.output, r.output, numbers?.output), side(w.input, r.input, numbers?.input)],
   };
 }
 

@@ -28,6 +28,8 @@ import { receiptReportMessages } from './receipts';
 import { navInboundMessages } from './nav-inbound';
 // issue 36: a newcomer's day, keyboard and phone
 import { dayOneMessages } from './day-one';
+// issue 36 (a newcomer's day)
+import { newcomerMessages } from './newcomer';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -58,6 +60,7 @@ export const AREA_MESSAGES = [
   // NAV inbound invoices (issue 39)
   navInboundMessages,
   dayOneMessages, // issue 36
+  newcomerMessages,
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
