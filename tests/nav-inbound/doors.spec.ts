@@ -83,3 +83,31 @@ test('booked from NAV first, then its e-invoice file: the same expense, filled, 
   expect(again.status).toBe(200);
   expect((await f.call('expenses.list', {})).items).toHaveLength(1);
 });
+
+test('booked from NAV first, then typed by hand: refused at the invoice number, naming the expense NAV made; nothing added', async () => {
+  test.setTimeout(180_000);
+  f = await startInboundFolio({ nav: { schemaChecksPerOperation: 1 } });
+  f.nav.inbound.add(invoiceDataXml(invoice('IRO-90')), new Date('2025-03-04T10:00:00Z'));
+  await f.call('navInbound.start', { start_date: '2025-01-01' });
+  const row = (await f.call('navInbound.list', {})).items[0];
+  const typed = {
+    categories_id: '3',
+    name: 'Irodaszer',
+    invoice_no: 'IRO-90',
+    supplier_name: 'Irodaszer bolt',
+    gross_price: '12700',
+    vat: '1',
+  };
+  // the tax number as the user types it: with hyphens, or as the community VAT number
+  for (const supplier_taxcode of [`${SUPPLIER.taxpayerId}-2-41`, `HU${SUPPLIER.taxpayerId}`]) {
+    const refused = await f.rpc('expenses.create', { ...typed, supplier_taxcode });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ field: 'invoice_no', message: `was booked from NAV's data already, as expense ${row.expense_id}` }),
+    ]);
+  }
+  expect((await f.call('expenses.list', {})).items).toHaveLength(1);
+  // another supplier's invoice of the same number is its own expense
+  const other = await f.rpc('expenses.create', { ...typed, supplier_taxcode: '10000001-2-41' });
+  expect(other.status, JSON.stringify(other.body)).toBe(200);
+});

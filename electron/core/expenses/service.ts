@@ -6,6 +6,7 @@ import { FolioError, invalid, notFound } from '../../../shared/errors';
 import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categories';
 import type { ExpenseRow } from '../../db/schema';
 import { createExpenseAttachments } from './attachments';
+import { bookedFromNav } from './booked-from-nav';
 import { einvoiceInfoOf } from './einvoice-info';
 import { expenseResource } from './mapping';
 import { resolveExpense, type ExpenseValues } from './rules';
@@ -107,6 +108,8 @@ export function createExpenseService(ctx: CoreContext) {
       const values = resolveExpense(input, undefined);
       const now = nowStamp(ctx);
       const inserted = await writeTransaction(db, async (trx) => {
+        const booked = await bookedFromNav(trx, input.invoice_no, input.supplier_taxcode);
+        if (booked) throw booked;
         return trx
           .insertInto('expenses')
           .values({

@@ -35,6 +35,8 @@ const RULES: Rule[] = [
   // a company's short name (electron/directory/input.ts, store.ts)
   [/^must be lower-case letters, digits and hyphens/, 'fm.slug'],
   [/^is taken$/, 'fm.slugTaken'],
+  // a typed expense of an invoice NAV's data booked already (electron/core/expenses/booked-from-nav.ts)
+  [/^was booked from NAV's data already, as expense (\d+)$/, 'nin.fm.bookedFromNav', (m) => ({ id: m[1]! })],
   // the accountant package asked to be e-mailed with no address set (electron/data-ops/accountant/mail.ts)
   [/^No accountant e-mail address is set/, 'rep.fm.noAccountant'],
   // a team server's export whose process stopped mid-job (electron/data-ops/shared-export-jobs.ts)

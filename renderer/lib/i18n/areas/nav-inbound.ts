@@ -6,6 +6,7 @@ import { defineMessages } from '../define';
 export const navInboundMessages = defineMessages({
   hu: {
     'nin.title': 'Bejövő számlák (NAV)',
+    'nin.fm.bookedFromNav': 'ezt a számlát a NAV adataiból már rögzítette a Folio ({id}. költség): ott egészítsd ki',
     'nin.subtitle': 'A szállítók által a NAV-nak bejelentett, a céged nevére szóló számlák: a Folio naponta letölti és költségként rögzíti őket.',
     'nin.link': 'Bejövő számlák (NAV)',
     'nin.back': 'Költségek',
@@ -77,6 +78,7 @@ export const navInboundMessages = defineMessages({
   },
   en: {
     'nin.title': 'Received invoices (NAV)',
+    'nin.fm.bookedFromNav': 'Folio booked this invoice from NAV\'s data already (expense {id}): complete it there',
     'nin.subtitle': 'The invoices suppliers reported to NAV with your business as buyer: Folio fetches them daily and books them as expenses.',
     'nin.link': 'Received invoices (NAV)',
     'nin.back': 'Expenses',
@@ -148,6 +150,7 @@ export const navInboundMessages = defineMessages({
   },
   de: {
     'nin.title': 'Eingangsrechnungen (NAV)',
+    'nin.fm.bookedFromNav': 'Folio hat diese Rechnung aus den Daten der NAV schon erfasst (Ausgabe {id}): bitte dort ergänzen',
     'nin.subtitle': 'Die Rechnungen, die Lieferanten mit Ihrem Unternehmen als Käufer an die NAV gemeldet haben: Folio holt sie täglich ab und bucht sie als Ausgaben.',
     'nin.link': 'Eingangsrechnungen (NAV)',
     'nin.back': 'Ausgaben',
