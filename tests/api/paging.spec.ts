@@ -4,6 +4,14 @@
 import { expect, test } from '@playwright/test';
 import { clientBody, createClient, invoiceBody, productBody, startTestServer, type TestServer } from '../support/fixtures';
 
+/** A Hungarian account number that can exist, the i-th of a bank branch: its account part's 8th digit is the GIRO
+ * check digit (weights 9, 7, 3, 1; the part sums to a multiple of 10). */
+function giroAccount(i: number): string {
+  const seven = String(1_000_000 + i).padStart(7, '0');
+  const sum = [...seven].reduce((acc, d, k) => acc + Number(d) * [9, 7, 3, 1][k % 4]!, 0);
+  return `11773016-${seven}${(10 - (sum % 10)) % 10}`;
+}
+
 const N = 55;
 let srv: TestServer;
 const created: Record<string, number[]> = { invoices: [], clients: [], products: [], expenses: [], bank_accounts: [], recurring: [] };
@@ -20,7 +28,7 @@ test.beforeAll(async () => {
     created.expenses!.push((await api.ok('POST', '/expenses', { body: { categories_id: 1, name: `Költség ${i}`, gross_price: 100 + i } })).data.id);
   }
   for (let i = 0; i < 25; i++) {
-    created.bank_accounts!.push((await api.ok('POST', '/bank_accounts', { body: { bank_name: `Bank ${i}`, account_no: `1177301${i}` } })).data.id);
+    created.bank_accounts!.push((await api.ok('POST', '/bank_accounts', { body: { bank_name: `Bank ${i}`, account_no: giroAccount(i) } })).data.id);
     created.recurring!.push((await api.ok('POST', '/recurring', { body: { base_invoice_uid: created.invoices![i], frequency: '1M', start_date: '2026-04-01' } })).data.id);
   }
 });

@@ -31,8 +31,11 @@ export function rasterisePdfPage(pdf: Uint8Array, dpi = 110, pageIndex = 0): Pag
     try {
       const width = pixmap.getWidth();
       const height = pixmap.getHeight();
-      const samples = pixmap.getPixels(); // RGBA: alpha asked for, so each pixel is 4 bytes
-      return { png: pixmap.asPNG(), rgba: new Uint8ClampedArray(samples), width, height };
+      // RGBA (alpha asked for, so 4 bytes a pixel), copied out of the WebAssembly memory before anything else runs
+      // there: a later call (asPNG) may grow that memory, which detaches every view into it
+      const rgba = new Uint8ClampedArray(pixmap.getPixels());
+      const png = new Uint8Array(pixmap.asPNG());
+      return { png, rgba, width, height };
     } finally {
       pixmap.destroy();
       page.destroy();
