@@ -8,3 +8,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('bank_statements').addColumn('balance_difference_milli', 'integer').execute();
   await db.schema.alterTable('bank_statements').addColumn('left_out_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 }
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('bank_statements').dropColumn('left_out_count').execute();
+  await db.schema.alterTable('bank_statements').dropColumn('balance_difference_milli').execute();
+}

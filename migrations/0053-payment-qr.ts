@@ -15,6 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`DROP TRIGGER invoices_sealed_payment_qr`.execute(db);
+  if (isPostgres(db)) {
+    await sql`DROP TRIGGER invoices_sealed_payment_qr ON invoices`.execute(db);
+    await sql`DROP FUNCTION invoices_sealed_payment_qr()`.execute(db);
+  } else {
+    await sql`DROP TRIGGER invoices_sealed_payment_qr`.execute(db);
+  }
   await db.schema.alterTable('invoices').dropColumn('payment_qr').execute();
 }

@@ -77,7 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('delivery_note_items').execute();
-  await sql`DROP TRIGGER IF EXISTS delivery_notes_no_delete`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS delivery_notes_invoiced_once`.execute(db);
+  // the triggers go with their table; PostgreSQL's trigger functions stay behind unless dropped
   await db.schema.dropTable('delivery_notes').execute();
+  if (isPostgres(db)) for (const f of ['delivery_notes_no_delete', 'delivery_notes_invoiced_once']) await sql.raw(`DROP FUNCTION ${f}()`).execute(db);
 }

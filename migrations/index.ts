@@ -99,19 +99,23 @@ const written: Record<string, Migration> = {
   '0038-dashboard-summaries': m0038,
   '0039-vat-year-indexes': m0039,
   '0040-search-at-seal': m0040,
-  // bank statement import of the files banks really give (issue 37)
-  '0046-bank-statement-differences': m0046,
-  // issue 40
-  '0053-payment-qr': m0053,
-  '0054-delivery-notes': m0054,
-  '0055-delivery-document-kinds': m0055,
   // NAV receipt data report (issue 35)
   '0041-nav-receipt-reports': m0041,
-  // issue 38
+  // bank statements of the files banks really give (issue 37)
+  '0046-bank-statement-differences': m0046,
+  // supplier identifiers by scheme (issue 38)
   '0048-expense-supplier-ids': m0048,
+  // v3 spendings kept as given (issue 38)
   '0049-expense-payment-method': m0049,
   // NAV inbound invoices (issue 39)
   '0050-nav-inbound': m0050,
+  // payment QR codes (issue 40)
+  '0053-payment-qr': m0053,
+  // delivery notes (issue 40)
+  '0054-delivery-notes': m0054,
+  // order confirmations and completion certificates (issue 40)
+  '0055-delivery-document-kinds': m0055,
+  // the revenue report's sums (issue 41)
   '0056-revenue-summaries': m0056,
 };
 

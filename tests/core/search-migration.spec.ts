@@ -6,24 +6,25 @@ import { Migrator } from 'kysely';
 import { fixedClock } from '../../electron/core/clock';
 import { createCore, type Core } from '../../electron/core/index';
 import { migrations } from '../../migrations/index';
-import type { OpenedDatabase } from '../../electron/db/open';
 import { openPostgres } from '../../electron/db/pg/open';
 import { createBuyer, FIXED_NOW, freshTestDatabase, netItem, openTestDatabase, seedSeller, type TestDatabase } from '../support/fixtures';
 
 const BEFORE = '0036-export-jobs';
 
-/** The database as Folio was before 0037: every later migration undone (SQLite) or never applied (PostgreSQL). */
-async function openBefore(database: TestDatabase): Promise<OpenedDatabase> {
-  if (database.kind === 'postgres') {
-    const pgOpened = await openPostgres(database.url, { migrate: false });
-    const { error } = await new Migrator({ db: pgOpened.db, provider: { getMigrations: async () => migrations } }).migrateTo(BEFORE);
+/**
+ * Undoes every migration from 0037 on: the invoices are made first by today's Folio on today's schema (the core
+ * writes the columns later migrations add), then the schema is taken back to what it was before 0037, rows kept.
+ */
+async function migrateBack(database: TestDatabase): Promise<void> {
+  const opened = database.kind === 'postgres' ? await openPostgres(database.url, { migrate: false }) : await openTestDatabase(database);
+  try {
+    const { error } = await new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } }).migrateTo(BEFORE);
     if (error) throw error;
-    return { db: pgOpened.db, sqlite: undefined as never, close: pgOpened.close };
+    const v = await opened.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    expect(v.map((r) => (r as { name: string }).name)).not.toContain('0037-invoice-list-search');
+  } finally {
+    await opened.close();
   }
-  const opened = await openTestDatabase(database);
-  const { error } = await new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } }).migrateTo(BEFORE);
-  if (error) throw error;
-  return opened;
 }
 
 const search = async (core: Core, text: string) =>
@@ -33,7 +34,7 @@ test('an older database with invoices: after 0037 its invoices are found by tax 
   const database = await freshTestDatabase();
   const made: Record<string, number> = {};
   try {
-    const old = await openBefore(database);
+    const old = await openTestDatabase(database);
     try {
       const core = await createCore({ db: old.db, clock: fixedClock(FIXED_NOW) });
       await seedSeller(core);
@@ -45,11 +46,10 @@ test('an older database with invoices: after 0037 its invoices are found by tax 
       made.B2 = await make(bodza, ['Fűnyírás']);
       made.S1 = await make(som, ['Permetezés tavasszal']);
       made.D1 = await make(som, ['Fűnyírás'], 0); // a draft
-      const v = await old.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
-      expect(v.map((r) => (r as { name: string }).name)).not.toContain('0037-invoice-list-search');
     } finally {
       await old.close();
     }
+    await migrateBack(database);
 
     const opened = await openTestDatabase(database); // brings it up to date
     try {
