@@ -29,6 +29,8 @@ const ACTIONS = [
   'm1_vat_year_ms',
   'm1_aging_ms',
   'm1_client_statement_ms',
+  'm1_revenue_year_ms',
+  'm1_revenue_year_cash_ms',
   'm1_issue_ms',
 ];
 
