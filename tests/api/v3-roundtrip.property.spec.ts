@@ -125,7 +125,7 @@ export const NOT_KEPT: Record<string, Array<[RegExp, string]>> = {
     [/^custom_billing_settings\.template_language_code$/, 'a client default is a language Folio prints (hu, en, de): fr, hr, it, ro, sk, us are kept as en'],
   ],
   products: [],
-  'bank-accounts': [[/^need_qr$/, 'deprecated in 3.0.14; Folio makes no QR code on its invoices: always false']],
+  'bank-accounts': [[/^need_qr$/, 'deprecated in 3.0.14; Folio prints the payment QR code by the company\'s setting and the invoice\'s instant_payment: always false']],
   'document-blocks': [
     [/^custom_field[12]$/, 'Folio\'s invoice blocks have no custom fields: answered empty'],
     [/^type$/, 'every Folio block numbers invoices and, in a sequence of its own, receipts: a block is answered as an invoice block (type=receipt lists it as a receipt block)'],
@@ -141,6 +141,13 @@ export const NOT_KEPT: Record<string, Array<[RegExp, string]>> = {
   ],
 };
 
+/**
+ * An IBAN is answered in its printed form, groups of four (issue 36: "HU42 1177 3016 …"), the characters as written:
+ * compared without the spaces (docs/v3.md "Round trip").
+ */
+const PRINTED_IBAN = /^(iban|account_number_iban)$/;
+const compact = (iban: string) => iban.replace(/\s+/g, '');
+
 function except(resource: string, path: string): string | undefined {
   for (const [re, why] of [...(SERVER_COMPUTED[resource] ?? []), ...(NOT_KEPT[resource] ?? [])]) if (re.test(path)) return why;
   return undefined;
@@ -153,7 +160,14 @@ function mismatches(resource: string, written: unknown, read: unknown, rename: R
     if (except(resource, path)) continue;
     const target = rename.reduce((p, [re, to]) => p.replace(re, to), path);
     const got = at(read, target);
-    const same = Array.isArray(value) && value.length === 0 ? Array.isArray(got) && got.length === 0 : typeof value === 'number' ? Number(got) === value : got === value;
+    const same =
+      Array.isArray(value) && value.length === 0
+        ? Array.isArray(got) && got.length === 0
+        : typeof value === 'number'
+          ? Number(got) === value
+          : PRINTED_IBAN.test(path) && typeof value === 'string' && typeof got === 'string'
+            ? compact(got) === compact(value)
+            : got === value;
     if (!same) out.push(`${path}${target !== path ? ` (answered as ${target})` : ''}: wrote ${JSON.stringify(value)}, read ${JSON.stringify(got)}`);
   }
   return out;
@@ -196,6 +210,18 @@ const TAX: Record<string, fc.Arbitrary<string>> = {
   '': fc.constant(''),
 };
 
+/**
+ * A client's IBAN and account number as they can exist together (Folio refuses numbers that cannot exist, issue 36):
+ * a Hungarian IBAN with the account number in it, a foreign IBAN with the account as that bank writes it, or free
+ * text of no number's form with no IBAN.
+ */
+const BANK_NUMBERS: fc.Arbitrary<{ iban: string; account_number: string }> = fc.oneof(
+  fc.constant({ iban: 'HU42117730161111101800000000', account_number: '11773016-11111018' }),
+  fc.constant({ iban: 'DE89370400440532013000', account_number: '0532013000' }),
+  // the IBAN sent empty: a PUT that gives an account number without one says the IBAN is gone too
+  freeText(20).map((account_number) => ({ iban: '', account_number })),
+);
+
 const partnerBodies = bodies('Partner', {
   name: freeText(60),
   'emails[]': email,
@@ -203,8 +229,12 @@ const partnerBodies = bodies('Partner', {
   tax_type: fc.constantFrom('', 'FOREIGN', 'HAS_TAX_NUMBER', 'NO_TAX_NUMBER'),
   'custom_billing_settings.due_days': fc.integer({ min: 0, max: 120 }),
   'custom_billing_settings.discount.value': fc.integer({ min: 0, max: 50 }),
+  iban: null, // set below with its account number
+  account_number: null,
   // the tax number goes with the tax type; sent always ("" for none), so a PUT that changes the type says it too
-}).chain((b) => (TAX[b.tax_type ?? ''] ?? TAX['']!).map((taxcode) => ({ ...b, taxcode })));
+})
+  .chain((b) => (TAX[b.tax_type ?? ''] ?? TAX['']!).map((taxcode) => ({ ...b, taxcode })))
+  .chain((b) => BANK_NUMBERS.map((numbers) => ({ ...b, ...numbers })));
 
 test('partners: every field written comes back as written', async () => {
   await roundTrip('partners', partnerBodies, async (body) => {
@@ -233,11 +263,21 @@ test('products: every field written comes back as written', async () => {
 test('bank accounts: every field written comes back as written', async () => {
   const arb = bodies('BankAccount', {
     name: freeText(40),
-    account_number: fc.constantFrom('11773016-11111111-00000000', '11773016-11111111', '12010855-00123456-00100003'),
-    account_number_iban: fc.constantFrom('', 'HU42117730161111101800000000', 'DE89370400440532013000'),
+    // an account number and IBAN that can exist together (issue 36): see BANK_NUMBERS
+    account_number: null,
+    account_number_iban: null,
     swift: fc.constantFrom('', 'OTPVHUHB', 'COBADEFFXXX'),
   });
-  await roundTrip('bank accounts', arb, async (body) => {
+  const numbered = arb.chain((b) =>
+    fc
+      .constantFrom(
+        { account_number: '11773016-11111018', account_number_iban: 'HU42117730161111101800000000' },
+        { account_number: '11773016-11111111', account_number_iban: '' },
+        { account_number: '0532013000', account_number_iban: 'DE89370400440532013000' },
+      )
+      .map((numbers) => ({ ...(b as object), ...numbers })),
+  );
+  await roundTrip('bank accounts', numbered, async (body) => {
     await writeAndRead('bank-accounts', '/bank-accounts', 'BankAccount', body);
   });
 });
