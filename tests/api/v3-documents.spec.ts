@@ -231,7 +231,7 @@ test('list: envelope, filters by partner, type, payment status and number; pagin
   // receipts are documents Folio holds (v3-receipts.spec.ts); a type it never holds is a 422
   const receipts = (await v3(s.api, 'GET', '/documents', { status: 200, schema: 'DocumentList' }, { query: { partner_id: pid, type: 'receipt' } })).body;
   expect(receipts.total).toBe(0);
-  await v3(s.api, 'GET', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { query: { type: 'waybill' } });
+  await v3(s.api, 'GET', '/documents', { status: 422, schema: 'ValidationErrorResponse' }, { query: { type: 'dossier' } });
 
   const page2 = (await v3(s.api, 'GET', '/documents', { status: 200, schema: 'DocumentList' }, { query: { partner_id: pid, per_page: 3, page: 2 } })).body;
   expect(page2).toMatchObject({ total: 4, per_page: 3, current_page: 2, last_page: 2, next_page_url: '' });

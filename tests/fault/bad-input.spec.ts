@@ -99,6 +99,8 @@ const NULL_BODY_ACCEPTED = [
   // a user's update with nothing to change; a new key for a user (an action: the key is made, its secret answered)
   'PUT /users/:id',
   'POST /users/:id/keys',
+  // cancelling a delivery note (or order confirmation, completion certificate): the id is all it takes
+  'POST /delivery-notes/:id/cancel',
 ];
 
 test('bodies that are JSON but not an object are refused', async () => {

@@ -37,6 +37,11 @@ export const deliveryNoteCreateInput = z.object({
   template_lang_code: z.enum(TEMPLATE_LANGS, { error: 'must be hu, en, de or hu-en' }).optional(),
   comment: text(5000).optional(),
   items: z.array(noteItem, { error: 'must be a list of items' }).min(1, 'needs at least one item').max(1000).optional(),
+}).superRefine((v, ctx) => {
+  // a note from a quote takes its client and lines from it; one from scratch names both
+  if (v.quote_uid !== undefined) return;
+  if (v.client_uid === undefined) ctx.addIssue({ code: 'custom', path: ['client_uid'], message: 'is required' });
+  if (v.items === undefined) ctx.addIssue({ code: 'custom', path: ['items'], message: 'is required' });
 });
 export type DeliveryNoteCreateInput = z.output<typeof deliveryNoteCreateInput>;
 
