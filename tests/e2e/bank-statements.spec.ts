@@ -184,7 +184,7 @@ test('an OTP netbank XLSX of two accounts: each row to its account, hidden and u
   await page.goto(`${folio.url}/#/bank-accounts`);
   await page.getByLabel('válaszd ki…').setInputFiles(xlsx);
   await expect(page.getByTestId('statement-result')).toHaveText('szamlatortenet.xlsx: 2 tétel, ebből 2 új, 0 már korábban bekerült.');
-  await expect(page.getByTestId('statement-note').first()).toContainText('HU42117730161111101800000000: 1 tétel, ebből 1 új · 11773016-22222222: 1 tétel, ebből 1 új');
+  await expect(page.getByTestId('statement-note').first()).toContainText('HU42 1177 3016 1111 1018 0000 0000: 1 tétel, ebből 1 új · 11773016-22222222: 1 tétel, ebből 1 új');
   await expect(page.getByTestId('statement-note').nth(1)).toHaveText('Kimaradt, mert nincs könyvelve: 0 függő, 1 rejtett sor, 1 könyvelési dátum nélkül.');
   // the forint is shown whole; the entry keeps the bank's fraction
   await expect(page.getByRole('row', { name: /Táblázat Vevő Kft\./ })).toContainText(/45\s721\sFt/);
@@ -212,7 +212,9 @@ test('an OTP netbank XLSX of two accounts: each row to its account, hidden and u
   const off = test.info().outputPath('elteres.xml');
   writeFileSync(off, camt053([{ ref: 'OFF-1', date: '2026-10-07', amount: '2000', direction: 'credit', name: 'Eltérés Bt.' }], { closing: '1001990.00' }));
   await page.getByLabel('válaszd ki…').setInputFiles(off);
-  await expect(page.getByTestId('statement-error')).toHaveText('a tételek nem adják ki a záró egyenleget – a fájl csonka vagy módosított');
+  await expect(page.getByTestId('statement-error')).toHaveText(
+    'a tételek nem adják ki a záró egyenleget: nyitó 1 000 000 + tételek 2000 = 1 002 000, a záró egyenleg viszont 1 001 990 (eltérés: -10) – a fájl csonka vagy módosított',
+  );
   await page.getByRole('button', { name: 'Betöltés így is (az eltérést feljegyezzük)' }).click();
   await expect(page.getByTestId('statement-result')).toHaveText('elteres.xml: 1 tétel, ebből 1 új, 0 már korábban bekerült.');
   await expect(page.getByTestId('statement-note')).toHaveText(/^A kivonat egyenlege [-−]10\sFt eltéréssel került be\.$/);
