@@ -170,6 +170,8 @@ export interface AdvanceDeduction {
   payment_date: string | null;
   /** the days of every payment received on it, oldest first */
   payment_dates: string[];
+  /** the advance invoice's own fulfillment date: the day it states the advance is received (Áfa tv. 58. §) */
+  fulfillment_date: string;
   exchange_rate: string;
   net: string;
   vat: string;

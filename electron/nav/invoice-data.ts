@@ -354,7 +354,9 @@ function advanceDataOf(invoice: InvoiceAttributes, opts: InvoiceDataOptions): Ar
     if (item.advance_invoice_uid != null) {
       const d = deductions.get(item.advance_invoice_uid);
       if (!d) throw new NavDataError(`Line ${i + 1} deducts an advance the invoice does not list`, `items.${i}.advance_invoice_uid`);
-      const paid = fmt.date(d.payment_date) ?? fmt.date(d.date);
+      // NAV needs a day: an advance deducted before it was received (the user was told, issue 36) reports the day its
+      // own invoice states as the advance's receipt, its fulfillment date
+      const paid = fmt.date(d.payment_date) ?? fmt.date(d.fulfillment_date) ?? fmt.date(d.date);
       const number = fmt.text(d.prefixed_invoice_no, 50);
       if (!paid || !number) throw new NavDataError(`The advance deducted on line ${i + 1} has no number or payment date`, `items.${i}.advance_invoice_uid`);
       const rate = big(d.exchange_rate);

@@ -230,6 +230,7 @@ export function buildInvoice(spec: InvoiceSpec): InvoiceAttributes {
       date: a.date,
       payment_date: a.paymentDate,
       payment_dates: [a.paymentDate],
+      fulfillment_date: a.date,
       exchange_rate: new Big(rate).toFixed(3),
       net: sum('net_amount'),
       vat: sum('vat_amount'),

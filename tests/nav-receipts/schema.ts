@@ -31,6 +31,7 @@ export async function validateReceiptXml(xml: string): Promise<SchemaResult> {
     try {
       await writeFile(file, xml, 'utf8');
       return await new Promise<SchemaResult>((resolve) => {
+        // optional accelerator; npm fall-back: xmllint-wasm (below)
         execFile('xmllint', ['--noout', '--nonet', '--schema', join(RECEIPT_REFERENCE_DIR, ENTRY), file], { timeout: 30_000 }, (error, _o, stderr) =>
           resolve({ ok: !error, errors: error ? stderr.trim() : '' }),
         );

@@ -74,7 +74,7 @@ export async function linkedDocuments(db: Db, rows: InvoiceRow[], items: Invoice
     const advanceIds = [...new Set(deductionLines.map((i) => i.advance_invoice_id!))];
     const advanceRows = await db
       .selectFrom('invoices')
-      .select(['id', 'prefix', 'invoice_no', 'date', 'exchange_rate'])
+      .select(['id', 'prefix', 'invoice_no', 'date', 'fulfillment_date', 'exchange_rate'])
       .where('id', 'in', advanceIds)
       .execute();
     // the days the advance was received (issue 36: the real dates, never a date it was not paid on)
@@ -106,6 +106,7 @@ export async function linkedDocuments(db: Db, rows: InvoiceRow[], items: Invoice
         date: a.date,
         payment_date: paidOn.get(a.id)?.at(-1) ?? null,
         payment_dates: [...new Set(paidOn.get(a.id) ?? [])],
+        fulfillment_date: a.fulfillment_date,
         exchange_rate: a.exchange_rate,
         net: milliToString(s.net),
         vat: milliToString(s.vat),
