@@ -5,6 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 import { requestSignature, sha512Hex } from './crypto';
 import type { NavInvoiceOperation } from './invoice-data';
+import { list, node, str, type Node } from './answer-nodes';
 
 export const NS_API = 'http://schemas.nav.gov.hu/OSA/3.0/api';
 export const NS_COMMON = 'http://schemas.nav.gov.hu/NTCA/1.0/common';
@@ -187,21 +188,6 @@ const parser = new XMLParser({
     ),
 });
 
-type Node = Record<string, unknown>;
-
-function str(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'object') return str((value as Node)['#text']);
-  return String(value);
-}
-
-function node(value: unknown): Node {
-  return value && typeof value === 'object' ? (value as Node) : {};
-}
-
-function list(value: unknown): Node[] {
-  return Array.isArray(value) ? value.map(node) : value ? [node(value)] : [];
-}
 
 export interface NavMessage {
   /** ERROR, WARN or INFO (business validation); ERROR or CRITICAL (technical validation). */

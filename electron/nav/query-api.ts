@@ -5,6 +5,7 @@
 import { gunzipSync } from 'node:zlib';
 import { basicRequest, NavResponseError, type NavSoftware, type NavUser, type ParsedResponse, type RequestMeta } from './api';
 import { requestSignature } from './crypto';
+import { list, node, str, type Node } from './answer-nodes';
 
 export type NavDirection = 'INBOUND' | 'OUTBOUND';
 
@@ -59,21 +60,6 @@ export function buildQueryInvoiceChainDigestRequest(
 
 // ——— Answers ———
 
-type Node = Record<string, unknown>;
-
-function str(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'object') return str((value as Node)['#text']);
-  return String(value);
-}
-
-function node(value: unknown): Node {
-  return value && typeof value === 'object' ? (value as Node) : {};
-}
-
-function list(value: unknown): Node[] {
-  return Array.isArray(value) ? value.map(node) : value ? [node(value)] : [];
-}
 
 export type NavOperation = 'CREATE' | 'MODIFY' | 'STORNO';
 
