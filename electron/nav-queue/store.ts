@@ -59,7 +59,8 @@ export function navDb(db: Db): NavDb {
   return db.withTables<{ nav_reports: NavReportsTable; nav_reporter_lease: NavReporterLeaseTable }>() as NavDb;
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of this machine still runs (EPERM: it does, as another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

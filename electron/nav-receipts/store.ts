@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import type { Db } from '../db/types';
 import { parseJson } from '../core/json';
 import type { ReceiptFigures } from './figures';
+import { processAlive } from '../nav-queue/store';
 
 export type ReceiptReportState = 'waiting' | 'reported' | 'refused' | 'invalidated';
 export type ReceiptOperation = 'CREATE' | 'MODIFY' | 'INVALIDATE';
@@ -126,15 +127,6 @@ export function createReceiptStore(db: Db) {
 }
 
 export type ReceiptStore = ReturnType<typeof createReceiptStore>;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The right to report receipts from this file: as the invoice reporter's lease (nav-queue/store.ts), its own row. */
 export function receiptLease(db: Db, owner: string, ms: number) {
