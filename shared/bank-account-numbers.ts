@@ -125,6 +125,7 @@ export function normalizedBankNumbers(b: { account_no: string; iban: string }): 
   const account = b.account_no.trim();
   return {
     iban,
-    account_no: account ? (giroDigits(account) ? printedGiro(account) : account) : (giroFromIban(iban) ?? ''),
+    // a Hungarian account number is kept in its printed form; any other text is kept as given, spaces and all
+    account_no: account ? (giroDigits(account) ? printedGiro(account) : b.account_no) : (giroFromIban(iban) ?? ''),
   };
 }

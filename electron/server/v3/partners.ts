@@ -6,6 +6,15 @@ import type { InputOf } from '../../../shared/contract/operations';
 import { countryNameOf } from '../../../shared/v3/country';
 import { currencyFromV3, currencyToV3, languageFromV3, languageToV3, paymentMethodFromV3, paymentMethodToV3 } from '../../../shared/v3/enums';
 import { countryCode } from '../../nav/country';
+
+/**
+ * A v3 country code as Folio keeps it: the country's name where that name leads back to the same code, else the code
+ * as given (Billingo's list has codes no country name stands for, such as XA and XB: kept, answered as written).
+ */
+function countryStored(code: string): string {
+  const name = countryNameOf(code);
+  return name && countryCode(name) !== code.trim().toUpperCase() ? code : name;
+}
 import { v3Invalid, type FieldMap } from './errors';
 import { allPages, envelope, searchOf } from './paging';
 import { bodyOf, call, idOf, type V3Route } from './route';
@@ -116,7 +125,7 @@ export function clientInputOf(body: Record<string, unknown>): Record<string, unk
     if (typeof a !== 'object' || Array.isArray(a)) throw v3Invalid('address', 'must be an object');
     const addr = a as Record<string, unknown>;
     const billing: Record<string, unknown> = {};
-    if (addr.country_code !== undefined) billing.country = countryNameOf(text(addr.country_code));
+    if (addr.country_code !== undefined) billing.country = countryStored(text(addr.country_code));
     if (addr.post_code !== undefined) billing.postcode = text(addr.post_code);
     if (addr.city !== undefined) billing.city = text(addr.city);
     if (addr.address !== undefined) {
