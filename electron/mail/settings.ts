@@ -21,17 +21,10 @@ export interface SmtpSettings {
 }
 
 const DEFAULT_PORT: Record<SmtpSecurity, number> = { tls: 465, starttls: 587, none: 25 };
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+// the address rule lives in shared/ (the reminders in the core check addresses too); the mail modules read it here
+import { addressOf, isEmailAddress } from '../../shared/email-address';
 
-/** A bare address, or the address inside "Name <address>". */
-export function addressOf(from: string): string {
-  const m = /<([^<>]+)>\s*$/.exec(from);
-  return (m ? m[1]! : from).trim();
-}
-
-export function isEmailAddress(value: string): boolean {
-  return ADDRESS.test(value.trim());
-}
+export { addressOf, isEmailAddress };
 
 /**
  * Reads a nodemailer-style connection URL: `smtps://user:pass@host[:465]`, `smtp://user:pass@host[:587]` (STARTTLS

@@ -19,6 +19,8 @@ import { euVatFromEnv } from '../vat-eu/index';
 import { createRecurringScheduler } from '../core/recurring/scheduler';
 import { createReminderScheduler } from '../core/reminders/scheduler';
 import type { ReminderPorts } from '../core/reminders/service';
+import { reminderOutbox } from '../mail/reminder-outbox';
+import { recipientsFor } from '../mail/recipients';
 import { createSyncPort, createSyncService, type SyncService, type SyncServiceOptions } from '../sync/service';
 import { createDataService, type DataService, type DataServiceOptions } from '../data-ops/service';
 // NAV receipt data report (issue 35)
@@ -112,6 +114,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     mailFrom: async () => (await mailer.currentSettings())?.from ?? null,
     kick: () => mailer.kick(),
     statementPdf: async (view) => (await import('../documents/statement')).renderStatementPdf(view),
+    outbox: reminderOutbox(),
+    recipients: (invoice) => recipientsFor(options.db, invoice),
     outboxClock: systemClock,
   };
   const syncPort = createSyncPort();

@@ -8,6 +8,8 @@ import { ManualClock, systemClock } from '../../electron/core/clock';
 import { openDatabase, type OpenedDatabase } from '../../electron/db/open';
 import { renderStatementPdf } from '../../electron/documents/statement';
 import { createMailer, type Mailer } from '../../electron/mail/index';
+import { recipientsFor } from '../../electron/mail/recipients';
+import { reminderOutbox } from '../../electron/mail/reminder-outbox';
 import { renderPdf, smtpSettings, startSmtp, tempDir, type TestSmtp } from '../mail/helpers';
 import { seedSeller } from '../support/fixtures';
 
@@ -37,6 +39,8 @@ export async function openReminderRig(startDay: string): Promise<ReminderRig> {
       mailFrom: async () => (await mailer.currentSettings())?.from ?? null,
       kick: () => undefined,
       statementPdf: renderStatementPdf,
+      outbox: reminderOutbox(),
+      recipients: (invoice) => recipientsFor(opened.db, invoice),
       outboxClock: systemClock,
     },
   });

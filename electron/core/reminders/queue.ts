@@ -1,14 +1,15 @@
-// The two writes of reminders, each one transaction: recording a step together with its outbox message, and taking
+// The two writes of reminders, each one transaction: recording a step together with its outbox message (through the
+// outbox port the runtime lends, ./outbox-port.ts), and taking
 // back messages that have not gone yet when their invoice was paid, cancelled or stopped meanwhile. Everything the
 // decision rests on is read again inside the transaction (BEGIN IMMEDIATE: no other writer in between), and
 // (invoice_id, step) is unique, so two passes — in one process or in the desktop and `serve` on one file — never
 // queue a step twice; a process killed anywhere leaves the step with its message, or neither.
 import type { Db, WriteTx } from '../../db/types';
 import { writeTransaction } from '../../db/transaction';
-import { insertMessage, type NewMessage } from '../../mail/outbox';
 import { Big, milliToString, toMilli } from '../../../shared/money';
 import type { ReminderEntry } from '../../../shared/contract/areas/reminders';
 import { isOpen } from './open-invoices';
+import type { ReminderMessage, ReminderOutbox } from './outbox-port';
 import { readRules } from './settings';
 import { reminderDb, type ReminderRow } from './tables';
 
@@ -24,12 +25,12 @@ export interface ReminderPlan {
   daysLate: number;
   interest: string | null;
   recoveryCost: string | null;
-  message: NewMessage;
+  message: ReminderMessage;
 }
 
 export type QueueOutcome = { queued: true; id: number } | { queued: false; why: 'exists' | 'later_step' | 'not_open' | 'stopped' | 'opted_out' | 'disabled' };
 
-export async function queueReminder(db: Db, plan: ReminderPlan, stamps: { business: string; outbox: Date }): Promise<QueueOutcome> {
+export async function queueReminder(db: Db, outbox: ReminderOutbox, plan: ReminderPlan, stamps: { business: string; outbox: Date }): Promise<QueueOutcome> {
   return writeTransaction(db, async (trx) => {
     const t = reminderDb(trx);
     const existing = await t.selectFrom('reminders').select('id').where('invoice_id', '=', plan.invoiceId).where('step', '=', plan.step).executeTakeFirst();
@@ -39,7 +40,7 @@ export async function queueReminder(db: Db, plan: ReminderPlan, stamps: { busine
       const refusal = await ruleRefusal(trx, plan);
       if (refusal) return { queued: false, why: refusal } as const;
     }
-    const message = await insertMessage(trx, { ...plan.message, purpose: 'reminder' }, stamps.outbox);
+    const messageId = await outbox.put(trx, plan.message, stamps.outbox);
     const row = await t
       .insertInto('reminders')
       .values({
@@ -47,7 +48,7 @@ export async function queueReminder(db: Db, plan: ReminderPlan, stamps: { busine
         step: plan.step,
         offset_days: plan.offset,
         business_date: plan.date,
-        outbox_id: message.id,
+        outbox_id: messageId,
         state: 'queued',
         recipients: plan.message.recipients.join(','),
         currency: plan.currency,
@@ -85,24 +86,20 @@ async function ruleRefusal(trx: WriteTx, plan: ReminderPlan): Promise<'later_ste
  * Takes back the reminders still waiting in the outbox (not yet being sent) whose invoice is no longer open or whose
  * reminders were stopped; `invoiceId` limits it to one invoice. Returns how many were taken back.
  */
-export async function withdrawWaiting(db: Db, stamp: string, invoiceId?: number): Promise<number> {
+export async function withdrawWaiting(db: Db, outbox: ReminderOutbox, stamp: string, invoiceId?: number): Promise<number> {
   return writeTransaction(db, async (trx) => {
     const t = reminderDb(trx);
-    let q = t
-      .selectFrom('reminders')
-      .innerJoin('mail_outbox', 'mail_outbox.id', 'reminders.outbox_id')
-      .select(['reminders.id', 'reminders.invoice_id', 'reminders.outbox_id'])
-      .where('reminders.state', '=', 'queued')
-      .where('mail_outbox.state', '=', 'queued');
-    if (invoiceId !== undefined) q = q.where('reminders.invoice_id', '=', invoiceId);
+    // the outbox's waiting messages are few (sent ones are not): the reminders are looked up from them
+    const waitingIds = await outbox.waiting(trx);
+    if (!waitingIds.length) return 0;
+    let q = t.selectFrom('reminders').select(['id', 'invoice_id', 'outbox_id']).where('state', '=', 'queued').where('outbox_id', 'in', waitingIds);
+    if (invoiceId !== undefined) q = q.where('invoice_id', '=', invoiceId);
     const waiting = await q.execute();
     let taken = 0;
     for (const w of waiting) {
       const stopped = await t.selectFrom('reminder_invoice_stops').select('invoice_id').where('invoice_id', '=', w.invoice_id).executeTakeFirst();
       if (!stopped && (await isOpen(trx, w.invoice_id))) continue;
-      // 'queued' only: a message a worker has claimed ('sending') may be on the wire already.
-      const gone = await t.deleteFrom('mail_outbox').where('id', '=', w.outbox_id!).where('state', '=', 'queued').executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1) continue;
+      if (!(await outbox.takeBack(trx, w.outbox_id!))) continue;
       await t.updateTable('reminders').set({ state: 'withdrawn', withdrawn_at: stamp }).where('id', '=', w.id).execute();
       taken++;
     }
@@ -110,17 +107,15 @@ export async function withdrawWaiting(db: Db, stamp: string, invoiceId?: number)
   });
 }
 
-/** An invoice's reminders, newest first, with their messages' state in the outbox. */
-export async function historyOf(db: Db, invoiceId: number): Promise<ReminderEntry[]> {
-  const rows = await reminderDb(db)
-    .selectFrom('reminders')
-    .leftJoin('mail_outbox', 'mail_outbox.id', 'reminders.outbox_id')
-    .selectAll('reminders')
-    .select(['mail_outbox.state as mail_state', 'mail_outbox.sent_at'])
-    .where('reminders.invoice_id', '=', invoiceId)
-    .orderBy('reminders.id', 'desc')
-    .execute();
-  return rows.map((r) => toEntry(r, r.mail_state ?? null, r.sent_at ?? null));
+/** An invoice's reminders, newest first, with their messages' state in the outbox (none known without one). */
+export async function historyOf(db: Db, outbox: ReminderOutbox | undefined, invoiceId: number): Promise<ReminderEntry[]> {
+  const rows = await reminderDb(db).selectFrom('reminders').selectAll().where('invoice_id', '=', invoiceId).orderBy('id', 'desc').execute();
+  const ids = rows.flatMap((r) => (r.outbox_id === null ? [] : [r.outbox_id]));
+  const states = outbox ? await outbox.states(db, ids) : new Map<number, { state: string; sent_at: string | null }>();
+  return rows.map((r) => {
+    const mail = r.outbox_id === null ? undefined : states.get(r.outbox_id);
+    return toEntry(r, mail?.state ?? null, mail?.sent_at ?? null);
+  });
 }
 
 export function toEntry(r: ReminderRow, mailState: string | null, sentAt: string | null): ReminderEntry {

@@ -1,6 +1,7 @@
 // The reminders area of the core: the settings operations, an invoice's reminders (history, stop, resume, remind
 // now) and the pass that queues the steps due today. The messages go through the mail outbox (ports given by the
-// runtime: the sender's address, a wake-up for the worker, the statement's PDF renderer); without them, only the
+// runtime: the outbox itself, the recipients, the sender's address, a wake-up for the worker, the statement's PDF
+// renderer); without them, only the
 // settings work. docs/reminders.md.
 import { randomUUID, createHash } from 'node:crypto';
 import { FolioError, rule } from '../../../shared/errors';
@@ -10,8 +11,7 @@ import { addDays } from '../../../shared/dates';
 import { parseDecimal, toMilli } from '../../../shared/money';
 import type { StatementView } from '../../documents/statement';
 import { resolveDocLang } from '../../documents/i18n';
-import { recipientsFor } from '../../mail/recipients';
-import { addressOf, isEmailAddress } from '../../mail/settings';
+import { addressOf, isEmailAddress } from '../../../shared/email-address';
 import { writeTransaction } from '../../db/transaction';
 import { systemClock, type Clock } from '../clock';
 import { nowStamp, today, type CoreContext } from '../context';
@@ -19,6 +19,7 @@ import type { RateProvider } from '../invoices/types';
 import { composeReminder } from './compose';
 import { baseRateFor, daysLate, halfYearStart, INTEREST_MARGIN, lateInterest } from './interest';
 import { isOpen, openInvoices } from './open-invoices';
+import type { ReminderOutbox } from './outbox-port';
 import { historyOf, queueReminder, withdrawWaiting, type ReminderPlan } from './queue';
 import { recoveryCost, recoveryCostText } from './recovery-cost';
 import * as store from './settings';
@@ -34,6 +35,10 @@ export interface ReminderPorts {
   /** wakes the outbox worker after a reminder was queued */
   kick(): void;
   statementPdf(view: StatementView): Promise<Uint8Array>;
+  /** the outbox the messages go into, in the transaction that records their step */
+  outbox: ReminderOutbox;
+  /** who an invoice's mail goes to (the client's addresses as they are now); refuses with the field when none is valid */
+  recipients(invoice: InvoiceAttributes): Promise<string[]>;
   /** real time for the outbox's schedule (the business clock may stand still); default the system clock */
   outboxClock?: Clock;
 }
@@ -54,7 +59,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
   /** Everything a reminder of one invoice on one day says, its statement rendered: ready for the transaction. */
   async function plan(invoice: Resource<InvoiceAttributes>, step: string, offset: number | null, date: string, from: string): Promise<ReminderPlan> {
     const a = invoice.attributes;
-    const recipients = await recipientsFor(db, a);
+    const recipients = await ports().recipients(a);
     const rules = await store.readRules(db);
     const rates = await store.baseRates(db);
     const lang = resolveDocLang(undefined, a.template_lang_code);
@@ -92,7 +97,6 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
       recoveryCost: recovery ? recoveryCostText(recovery) : null,
       message: {
         invoice_id: invoice.id,
-        quote_id: null,
         message_id: `<folio.r${invoice.id}.${randomUUID()}@${domain}>`,
         recipients,
         reply_to: isEmailAddress(a.seller.email) ? a.seller.email.trim() : '',
@@ -117,7 +121,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
     const open = await isOpen(db, id);
     const stopped = !!(await t.selectFrom('reminder_invoice_stops').select('invoice_id').where('invoice_id', '=', id).executeTakeFirst());
     const optedOut = (await store.optedOutClients(db)).has(a.client_uid);
-    const history = await historyOf(db, id);
+    const history = await historyOf(db, deps.ports?.outbox, id);
     const done = history.filter((h) => h.offset_days !== null).map((h) => h.offset_days!);
     const rates = await store.baseRates(db);
     const late = daysLate(a.due_date, date);
@@ -140,7 +144,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
 
   async function run(): Promise<ReminderPass> {
     const date = today(ctx);
-    const withdrawn = await withdrawWaiting(db, nowStamp(ctx));
+    const withdrawn = deps.ports ? await withdrawWaiting(db, deps.ports.outbox, nowStamp(ctx)) : 0;
     const pass: ReminderPass = { date, queued: [], withdrawn, skipped: [] };
     const rules = await store.readRules(db);
     const window = dueDateWindow(rules.steps, date);
@@ -165,8 +169,8 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
       }
       try {
         const p = await plan(await deps.readInvoice(row.id), choice.step, choice.offset, date, from);
-        const outcome = await queueReminder(db, p, stamps());
-        if (outcome.queued) pass.queued.push(...(await historyOf(db, row.id)).filter((h) => h.id === outcome.id));
+        const outcome = await queueReminder(db, ports().outbox, p, stamps());
+        if (outcome.queued) pass.queued.push(...(await historyOf(db, ports().outbox, row.id)).filter((h) => h.id === outcome.id));
       } catch (e) {
         pass.skipped.push({ invoice_id: row.id, reason: e instanceof Error ? e.message : String(e) });
       }
@@ -182,7 +186,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
     if (!from) throw rule('E-mail is not set up: configure an SMTP server (Settings → E-mail, or FOLIO_SMTP_URL for the server)', 'smtp');
     const date = today(ctx);
     const p = await plan(invoice, manualStepKey(date), null, date, from);
-    const outcome = await queueReminder(db, p, stamps());
+    const outcome = await queueReminder(db, ports().outbox, p, stamps());
     if (outcome.queued) ports().kick();
     return forInvoice(id);
   }
@@ -194,7 +198,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
       if (stop) await t.insertInto('reminder_invoice_stops').values({ invoice_id: id, stopped_at: nowStamp(ctx) }).onConflict((oc) => oc.doNothing()).execute();
       else await t.deleteFrom('reminder_invoice_stops').where('invoice_id', '=', id).execute();
     });
-    if (stop) await withdrawWaiting(db, nowStamp(ctx), id);
+    if (stop && deps.ports) await withdrawWaiting(db, deps.ports.outbox, nowStamp(ctx), id);
     return forInvoice(id);
   }
 

@@ -1,9 +1,8 @@
 // The reminder tables (migration 0031), typed for Kysely beside the shared schema: `reminderDb(db)` is a view of the
-// same connection that also knows them (and the outbox, whose messages the reminders are).
+// same connection that also knows them. (The outbox, whose messages the reminders are, is reached through its port.)
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/types';
-import type { MailTables } from '../../mail/tables';
 
 export type ReminderSettingsTable = {
   id: number;
@@ -36,7 +35,7 @@ export type RemindersTable = {
   withdrawn_at: string | null;
 };
 
-export type ReminderTables = MailTables & {
+export type ReminderTables = {
   reminder_settings: ReminderSettingsTable;
   reminder_base_rates: ReminderBaseRatesTable;
   reminder_client_optouts: ReminderClientOptoutsTable;

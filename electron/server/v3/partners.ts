@@ -11,9 +11,9 @@ import { countryCode } from '../../nav/country';
  * A v3 country code as Folio keeps it: the country's name where that name leads back to the same code, else the code
  * as given (Billingo's list has codes no country name stands for, such as XA and XB: kept, answered as written).
  */
-function countryStored(code: string): string {
+function countryStored(code: string | undefined): string {
   const name = countryNameOf(code);
-  return name && countryCode(name) !== code.trim().toUpperCase() ? code : name;
+  return code && name && countryCode(name) !== code.trim().toUpperCase() ? code : name;
 }
 import { v3Invalid, type FieldMap } from './errors';
 import { allPages, envelope, searchOf } from './paging';
