@@ -1,6 +1,6 @@
 // One runner at a time (docs/team-server.md "One runner at a time"): the background jobs that must not run in two
 // processes at once — the recurring scheduler, the NAV reporter, the mail outbox worker, the reminder pass — ask
-// for their runner's lock before each pass and skip the pass while another process holds it; they keep it until
+// (and the NAV inbound fetch's daily run) for their runner's lock before each pass and skip the pass while another process holds it; they keep it until
 // they stop, so the same process goes on running them, and others try again on their next pass.
 //
 // - PostgreSQL: a session advisory lock on the handle's lock connection (./pg/lock-session.ts). A process that dies
@@ -20,7 +20,7 @@ export interface RunnerLock {
   release(): Promise<void>;
 }
 
-export type RunnerName = 'recurring' | 'nav-reporter' | 'mail-outbox' | 'reminders' | 'nav-receipts';
+export type RunnerName = 'recurring' | 'nav-reporter' | 'mail-outbox' | 'reminders' | 'nav-receipts' | 'nav-inbound';
 
 export interface RunnerLockOptions {
   /** what holds the runner on SQLite (default: nothing — the runner runs in every process) */

@@ -1,6 +1,7 @@
 // The inbound fetch beside the core: its operations (status, the first run's start date, a run on demand, the
 // received invoices, ignoring one) and the daily run. One run at a time in a process (a run asked for while one is
-// under way joins it); across processes the row keys keep every invoice booked once (fetch-run.ts).
+// under way joins it); across processes the row keys keep every invoice booked once (fetch-run.ts), and on a team
+// server's PostgreSQL the daily run takes the 'nav-inbound' runner lock, so two servers do not both ask NAV.
 import type {
   NavInboundDetail,
   NavInboundItem,
@@ -15,6 +16,7 @@ import { milliToString } from '../../shared/money';
 import { periodicCheck } from '../background/periodic-check';
 import type { RuntimeHandlers } from '../core/index';
 import type { Clock } from '../core/clock';
+import { runnerLock } from '../db/runner-lock';
 import { writeTransaction } from '../db/transaction';
 import type { Db } from '../db/types';
 import type { NavCredentials } from '../nav/sender';
@@ -124,8 +126,11 @@ export function createNavInbound(deps: NavInboundDeps) {
   }
 
   /** The daily run: once a business day, when a start date was chosen; after a failure again at the next look. */
+  const lock = runnerLock(deps.db, 'nav-inbound');
   const daily = periodicCheck(
     async () => {
+      // another server on the same PostgreSQL database runs it: this one tries again at its next look
+      if (!(await lock.tryHold())) return false;
       const cursor = await q().selectFrom('nav_inbound_cursor').select(['last_done_at']).where('id', '=', 1).executeTakeFirst();
       if (!cursor) return false;
       // done today already; a run that failed (NAV down) is tried again at the next look, an hour later
@@ -269,6 +274,9 @@ export function createNavInbound(deps: NavInboundDeps) {
     run,
     status,
     start: () => daily.start(),
-    stop: () => daily.stop(),
+    stop: async () => {
+      await daily.stop();
+      await lock.release();
+    },
   };
 }

@@ -10,6 +10,8 @@ import { openDatabase } from '../../electron/db/open';
 import { runnerLock, runnerLockKey, type RunnerName } from '../../electron/db/runner-lock';
 import { navReporterLease } from '../../electron/nav-queue/store';
 import { createReminderScheduler } from '../../electron/core/reminders/scheduler';
+import { ManualClock } from '../../electron/core/clock';
+import { createNavInbound } from '../../electron/nav-inbound/service';
 import { freshPgDatabase } from '../support/postgres';
 import { FIXED_NOW, tempDbFile } from '../support/fixtures';
 
@@ -136,6 +138,46 @@ test('two reminder schedulers on one database: only the lock holder runs its pas
     await first.check();
     expect(ran).toEqual(['a', 'a', 'b']);
   } finally {
+    await second.stop();
+    await a.close();
+    await b.close();
+  }
+});
+
+test('two NAV inbound fetchers on one PostgreSQL database: the daily run asks NAV from the lock holder only', async () => {
+  const [a, b, url] = await twoHandles();
+  const asked: string[] = [];
+  const fetcher = (db: OpenedPostgres, who: string) =>
+    createNavInbound({
+      db: db.db,
+      clock: new ManualClock(FIXED_NOW),
+      timeZone: () => 'Europe/Budapest',
+      // reading the technical user is the run's first step: who reads it is who would ask NAV
+      credentials: async () => {
+        asked.push(who);
+        return null;
+      },
+      fetch: async () => {
+        throw new Error('NAV is not asked without a technical user');
+      },
+      firstMs: 0,
+      everyMs: 3_600_000,
+    });
+  // a start date chosen, so the daily run is due
+  await a.db.insertInto('nav_inbound_cursor' as never).values({ id: 1, start_date: '2026-01-01', window_from: '2026-01-01T00:00:00Z', next_page: 1, updated_at: '2026-01-01T00:00:00Z' } as never).execute();
+  const first = fetcher(a, 'a');
+  const second = fetcher(b, 'b');
+  try {
+    first.start();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    second.start();
+    await expect.poll(async () => (await grantedKeys(url)).includes(runnerLockKey('nav-inbound'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(new Set(asked)).toEqual(new Set(['a']));
+    await first.stop();
+    expect(await runnerLock(b.db, 'nav-inbound').tryHold()).toBe(true);
+  } finally {
+    await first.stop();
     await second.stop();
     await a.close();
     await b.close();
