@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addClient, setSeller, startFolio, withKey, type Folio } from './support/folio';
 import { screenshot } from './support/shots';
+import { camt053, OWN_IBAN } from '../bank/statements';
 
 let folio: Folio;
 let invoiceId = 0;
@@ -15,7 +16,13 @@ test.beforeAll(async () => {
   const core = folio.server.core;
   await core.call('products.create', { name: 'Webfejlesztés', price: '18000', unit: 'óra', vat_id: 1 });
   await core.call('expenses.create', { name: 'Irodabérlet', categories_id: '3', gross_price: '190500' });
-  await core.call('bankAccounts.create', { bank_name: 'OTP Bank', account_no: '11773016-11111111-00000000' });
+  const account = await core.call('bankAccounts.create', { bank_name: 'OTP Bank', account_no: '11773016-11111018', account_no_iban: OWN_IBAN });
+  // entries with the long names and remittances banks really send: the entry list must fold at phone width too
+  const statement = camt053([
+    { ref: 'N-1', date: '2026-11-20', amount: '54864', direction: 'credit', name: 'Hosszú Nevű Ügyfél és Társa Korlátolt Felelősségű Társaság', remittance: 'Számla 2026-000001 kiegyenlítése, köszönjük szépen a türelmet' },
+    { ref: 'N-2', date: '2026-11-21', amount: '190500', direction: 'debit', name: 'Irodaház Üzemeltető Zártkörűen Működő Részvénytársaság', remittance: 'BÉRLETI DÍJ 2026/11 IRODAHÁZ-ÜZEMELTETŐ-ZRT-REF-00012345678901234567890' },
+  ], { iban: OWN_IBAN });
+  await core.call('bankStatements.import', { account_id: account.id, file: Buffer.from(statement).toString('base64') });
   const inv = await core.call('invoices.create', {
     client_uid: client, payment_method: 2, currency: 'HUF', type: 3, fulfillment_date: '2026-11-22', due_date: '2026-11-30',
     items: [{ description: 'Webfejlesztés a megrendelő honlapjához, második ütem', qty: 3, net_unit_price: '18000', vat_id: 1 }],
