@@ -89,11 +89,11 @@ for (const [label, width] of [
       await expect(page.locator('[data-change]')).toHaveText(/9,50\s?(€|EUR)/);
       await page.keyboard.press('Control+Enter');
       await expect(page.locator('#qr-rate-msg')).toHaveText('Add meg az árfolyamot: 1 EUR hány forint.');
-      await expect(page.getByLabel('Árfolyam (1 EUR = ? Ft)')).toBeFocused();
+      await expect(page.getByLabel('Árfolyam (Ft / EUR)')).toBeFocused();
       expect(await receiptCount()).toBe(before + 1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: shotPath('quick-receipt-counter', `hu-${label}-rate-needed.png`), fullPage: true });
-      await page.getByLabel('Árfolyam (1 EUR = ? Ft)').fill('390,5');
+      await page.getByLabel('Árfolyam (Ft / EUR)').fill('390,5');
       await expect(page.locator('#qr-rate-msg')).toHaveCount(0);
       await page.keyboard.press('Control+Enter');
       await expect(page.getByRole('heading', { name: /NY-2026-\d+ kiállítva/ })).toBeVisible();

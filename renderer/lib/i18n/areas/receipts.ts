@@ -58,7 +58,7 @@ export const receiptReportMessages = defineMessages({
     'qr.cashRegister': 'A vállalkozás tevékenysége a pénztárgép-listán szerepel: a nyugtát pénztárgépből kell adni, nem a Folióból.',
     // receipts at the counter (issue 35): currency, printing, the days' list
     'qr.currency': 'Pénznem',
-    'qr.rate': 'Árfolyam (1 {currency} = ? Ft)',
+    'qr.rate': 'Árfolyam (Ft / {currency})',
     'qr.rateNeeded': 'Add meg az árfolyamot: 1 {currency} hány forint.',
     'qr.mnbRate': 'Mai MNB-árfolyam',
     'qr.currencyFixed': 'A pénznem az első tétel előtt választható.',
@@ -130,7 +130,7 @@ export const receiptReportMessages = defineMessages({
     'qr.cashRegister': "The business's activity is on the cash-register list: receipts must come from a cash register, not from Folio.",
     // receipts at the counter (issue 35): currency, printing, the days' list
     'qr.currency': 'Currency',
-    'qr.rate': 'Exchange rate (1 {currency} = ? HUF)',
+    'qr.rate': 'Exchange rate (HUF / {currency})',
     'qr.rateNeeded': 'Give the exchange rate: how many forints 1 {currency} is.',
     'qr.mnbRate': "Today's MNB rate",
     'qr.currencyFixed': 'The currency is chosen before the first item.',
@@ -202,7 +202,7 @@ export const receiptReportMessages = defineMessages({
     'qr.cashRegister': 'Die Tätigkeit des Unternehmens steht auf der Registrierkassen-Liste: Quittungen müssen aus einer Registrierkasse kommen, nicht aus Folio.',
     // receipts at the counter (issue 35): currency, printing, the days' list
     'qr.currency': 'Währung',
-    'qr.rate': 'Wechselkurs (1 {currency} = ? HUF)',
+    'qr.rate': 'Wechselkurs (HUF / {currency})',
     'qr.rateNeeded': 'Geben Sie den Wechselkurs an: wie viele Forint 1 {currency} sind.',
     'qr.mnbRate': 'MNB-Kurs von heute',
     'qr.currencyFixed': 'Die Währung wird vor dem ersten Posten gewählt.',
