@@ -1,7 +1,8 @@
 // Receipts at the counter over the real HTTP door: the receipts list's day figures (receipts.days) at its REST path
 // and over /rpc — Budapest days (23:59:59 and 00:00:01), forints and euros apart, cash, card and other, a
 // cancellation counted on the day it was issued — checked against the receipts read back one by one; and a receipt's
-// print (receipts.print) on A4 and on 58 and 80 mm till rolls, each PDF read back for its page width and text.
+// print (receipts.print) on A4 and on 58 and 80 mm till rolls, each PDF read back for its page width and text; and
+// both through the desktop's IPC dispatcher.
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ManualClock } from '../../electron/core/clock';
@@ -9,7 +10,9 @@ import { Big } from '../../shared/money';
 import { budapest } from '../nav-receipts/rig';
 import { pdfText } from '../documents/pdf-text';
 import { savePdfPng } from '../documents/png';
-import { API_KEY, createInvoice, netItem, serverPerFile } from '../support/fixtures';
+import { API_KEY, createInvoice, netItem, openTestCore, serverPerFile } from '../support/fixtures';
+import { createDispatcher } from '../../electron/main/dispatch';
+import { renderPosPdf } from '../../electron/documents/pos';
 
 const clock = new ManualClock(budapest('2026-10-20 08:00:00'));
 const s = serverPerFile({ clock });
@@ -158,4 +161,25 @@ test('a receipt prints on A4 and on 58 and 80 mm rolls, read back for width and 
   const invoice = await createInvoice(s.api, { type: 0, items: [netItem(1000)] });
   expect((await s.api.post('/rpc/receipts.print', { id: invoice.id, paper: '58' })).status).toBe(404);
   expect((await fetch(`${s.server.url}/receipts/${r.id}/print?paper=58`)).status).toBe(401);
+});
+
+test('the desktop door (IPC) serves both operations as well: the day list, and the roll print as bytes', async () => {
+  const tc = await openTestCore({ clock, rollPdf: async (invoice, mm) => renderPosPdf(invoice.attributes, mm) });
+  try {
+    const dispatch = createDispatcher({ call: (name, input) => tc.core.call(name, input) });
+    clock.set(budapest('2026-10-23 10:00:00'));
+    const made = await tc.core.call('receipts.create', { payment_method: 5, currency: 'HUF', items: [line('990')] });
+    expect(await dispatch('receipts.days', { from: '2026-10-23', to: '2026-10-23' })).toMatchObject({
+      success: true,
+      data: { days: [{ day: '2026-10-23', count: 1, currencies: [{ currency: 'HUF', gross: '990.000', card: '990.000', cash: '0.000' }] }] },
+    });
+    const reply = (await dispatch('receipts.print', { id: made.id, paper: '58' })) as { success: boolean; data: { content: Uint8Array; filename: string } };
+    expect(reply.success).toBe(true);
+    expect(reply.data.content).toBeInstanceOf(Uint8Array);
+    expect(reply.data.filename).toMatch(/^nyugta-.*-58mm\.pdf$/);
+    expect((await pageWidths(reply.data.content))[0]).toBeCloseTo((58 * 72) / 25.4, 0);
+    expect(await dispatch('receipts.print', { id: made.id, paper: 'A5' })).toMatchObject({ success: false, code: 'validation_failed', errors: [{ field: 'paper' }] });
+  } finally {
+    await tc.close();
+  }
 });
