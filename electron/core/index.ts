@@ -56,6 +56,9 @@ import { isAudited, mayCall } from '../../shared/contract/permissions';
 import { createUserService } from './users/service';
 import { createKeyLookup } from './users/keys';
 import { listAudit, writeAudit } from './users/audit';
+// receipts at the counter (issue 35)
+import { receiptDays } from './receipts/days';
+import { printReceipt } from './receipts/print';
 
 /** Renders an invoice to PDF (the documents module). */
 export type PdfRenderer = (invoice: Resource<InvoiceAttributes>) => Promise<Uint8Array>;
@@ -86,6 +89,8 @@ export interface CoreDeps {
   quotePdf?: QuotePdfRenderer;
   /** issue 40: a delivery note → PDF bytes (the runtime loads the documents module on first use) */
   deliveryNotePdf?: (note: DeliveryNoteAttributes, lang?: string) => Promise<Uint8Array>;
+  /** issue 35: an invoice (a receipt) on a 58 or 80 mm till roll → PDF bytes (electron/documents/pos.ts) */
+  rollPdf?: (invoice: Resource<InvoiceAttributes>, mm: 58 | 80) => Promise<Uint8Array>;
   sendQuote?: QuoteSender;
   /** packs an invoice's CII into its PDF as Factur-X; without it `invoices.einvoice` answers format=facturx with 501 */
   facturx?: FacturxRenderer;
@@ -190,6 +195,10 @@ export async function createCore(deps: CoreDeps) {
     'invoices.refund': invoices.refund,
     'receipts.create': invoices.createReceipt,
     'receipts.issue': invoices.issueReceipt,
+    // receipts at the counter (issue 35): the days' list and a receipt's print
+    'receipts.days': (input) => receiptDays(ctx, input),
+    'receipts.print': async ({ id, paper }) =>
+      printReceipt(await invoices.read(id), paper, { ...(deps.pdf ? { a4: deps.pdf } : {}), ...(deps.rollPdf ? { roll: deps.rollPdf } : {}) }),
     'invoices.code': invoices.code,
     'invoices.revokeCode': invoices.revokeCode,
     'invoices.download': deps.pdf

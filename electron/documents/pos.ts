@@ -85,7 +85,8 @@ function posViewDefinition(view: InvoiceView, mm: PosWidth): TDocumentDefinition
     if (item.reference) content.push({ text: fit(item.reference), fontSize: small });
     content.push({
       columns: [
-        { text: `${item.qty} ${item.unit} × ${item.netUnitPrice}`.replace(/\s+/g, ' '), width: '*' },
+        // a line priced with VAT (every receipt's) shows that price, so that qty × price is the amount beside it
+        { text: `${item.qty} ${item.unit} × ${item.grossUnitPrice ?? item.netUnitPrice}`.replace(/\s+/g, ' '), width: '*' },
         { text: item.grossAmount, width: 'auto', alignment: 'right' },
       ],
       columnGap: 4,

@@ -47,6 +47,8 @@ export interface ItemView {
   qty: string;
   unit: string;
   netUnitPrice: string;
+  /** a line priced with VAT (receipts): the unit price as given, which the till roll prints (issue 35) */
+  grossUnitPrice?: string;
   netAmount: string;
   vatRate: string;
   vatAmount: string;
@@ -335,6 +337,7 @@ function itemView(item: InvoiceItem, currency: string, lang: DocLang, unclearMar
     qty: formatQty(item.qty, fmt),
     unit: item.unit,
     netUnitPrice: formatUnitPrice(item.net_unit_price, currency, fmt),
+    ...(item.gross_unit_price ? { grossUnitPrice: formatUnitPrice(item.gross_unit_price, currency, fmt) } : {}),
     netAmount: formatAmount(item.net_amount, currency, fmt),
     vatRate: vatRateText(item.vat_id, item.vat_rate, item.vat_description, fmt),
     vatAmount: formatAmount(item.vat_amount, currency, fmt),

@@ -92,6 +92,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const quotePdf = async (quote: Parameters<NonNullable<CoreDeps['quotePdf']>>[0]) => (await import('../documents/render')).renderQuotePdf(quote.attributes);
   // issue 40: delivery notes
   const deliveryNotePdf: NonNullable<CoreDeps['deliveryNotePdf']> = async (note, lang) => (await import('../documents/delivery-note')).renderDeliveryNotePdf(note, lang);
+  // issue 35: a receipt on a till roll, from the quick-receipt screen
+  const rollPdf: NonNullable<CoreDeps['rollPdf']> = async (invoice, mm) => (await import('../documents/pos')).renderPosPdf(invoice.attributes, mm);
   const facturx: NonNullable<CoreDeps['facturx']> = async (invoice, cii) => (await import('../documents/facturx')).renderFacturX(invoice.attributes, cii);
   // Mail retries and leases run on real time, never on a fixed business clock (FOLIO_NOW may stand still).
   const mailer = createMailer({
@@ -132,6 +134,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     send: mailer.send,
     quotePdf,
     deliveryNotePdf,
+    rollPdf,
     sendQuote: mailer.sendQuote,
     facturx,
     sealHooks: [navSealHook, () => nav.kick()],

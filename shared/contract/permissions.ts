@@ -41,6 +41,9 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'invoices.einvoice': 'read',
   'receipts.create': 'invoicing',
   'receipts.issue': 'invoicing',
+  // receipts at the counter (issue 35): the days' list and a receipt's print
+  'receipts.days': 'read',
+  'receipts.print': 'read',
   'invoices.create': 'invoicing',
   'invoices.createAndRead': 'invoicing',
   'invoices.update': 'invoicing',

@@ -19,6 +19,8 @@ import { paymentQrOperations } from './payment-qr';
 import { deliveryNoteOperations } from './delivery-notes';
 // NAV receipt data report (issue 35)
 import { navReceiptOperations } from './nav-receipts';
+// receipts at the counter: the days' list and printing (issue 35)
+import { receiptOperations } from './receipts';
 
 export const runtimeOperations = {
   ...navOperations,
@@ -42,4 +44,6 @@ export const areaOperations = {
   // issue 40
   ...paymentQrOperations,
   ...deliveryNoteOperations,
+  // receipts at the counter (issue 35)
+  ...receiptOperations,
 } as const;
