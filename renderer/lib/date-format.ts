@@ -5,7 +5,7 @@
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** An ISO date inside a sentence (not part of a longer run of digits, e.g. an invoice number "2026-000012"). */
-const ISO_IN_TEXT = /(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g;
+const ISO_IN_TEXT = /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?![\w-])/g;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
