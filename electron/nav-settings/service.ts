@@ -31,7 +31,7 @@ export interface NavReporterControl {
   retry(invoiceId: number): Promise<unknown>;
 }
 
-type NavHandlers = Pick<RuntimeHandlers, 'nav.settings' | 'nav.saveSettings' | 'nav.check' | 'nav.queue' | 'nav.retryRefused'>;
+type NavHandlers = Pick<RuntimeHandlers, 'nav.settings' | 'nav.saveSettings' | 'nav.check' | 'nav.queue' | 'nav.retryRefused' | 'nav.revealSecret'>;
 
 export function createNavSettings(deps: NavSettingsDeps) {
   const store = createNavSettingsStore({ db: deps.db, secretBox: deps.secretBox });
@@ -100,6 +100,9 @@ export function createNavSettings(deps: NavSettingsDeps) {
         for (const id of ids) await reporter.retry(id);
         return { retried: ids.length };
       },
+
+      // issue 36: the core checked the role and writes the audit row; this only opens the one secret asked for
+      'nav.revealSecret': async (input) => ({ which: input.which, value: await store.reveal(input.which) }),
     };
   }
 

@@ -22,6 +22,8 @@ export interface NavSettingsStore {
   complete(input: NavSettingsParsed): Promise<NavCredentials>;
   /** Whether the stored secrets open with this runtime's box (false: typed again after a move or a lost key). */
   readable(): Promise<boolean>;
+  /** One saved secret in clear, for the owner who asked to see it (issue 36). */
+  reveal(which: Secret): Promise<string>;
 }
 
 type Secret = 'password' | 'signature_key' | 'exchange_key';
@@ -110,6 +112,18 @@ export function createNavSettingsStore(deps: { db: Db; secretBox: SecretBox | un
   }
 
   return {
+    async reveal(which) {
+      const r = await row();
+      if (!r || r[SEALED[which]] === '') throw new FolioError('not_found', 'No NAV technical user is saved on this computer', [{ field: which, message: 'is not saved' }]);
+      try {
+        return box().decrypt(r[SEALED[which]] as string);
+      } catch (e) {
+        if (e instanceof FolioError) throw e;
+        const message = 'the stored value cannot be opened on this computer: type it again';
+        throw new FolioError('rule_violation', `${which}: ${message}`, [{ field: which, message }]);
+      }
+    },
+
     async view() {
       const r = await row();
       return r ? toView(r) : null;

@@ -2,6 +2,7 @@
 // formats the string itself (no float on the way), rounded half away from zero to the currency's decimals.
 import { Big, currencyDecimals } from '../../shared/money';
 import { i18n, t } from './i18n/i18n.svelte';
+import { dateForInput, datesInText, formatDate, readDate } from './date-format';
 
 const cache = new Map<string, Intl.NumberFormat>();
 
@@ -63,19 +64,21 @@ export function compact(value: Decimal | number): string {
   return numberFormat(i18n.locale, { notation: 'compact', maximumFractionDigits: 1 }).format(asDecimal(value));
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** '2026-11-22' → "2026. 11. 22." / "22/11/2026" / "22.11.2026"; calendar dates never shift with time zones. */
+/** '2026-11-22' → "2026. 11. 22." / "22/11/2026" / "22.11.2026": the one form of a calendar date on every screen
+ * (lib/date-format.ts); calendar dates never shift with time zones. */
 export function date(value: string | null | undefined): string {
   if (!value) return '–';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
-  let f = dateFormats.get(i18n.locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(i18n.locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
-    dateFormats.set(i18n.locale, f);
-  }
-  return f.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+  return formatDate(value, i18n.locale);
+}
+
+/** A sentence (the core's message) with every ISO date in it in the UI's form. */
+export function dates(text: string): string {
+  return datesInText(text, i18n.locale);
+}
+
+/** A date for a text field, in the UI's form ("2026. 11. 22."); readDate takes it back. */
+export function dateInput(value: string): string {
+  return dateForInput(value, i18n.locale);
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -208,10 +211,9 @@ export function unitPrice(value: string | number | null | undefined, currency: s
   }
 }
 
-/** "2026.11.22." or "2026. 11. 22." → "2026-11-22"; other text is left for the core to judge. */
+/** "2026. 11. 22.", "22/11/2026", "22.11.2026" → "2026-11-22"; other text is left for the core to judge. */
 export function normalizeDate(input: string): string {
-  const m = /^\s*(\d{4})[.\-/]\s*(\d{1,2})[.\-/]\s*(\d{1,2})\.?\s*$/.exec(input);
-  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : input.trim();
+  return readDate(input);
 }
 
 /** 1536 → "1,5 kB" (Hungarian), "1.5 kB" (English). */

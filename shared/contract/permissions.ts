@@ -158,6 +158,8 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'nav.check': 'settings',
   'nav.queue': 'read',
   'nav.retryRefused': 'invoicing',
+  // issue 36: a saved NAV secret shown in clear — the owner's alone, and (an admin class) every showing is logged
+  'nav.revealSecret': 'admin',
   // issue 40: payment QR codes
   'invoices.paymentQr': 'read',
   'deliveryNotes.list': 'read',

@@ -81,7 +81,7 @@ test('hu: refused, explained and recovered — the buyer fixed in place, the due
     await due.fill('2026-11-20');
     await page.locator('.side-actions').getByRole('button', { name: 'Számla kiállítása' }).click();
     await expect(due).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('A fizetési határidő nem lehet korábbi a számla kelténél (2026-11-22).').first()).toBeVisible();
+    await expect(page.getByText('A fizetési határidő nem lehet korábbi a számla kelténél (2026. 11. 22.).').first()).toBeVisible();
     await screenshot(page, 'legal', 'hu-4-due-date', { fullPage: true });
     await due.fill('2026-11-30');
     await expect(due).not.toHaveAttribute('aria-invalid', 'true');

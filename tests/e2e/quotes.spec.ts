@@ -135,7 +135,7 @@ test('the quote screens label every control, fit 1280 px and log no error', asyn
   }
   // the editor opens the stored quote: its line and its validity; a change is saved to the same number
   await expect(page.getByLabel('1. tétel – Megnevezés')).toHaveValue('Karbantartás');
-  await expect(page.getByLabel('Érvényes')).toHaveValue('2026-12-31');
+  await expect(page.getByLabel('Érvényes')).toHaveValue('2026. 12. 31.');
   await page.getByLabel('Érvényes').fill('2027-01-15');
   await page.getByLabel('1. tétel – Mennyiség').fill('3');
   await page.getByRole('button', { name: 'Árajánlat mentése' }).click();

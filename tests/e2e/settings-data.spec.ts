@@ -148,8 +148,8 @@ test('a CSV export for a period downloads as a ZIP of tables, with progress on t
 
   const exportCard = page.locator('section', { has: page.getByRole('heading', { name: 'Export a könyvelőnek' }) });
   // the last full month is offered; the invoice is from this month
-  await expect(exportCard.getByLabel('Kezdő dátum')).toHaveValue('2026-10-01');
-  await expect(exportCard.getByLabel('Záró dátum')).toHaveValue('2026-10-31');
+  await expect(exportCard.getByLabel('Kezdő dátum')).toHaveValue('2026. 10. 01.');
+  await expect(exportCard.getByLabel('Záró dátum')).toHaveValue('2026. 10. 31.');
   await exportCard.getByLabel('Záró dátum').fill('2026-09-01');
   await exportCard.getByRole('button', { name: 'Exportálás' }).click();
   await expect(exportCard.locator('.field-error', { hasText: 'Nem lehet a kezdő dátum előtt.' })).toBeVisible();

@@ -111,7 +111,10 @@ test('what a user types: "1 234,5" becomes 1234.5, "2026.11.22." becomes 2026-11
   expect(fmt.normalizeDate('2026. 1. 5.')).toBe('2026-01-05');
   expect(fmt.normalizeDate('2026/11/22')).toBe('2026-11-22');
   expect(fmt.normalizeDate('2026-11-22')).toBe('2026-11-22');
-  expect(fmt.normalizeDate(' 22.11.2026 ')).toBe('22.11.2026');
+  // the day first, as German and British English write it (issue 36: the fields show each language's form)
+  expect(fmt.normalizeDate(' 22.11.2026 ')).toBe('2026-11-22');
+  expect(fmt.normalizeDate('22/11/2026')).toBe('2026-11-22');
+  expect(fmt.normalizeDate('november 22')).toBe('november 22');
 });
 
 test('one reader of typed decimals, each language in its own form: "12 500,50", "12,500.50", "12.500,50"', () => {

@@ -1,7 +1,7 @@
 // The core's field messages are English sentences; the ones a user meets are translated here by pattern, the rest
 // are shown as they came. (A machine-readable reason per field error would make this exact: see docs/ui.md.)
 import type { MessageKey } from './i18n.svelte';
-import { decimal } from '../format';
+import { dates, decimal } from '../format';
 import { Big } from '../../../shared/money';
 
 type Rule = [RegExp, MessageKey, ((m: RegExpExecArray) => Record<string, string>)?];
@@ -168,5 +168,6 @@ export function localizeFieldMessage(message: string, t: (key: MessageKey, param
     const m = re.exec(message);
     if (m) return t(key, params?.(m));
   }
-  return message;
+  // shown as it came, but with its dates in the UI's one form (issue 36)
+  return dates(message);
 }

@@ -4,6 +4,7 @@ import { de } from './de';
 import { en } from './en';
 import { hu, type MessageKey as CoreMessageKey } from './hu';
 import { AREA_MESSAGES, type AreaMessageKey } from './areas';
+import { formatDate, isIsoDate } from '../date-format';
 
 export type MessageKey = CoreMessageKey | AreaMessageKey;
 
@@ -28,6 +29,12 @@ function storedLang(): Lang {
 
 export type Params = Record<string, string | number>;
 
+/** A parameter as the sentence shows it: a calendar date the core gave ('2026-12-02') in the UI's one date form. */
+function param(value: string | number, locale: string): string {
+  const s = String(value);
+  return isIsoDate(s) ? formatDate(s, locale) : s;
+}
+
 class I18n {
   lang = $state<Lang>(storedLang());
 
@@ -47,7 +54,7 @@ class I18n {
 
   t = (key: MessageKey, params?: Params): string => {
     const text = DICTS[this.lang][key] ?? DICTS.hu[key] ?? key;
-    return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
+    return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? param(params[name]!, this.locale) : m)) : text;
   };
 
   /** A key built at run time (status names, categories); falls back to the given text when unknown. */

@@ -1,4 +1,6 @@
 // Short confirmations ("Saved.") in a polite live region; errors stay on the page where they happened.
+import { dates } from '../format';
+
 export interface Toast {
   id: number;
   kind: 'success' | 'info' | 'error';
@@ -11,7 +13,7 @@ class Toasts {
 
   push(text: string, kind: Toast['kind'] = 'success', ms = 5000): void {
     const id = this.next++;
-    this.items.push({ id, kind, text });
+    this.items.push({ id, kind, text: dates(text) }); // a core message's ISO dates in the UI's form
     setTimeout(() => this.dismiss(id), ms);
   }
 

@@ -160,6 +160,17 @@ export interface NavQueueView {
   refused: { items: NavRefusedReport[]; page: number; max_per_page: number; has_more: boolean };
 }
 
+/** The saved secrets one may ask to see (issue 36): the owner's alone, each showing logged. */
+export const NAV_SECRETS = ['password', 'signature_key', 'exchange_key'] as const;
+export type NavSecret = (typeof NAV_SECRETS)[number];
+
+/** A saved secret opened for the owner who asked for it. The input names it `which` (not `secret`): the audit log
+ * keeps the input, and a field named like a secret would be written down as "[redacted]". */
+export interface NavRevealedSecret {
+  which: NavSecret;
+  value: string;
+}
+
 export const navOperations = {
   'nav.settings': op<NavSettingsView>()({
     name: 'nav.settings',
@@ -185,5 +196,11 @@ export const navOperations = {
     name: 'nav.retryRefused',
     summary: 'Queue refused (aborted) reports again: the given invoices, or every refused one',
     input: z.object({ invoice_ids: z.array(id()).max(500).optional() }),
+  }),
+  // issue 36: a saved key shown on request
+  'nav.revealSecret': op<NavRevealedSecret>()({
+    name: 'nav.revealSecret',
+    summary: "One saved secret of the NAV technical user in clear (the owner's alone; every showing is in the audit log)",
+    input: z.object({ which: z.enum(NAV_SECRETS, { error: 'must be password, signature_key or exchange_key' }) }),
   }),
 } as const;

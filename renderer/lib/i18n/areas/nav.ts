@@ -5,6 +5,13 @@ import { defineMessages } from '../define';
 
 export const navMessages = defineMessages({
   hu: {
+    // issue 36: a saved secret shown on request
+    'navs.reveal.title': 'Mentett titkos adatok',
+    'navs.reveal.show': 'Megjelenítés',
+    'navs.reveal.hide': 'Elrejtés',
+    'navs.reveal.masked': 'rejtve',
+    'navs.reveal.confirmTitle': 'Megjeleníted a mentett adatot?',
+    'navs.reveal.confirmText': '{what}: a megjelenítés a naplóba kerül (ki és mikor nézte meg). Csak akkor kérd, ha senki más nem látja a képernyőt.',
     'navs.formUnderEnv': 'Most a szerver környezeti változói érvényesek. Az itt mentett felhasználót a Folio akkor használja, ha azok nincsenek beállítva.',
     'navs.okTyped': 'Mentsd el, hogy a Folio ezekkel az adatokkal jelentsen.',
     'navs.checkSaved': 'A mentett adatok ellenőrzése',
@@ -116,6 +123,13 @@ export const navMessages = defineMessages({
     'navs.fm.system': 'válaszd a teszt vagy az éles rendszert',
   },
   en: {
+    // issue 36: a saved secret shown on request
+    'navs.reveal.title': 'Saved secrets',
+    'navs.reveal.show': 'Show',
+    'navs.reveal.hide': 'Hide',
+    'navs.reveal.masked': 'hidden',
+    'navs.reveal.confirmTitle': 'Show the saved value?',
+    'navs.reveal.confirmText': '{what}: showing it is written to the log (who looked, and when). Ask only when nobody else can see the screen.',
     'navs.formUnderEnv': "The server's environment variables apply now. Folio uses the user saved here when they are not set.",
     'navs.okTyped': 'Save them so that Folio reports with these values.',
     'navs.checkSaved': 'Check the saved values',
@@ -227,6 +241,13 @@ export const navMessages = defineMessages({
     'navs.fm.system': 'choose the test or the live system',
   },
   de: {
+    // issue 36: a saved secret shown on request
+    'navs.reveal.title': 'Gespeicherte geheime Daten',
+    'navs.reveal.show': 'Anzeigen',
+    'navs.reveal.hide': 'Verbergen',
+    'navs.reveal.masked': 'verborgen',
+    'navs.reveal.confirmTitle': 'Gespeicherten Wert anzeigen?',
+    'navs.reveal.confirmText': '{what}: Das Anzeigen wird protokolliert (wer es wann angesehen hat). Nur anfordern, wenn niemand sonst den Bildschirm sieht.',
     'navs.formUnderEnv': 'Derzeit gelten die Umgebungsvariablen des Servers. Den hier gespeicherten Benutzer verwendet Folio, wenn sie nicht gesetzt sind.',
     'navs.okTyped': 'Speichern Sie sie, damit Folio mit diesen Daten meldet.',
     'navs.checkSaved': 'Gespeicherte Daten prüfen',

@@ -96,6 +96,7 @@ export const userMessages = defineMessages({
     'aud.act.createKey': 'új kulcs',
     'aud.act.revokeKey': 'kulcs visszavonása',
     'aud.act.saveSettings': 'beállítások mentése',
+    'aud.act.revealSecret': 'mentett titok megjelenítése', // issue 36
     'aud.act.accept': 'elfogadás',
     'aud.act.decline': 'elutasítás',
     'aud.act.stop': 'leállítás',
@@ -199,6 +200,7 @@ export const userMessages = defineMessages({
     'aud.act.createKey': 'new key',
     'aud.act.revokeKey': 'key revoked',
     'aud.act.saveSettings': 'settings saved',
+    'aud.act.revealSecret': 'saved secret shown', // issue 36
     'aud.act.accept': 'accepted',
     'aud.act.decline': 'declined',
     'aud.act.stop': 'stopped',
@@ -302,6 +304,7 @@ export const userMessages = defineMessages({
     'aud.act.createKey': 'neuer Schlüssel',
     'aud.act.revokeKey': 'Schlüssel widerrufen',
     'aud.act.saveSettings': 'Einstellungen gespeichert',
+    'aud.act.revealSecret': 'gespeichertes Geheimnis angezeigt', // issue 36
     'aud.act.accept': 'angenommen',
     'aud.act.decline': 'abgelehnt',
     'aud.act.stop': 'angehalten',
