@@ -5,7 +5,9 @@
 // a note cancelled stays listed; a completion certificate and an order confirmation made from a quote, the
 // certificate invoiced and named by its invoice. Every screen at 390 px without sideways scrolling.
 import { expect, test, type Page } from '@playwright/test';
-import { addClient, setSeller, signIn, startFolio, watchErrors, type Folio } from './support/folio';
+import { addClient, API_KEY, setSeller, signIn, startFolio, watchErrors, type Folio } from './support/folio';
+import { savePdfPng } from '../documents/png';
+import { pdfText } from '../mail/helpers';
 import { screenshot } from './support/shots';
 
 let folio: Folio;
@@ -110,7 +112,7 @@ test('delivery notes: written, issued, PDF in German, a month of notes of one cl
     await page.getByRole('button', { name: 'Számla a kijelölt szállítólevelekből' }).click();
     const dialog = page.getByRole('dialog', { name: 'Számlatervezet készül a kijelöltekből' });
     await dialog.getByRole('button', { name: 'Számlatervezet készítése' }).click();
-    await expect(dialog).toContainText('A kijelöltek két különböző ügyfélé: egy számla egy ügyfélnek szól.');
+    await expect(dialog).toContainText('Kijelölt dokumentumok: A kijelöltek két különböző ügyfélé: egy számla egy ügyfélnek szól.');
     await screenshot(page, 'delivery', 'refused-two-clients-hu');
     await dialog.getByRole('button', { name: 'Mégse' }).click();
     await expect(page.locator('[data-delivery-status="invoiced"]')).toHaveCount(0);
@@ -234,4 +236,28 @@ test('from a quote: a completion certificate invoiced and named by its invoice, 
     await screenshot(page, 'delivery', 'order-list-hu-390', { fullPage: true });
   });
   expect(errors).toEqual([]);
+});
+
+test('each kind\'s PDF through the HTTP door in hu, en and de: its own title, page images for people', async ({ request }) => {
+  const TITLES = {
+    waybill: { hu: 'Szállítólevél', en: 'Delivery note', de: 'Lieferschein' },
+    order_form: { hu: 'Megrendelés-visszaigazolás', en: 'Order confirmation', de: 'Auftragsbestätigung' },
+    cert_of_completion: { hu: 'Teljesítésigazolás', en: 'Certificate of completion', de: 'Abnahmebescheinigung' },
+  } as const;
+  for (const kind of ['waybill', 'order_form', 'cert_of_completion'] as const) {
+    const made = (await folio.server.core.call('deliveryNotes.create', {
+      kind, client_uid: buyer, comment: 'Átvétel a raktárban.',
+      items: [{ product_uid: productId, qty: '250' }, { description: 'Kiszállítás', qty: '1', unit: 'alkalom', net_unit_price: '15000', vat_id: 1 }],
+    } as never)) as { id: number; attributes: { note_no: string } };
+    for (const lang of ['hu', 'en', 'de'] as const) {
+      const answer = await request.get(`${folio.url}/delivery-notes/${made.id}/download?lang=${lang}`, { headers: { 'X-API-KEY': API_KEY } });
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toBe('application/pdf');
+      const pdf = new Uint8Array(await answer.body());
+      const text = await pdfText(Buffer.from(pdf));
+      expect(text, `${kind} ${lang}`).toContain(TITLES[kind][lang]);
+      expect(text).toContain(made.attributes.note_no);
+      savePdfPng(pdf, `delivery-${kind}-${lang}`);
+    }
+  }
 });

@@ -3,6 +3,8 @@
 // Content-ID), and that image, decoded by jsQR, holds exactly the HCT fields — the ones written here from the
 // invoice's own data, and the ones the attached PDF's code holds (read off its rasterised page). A message whose PDF
 // carries no code, or that asks for no payment, stays text only.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
@@ -106,6 +108,7 @@ test('an invoice with a payment code: the HTML part shows it inline, and it read
   // the PDF is still the only real attachment
   expect(mail.attachments.filter((a) => a.contentDisposition !== 'inline').map((a) => a.filename)).toEqual([`Számla-${inv.no}.pdf`]);
 
+  if (process.env.FOLIO_SHOTS) writeFileSync(join(process.env.FOLIO_SHOTS, 'mail-payment-qr.png'), image!.content);
   const fromMail = decodePng(image!.content);
   expect(fromMail, 'jsQR reads the e-mail image').not.toBeNull();
   const fields = hctFields(fromMail!);

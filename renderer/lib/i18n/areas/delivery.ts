@@ -6,6 +6,7 @@ import { defineMessages } from '../define';
 export const deliveryMessages = defineMessages({
   hu: {
     'nav.waybill': 'Szállítólevelek',
+    'field.note_uids': 'Kijelölt dokumentumok',
     'nav.order_form': 'Rendelés-visszaigazolások',
     'nav.cert_of_completion': 'Teljesítésigazolások',
     'dln.one.waybill': 'Szállítólevél',
@@ -89,6 +90,7 @@ export const deliveryMessages = defineMessages({
   },
   en: {
     'nav.waybill': 'Delivery notes',
+    'field.note_uids': 'Selected documents',
     'nav.order_form': 'Order confirmations',
     'nav.cert_of_completion': 'Completion certificates',
     'dln.one.waybill': 'Delivery note',
@@ -172,6 +174,7 @@ export const deliveryMessages = defineMessages({
   },
   de: {
     'nav.waybill': 'Lieferscheine',
+    'field.note_uids': 'Ausgewählte Dokumente',
     'nav.order_form': 'Auftragsbestätigungen',
     'nav.cert_of_completion': 'Abnahmebescheinigungen',
     'dln.one.waybill': 'Lieferschein',
