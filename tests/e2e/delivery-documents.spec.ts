@@ -46,7 +46,7 @@ async function noSidewaysScroll(page: Page, what: string): Promise<void> {
   expect(extra, `${what}: no sideways scrolling at 390 px`).toBeLessThanOrEqual(0);
 }
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Fő menü' });
+const nav = (page: Page) => page.getByRole('navigation', { name: /Fő menü|Main menu/ });
 
 test('delivery notes: written, issued, PDF in German, a month of notes of one client becomes one invoice, never twice', async ({ page }) => {
   test.setTimeout(150_000);
@@ -234,6 +234,17 @@ test('from a quote: a completion certificate invoiced and named by its invoice, 
     await page.setViewportSize({ width: 390, height: 844 });
     await noSidewaysScroll(page, 'order confirmations');
     await screenshot(page, 'delivery', 'order-list-hu-390', { fullPage: true });
+  });
+
+  await test.step('the same screens in English', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('group', { name: 'Nyelv' }).getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order confirmations' })).toBeVisible();
+    await nav(page).getByRole('link', { name: 'Completion certificates' }).click();
+    await page.getByRole('link', { name: 'TIG-2026-000001' }).click();
+    await expect(page.getByRole('heading', { name: 'Certificate of completion TIG-2026-000001' })).toBeVisible();
+    await expect(page.locator('[data-delivery-status]')).toHaveText('Invoiced');
+    await screenshot(page, 'delivery', 'certificate-detail-en', { fullPage: true });
   });
   expect(errors).toEqual([]);
 });
