@@ -137,6 +137,9 @@ test('delivery notes: written, issued, PDF in German, a month of notes of one cl
     await dialog.getByRole('button', { name: 'Számlatervezet készítése' }).press('Enter');
     await expect(page).toHaveURL(/#\/invoices\/\d+$/);
     await expect(page.getByText(`Szállítólevelek: SZL-2026-000001, ${second.no}`)).toBeVisible();
+    // and the invoice's page links back to them
+    await expect(page.locator('[data-invoice-delivery-docs]')).toContainText(`Szállítólevelekből készült: SZL-2026-000001, ${second.no}`);
+    await screenshot(page, 'delivery', 'invoice-from-notes-hu', { fullPage: true });
   });
 
   await test.step('the notes now name their invoice; a note invoiced meanwhile is refused with its number', async () => {
@@ -214,6 +217,7 @@ test('from a quote: a completion certificate invoiced and named by its invoice, 
     await page.getByRole('dialog', { name: 'Számla készítése' }).getByRole('button', { name: 'Számlatervezet készítése' }).click();
     await expect(page).toHaveURL(/#\/invoices\/\d+$/);
     await expect(page.getByText('Teljesítésigazolás: TIG-2026-000001')).toBeVisible();
+    await expect(page.locator('[data-invoice-delivery-docs]')).toContainText('Teljesítésigazolásból készült: TIG-2026-000001');
     await nav(page).getByRole('link', { name: 'Teljesítésigazolások' }).click();
     await expect(page.locator('[data-delivery-row="TIG-2026-000001"] [data-delivery-status]')).toHaveText('Számlázva');
   });
