@@ -149,6 +149,7 @@ const RULES: Rule[] = [
   [/^Delivery note (\S+) is covered by an invoice/, 'dln.fm.coveredByInvoice', (m) => ({ no: m[1]! })],
   [/^was already cancelled$/, 'dln.fm.alreadyCancelled'],
   [/^no such quote$/, 'dln.fm.noQuote'],
+  [/^made from delivery notes (.+): edit or issue it instead$/, 'dln.fm.draftFromNotes', (m) => ({ list: m[1]! })],
   [/^valid_until cannot be before the quote date$/, 'quo.fm.validBeforeDate'],
   [/^The quote was valid until (\d{4}-\d{2}-\d{2})/, 'quo.fm.expired', (m) => ({ date: m[1]! })],
   [/^an accepted quote cannot be (changed|deleted|declined)$/, 'quo.fm.accepted'],

@@ -89,6 +89,7 @@ export const deliveryMessages = defineMessages({
     'dln.fm.coveredByInvoice': 'A(z) {no} dokumentumot számla fedi: a számlát kell sztornózni.',
     'dln.fm.alreadyCancelled': 'Már sztornózva.',
     'dln.fm.noQuote': 'Nincs ilyen árajánlat.',
+    'dln.fm.draftFromNotes': 'A tervezet ezekből készült: {list}; nem törölhető, de szerkeszthető vagy kiállítható.',
   },
   en: {
     'nav.waybill': 'Delivery notes',
@@ -175,6 +176,7 @@ export const deliveryMessages = defineMessages({
     'dln.fm.coveredByInvoice': 'Document {no} is covered by an invoice: cancel the invoice instead.',
     'dln.fm.alreadyCancelled': 'Already cancelled.',
     'dln.fm.noQuote': 'No such quote.',
+    'dln.fm.draftFromNotes': 'The draft was made from {list}; it cannot be deleted, but it can be edited or issued.',
   },
   de: {
     'nav.waybill': 'Lieferscheine',
@@ -261,5 +263,6 @@ export const deliveryMessages = defineMessages({
     'dln.fm.coveredByInvoice': 'Dokument {no} ist abgerechnet: stornieren Sie die Rechnung.',
     'dln.fm.alreadyCancelled': 'Bereits storniert.',
     'dln.fm.noQuote': 'Kein solches Angebot.',
+    'dln.fm.draftFromNotes': 'Der Entwurf wurde aus {list} erstellt; er kann nicht gelöscht, aber bearbeitet oder ausgestellt werden.',
   },
 });
