@@ -11,6 +11,8 @@ export interface ComposedMail {
   lang: DocLang;
   subject: string;
   text: string;
+  /** issue 40: the payment code's text when the mail asks for payment and the PDF carries a code; else null */
+  qr?: string | null;
 }
 
 // What a mail is about: the mailer refuses a draft before composing, so it never names one.
@@ -103,6 +105,16 @@ function body(a: InvoiceAttributes, lang: Lang): string {
   return lines.join('\n');
 }
 
+/**
+ * The code the mail's HTML part shows: the PDF's own (the same invoicePaymentQr), and only where the text asks for
+ * payment (not a cancelling invoice, not a settled one), so the picture and the words never disagree.
+ */
+export function mailPaymentQr(a: InvoiceAttributes): string | null {
+  if (kindOf(a) === 'cancelling' || /^-?0*(\.0*)?$/.test(a.outstanding)) return null;
+  const qr = invoicePaymentQr(a);
+  return qr.ok ? qr.text : null;
+}
+
 function addressName(email: string): string {
   return email.split('@')[0] ?? '';
 }
@@ -117,9 +129,10 @@ export function composeInvoiceMail(a: InvoiceAttributes): ComposedMail {
       lang,
       subject: `${DOCUMENT_TITLES.hu[kind]} / ${DOCUMENT_TITLES.en[kind]} ${number}${seller ? ` – ${seller}` : ''}`,
       text: `${body(a, 'hu')}\n\n----------\n\n${body(a, 'en')}\n`,
+      qr: mailPaymentQr(a),
     };
   }
-  return { lang, subject: `${DOCUMENT_TITLES[lang][kind]} ${number}${seller ? ` – ${seller}` : ''}`, text: `${body(a, lang)}\n` };
+  return { lang, subject: `${DOCUMENT_TITLES[lang][kind]} ${number}${seller ? ` – ${seller}` : ''}`, text: `${body(a, lang)}\n`, qr: mailPaymentQr(a) };
 }
 
 /**

@@ -98,7 +98,7 @@ export function createMailer(deps: MailerDeps): Mailer {
     entries(): Promise<OutboxEntry[]>;
     party: Pick<InvoiceAttributes, 'client_uid' | 'client' | 'seller'>;
     render(): Promise<MailDocument>;
-    mail(): { lang: string; subject: string; text: string };
+    mail(): { lang: string; subject: string; text: string; qr?: string | null };
     attachmentName: string;
     /** in the Message-ID: "folio.12" for an invoice, "folio.q12" for a quote */
     tag: string;
@@ -132,6 +132,8 @@ export function createMailer(deps: MailerDeps): Mailer {
         lang: mail.lang,
         subject: options.subject ?? mail.subject,
         body_text: options.message ?? mail.text,
+        // issue 40: the payment code the HTML part shows as an inline image (the worker draws it)
+        payment_qr: mail.qr ?? null,
         attachment_name: doc.attachmentName,
         attachment: pdf,
         attachment_sha256: sha256(pdf),

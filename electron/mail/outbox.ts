@@ -59,9 +59,11 @@ export interface NewMessage {
   einvoice_format?: EinvoiceMailFormat;
   /** the UBL or CII XML beside the PDF */
   xml?: { name: string; content: Buffer; sha256: string };
+  /** issue 40: the payment code's text, shown as an inline image in the HTML part */
+  payment_qr?: string | null;
 }
 
-export function toEntry(r: Omit<OutboxRow, 'attachment' | 'xml_attachment' | 'xml_sha256' | 'purpose'>): OutboxEntry {
+export function toEntry(r: Omit<OutboxRow, 'attachment' | 'xml_attachment' | 'xml_sha256' | 'purpose' | 'payment_qr'>): OutboxEntry {
   return {
     id: r.id,
     invoice_id: r.invoice_id,

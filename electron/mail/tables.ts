@@ -50,6 +50,8 @@ export type MailOutboxTable = {
   /** 'document' (an invoice's or quote's own message), 'reminder' (a payment reminder; migration 0031) or
    * 'accountant' (a part of the accountant package, carrying neither an invoice nor a quote; migration 0033) */
   purpose: Generated<string>;
+  /** issue 40 (migration 0059): the payment code's text, drawn as an inline image of the HTML part; null: none */
+  payment_qr: string | null;
 };
 
 export type MailSettingsTable = {

@@ -9,6 +9,8 @@ import type { RunnerLock } from '../db/runner-lock';
 import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
 import { classifySmtpError, retryDelay, type RetryPolicy } from './retry-policy';
 import { addressOf, transportOptionsFor, type SmtpSettings } from './settings';
+import { qrPng } from '../documents/payment-qr/png';
+import { PAYMENT_QR_CID, paymentQrHtml } from './html-part';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -142,6 +144,8 @@ export class OutboxWorker {
     if (m.was_interrupted) this.emit({ type: 'interrupted', id: m.id, invoiceId: m.invoice_id, messageId: m.message_id });
     let info: SMTPTransport.SentMessageInfo;
     try {
+      // issue 40: a message whose invoice carries a payment code gets an HTML part showing it (inline, by CID)
+      const qr = m.payment_qr ? await qrPng(m.payment_qr) : null;
       info = await transport.sendMail({
         from: settings.from,
         to: m.recipients.split(','),
@@ -149,11 +153,12 @@ export class OutboxWorker {
         ...(m.reply_to && m.reply_to !== addressOf(settings.from) ? { replyTo: m.reply_to } : {}),
         subject: m.subject,
         text: m.body_text,
+        ...(qr ? { html: paymentQrHtml(m.body_text, m.lang) } : {}),
         // The same Message-ID and Date on every attempt: a re-send after a crash is the same message to the
         // recipient's mail program, not a new one.
         messageId: m.message_id,
         date: new Date(m.created_at),
-        attachments: attachmentsOf(m),
+        attachments: [...attachmentsOf(m), ...(qr ? [{ filename: 'payment-qr.png', content: qr, contentType: 'image/png', cid: PAYMENT_QR_CID, contentDisposition: 'inline' as const }] : [])],
         headers: { 'X-Folio-Outbox-Id': String(m.id) },
       });
     } catch (e) {

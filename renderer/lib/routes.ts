@@ -1,4 +1,5 @@
 // Routes of the hash URL ('#/invoices/12?x=y'): plain functions, usable before Svelte has loaded (boot.ts).
+import { deliveryKindOfPath, type DeliveryDocumentKind } from './delivery-kinds';
 /** The tabs of Settings: '#/settings' is the company, '#/settings/nav' NAV Online Számla, and so on. */
 export const SETTINGS_SECTIONS = ['company', 'nav', 'email', 'reminders', 'data', 'import', 'users', 'audit', 'companies'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
@@ -27,6 +28,10 @@ export type Route =
   | { name: 'reports' }
   // NAV receipt data report (issue 35): the counter's quick receipt
   | { name: 'receipt-new' }
+  // delivery notes, order confirmations, completion certificates (issue 40): one set of screens, the kind by path
+  | { name: 'delivery-docs'; kind: DeliveryDocumentKind }
+  | { name: 'delivery-doc-new'; kind: DeliveryDocumentKind }
+  | { name: 'delivery-doc'; kind: DeliveryDocumentKind; id: number }
   | { name: 'not-found'; path: string };
 
 const SIMPLE: Record<string, Route> = {
@@ -60,6 +65,10 @@ export function parseRoute(path: string): Route {
   if (m) return m[2] ? { name: 'invoice-edit', id: Number(m[1]) } : { name: 'invoice', id: Number(m[1]) };
   const q = /^\/quotes\/(\d{1,10})(\/edit)?$/.exec(clean);
   if (q) return q[2] ? { name: 'quote-edit', id: Number(q[1]) } : { name: 'quote', id: Number(q[1]) };
+  // delivery documents (issue 40): '/delivery-notes', '/delivery-notes/new', '/delivery-notes/12' and the other kinds
+  const d = /^(\/[a-z-]+)(?:\/(new|\d{1,10}))?$/.exec(clean);
+  const kind = d ? deliveryKindOfPath(d[1]!) : null;
+  if (d && kind) return !d[2] ? { name: 'delivery-docs', kind } : d[2] === 'new' ? { name: 'delivery-doc-new', kind } : { name: 'delivery-doc', kind, id: Number(d[2]) };
   return { name: 'not-found', path: clean };
 }
 

@@ -9,6 +9,7 @@ import { camt053, OWN_IBAN } from '../bank/statements';
 let folio: Folio;
 let invoiceId = 0;
 let quoteId = 0;
+let noteId = 0;
 test.beforeAll(async () => {
   folio = await startFolio();
   await setSeller(folio);
@@ -34,6 +35,8 @@ test.beforeAll(async () => {
     items: [{ description: 'Weboldal készítése', qty: 1, net_unit_price: '250000', vat_id: 1 }],
   });
   quoteId = quote.id;
+  // delivery documents (issue 40)
+  noteId = (await core.call('deliveryNotes.create', { client_uid: client, items: [{ description: 'Térkő szürke, 40×40 cm, fagyálló', qty: '120', unit: 'db', net_unit_price: '4500', vat_id: 1 }] } as never)).id;
 });
 test.afterAll(async () => {
   await folio.stop();
@@ -75,6 +78,12 @@ const screens: Array<[string, string, RegExp]> = [
   ['settings-import', '#/settings/import', /Beállítások/],
   ['settings-users', '#/settings/users', /Beállítások/],
   ['settings-audit', '#/settings/audit', /Beállítások/],
+  // delivery documents (issue 40)
+  ['delivery-notes', '#/delivery-notes', /Szállítólevelek/],
+  ['delivery-note-new', '#/delivery-notes/new', /Új szállítólevél/],
+  ['delivery-note', '#/delivery-notes/NOTE', /Szállítólevél SZL-2026-000001/],
+  ['order-confirmations', '#/order-confirmations', /Rendelés-visszaigazolások/],
+  ['completion-certificates', '#/completion-certificates', /Teljesítésigazolások/],
 ];
 
 /** How far the page scrolls sideways, and which elements stick out past the right edge (for the failure message). */
@@ -110,7 +119,7 @@ for (const [label, width, height] of [['phone', 390, 844], ['tablet', 768, 1024]
     await withKey(page);
     const wide: string[] = [];
     for (const [name, hash, heading] of screens) {
-      await page.goto(`${folio.url}/${hash.replace('INVOICE', String(invoiceId)).replace('QUOTE', String(quoteId))}`);
+      await page.goto(`${folio.url}/${hash.replace('INVOICE', String(invoiceId)).replace('QUOTE', String(quoteId)).replace('NOTE', String(noteId))}`);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       await expect(page.locator('.loading')).toHaveCount(0);
       const { extra, culprits } = await overflow(page);

@@ -45,6 +45,7 @@ const screens: Array<[string, RegExp]> = [
   ['#/invoices/new', /Új számla/],
   ['#/invoices/INVOICE', /Számla 2026-000001/],
   ['#/quotes', /Árajánlatok/],
+  ['#/delivery-notes', /Szállítólevelek/], // issue 40
   ['#/clients', /Ügyfelek/],
   ['#/products', /Termékek/],
   ['#/expenses', /Költségek/],

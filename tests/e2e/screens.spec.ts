@@ -19,6 +19,7 @@ test.beforeAll(async () => {
   });
   invoiceId = inv.id;
   await core.call('recurring.create', { base_invoice_uid: inv.id, frequency: '1M', start_date: '2026-12-22' });
+  await core.call('deliveryNotes.create', { client_uid: client, items: [{ description: 'Térkő', qty: '12', unit: 'db' }] } as never); // issue 40
 });
 test.afterAll(async () => {
   await folio.stop();
@@ -45,6 +46,9 @@ const screens: Array<[string, string, RegExp]> = [
   ['bank accounts', '#/bank-accounts', /Bankszámlák/],
   ['recurring', '#/recurring', /Ismétlődő számlák/],
   ['settings', '#/settings', /Beállítások/],
+  // delivery documents (issue 40): the list with its ticks, the editor with the delivery address
+  ['delivery notes', '#/delivery-notes', /Szállítólevelek/],
+  ['new delivery note', '#/delivery-notes/new', /Új szállítólevél/],
 ];
 
 for (const [name, hash, heading] of screens) {

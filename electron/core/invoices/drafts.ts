@@ -120,6 +120,10 @@ export async function deleteDraft(env: InvoiceEnv, input: { id: number }) {
     await draftRow(trx, input.id);
     const used = await trx.selectFrom('recurring_profiles').select('id').where('base_invoice_id', '=', input.id).executeTakeFirst();
     if (used) throw rule(`Recurring profile ${used.id} is based on this draft; delete or change the profile first`);
+    // issue 40: delivery notes (or a certificate) invoiced into this draft name it, and are never invoiced twice, so
+    // the draft stays (the notes' link would otherwise point at nothing); it can still be edited or issued
+    const notes = await trx.selectFrom('delivery_notes').select('note_no').where('invoice_id', '=', input.id).orderBy('id').execute();
+    if (notes.length) throw rule(`made from delivery notes ${notes.map((n) => n.note_no).join(', ')}: edit or issue it instead`, 'id');
     await trx.deleteFrom('invoice_items').where('invoice_id', '=', input.id).execute();
     await trx.deleteFrom('invoices').where('id', '=', input.id).execute();
   });

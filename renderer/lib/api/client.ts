@@ -22,8 +22,8 @@ export class Api {
     return this.transport.call(name, input) as Promise<ShellOperations[N]['output']>;
   }
 
-  downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
-    return this.transport.downloadPdf(id, kind);
+  downloadPdf(id: number, kind: PdfKind = 'invoices', lang?: string): Promise<PdfBlob> {
+    return this.transport.downloadPdf(id, kind, lang);
   }
 
   downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob> {

@@ -78,8 +78,9 @@ export class HttpTransport implements Transport {
     return answer.data;
   }
 
-  async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
-    return this.file(`${kind}/${encodeURIComponent(String(id))}/download`, `${kind === 'quotes' ? 'quote' : 'invoice'}-${id}.pdf`);
+  async downloadPdf(id: number, kind: PdfKind = 'invoices', lang?: string): Promise<PdfBlob> {
+    const fallback = `${kind === 'quotes' ? 'quote' : kind === 'delivery-notes' ? 'document' : 'invoice'}-${id}.pdf`;
+    return this.file(`${kind}/${encodeURIComponent(String(id))}/download${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, fallback);
   }
 
   async downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob> {

@@ -21,8 +21,9 @@ export class IpcTransport implements Transport {
     throw new ApiError('bad_reply', 'The desktop shell answered something unexpected');
   }
 
-  async downloadPdf(id: number, kind: PdfKind = 'invoices'): Promise<PdfBlob> {
-    const file = (await this.call(`${kind}.download`, { id })) as { filename: string; pdf: Uint8Array };
+  async downloadPdf(id: number, kind: PdfKind = 'invoices', lang?: string): Promise<PdfBlob> {
+    const operation = kind === 'delivery-notes' ? 'deliveryNotes.download' : `${kind}.download`;
+    const file = (await this.call(operation, lang ? { id, lang } : { id })) as { filename: string; pdf: Uint8Array };
     return { filename: file.filename, blob: new Blob([file.pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }) };
   }
 

@@ -11,7 +11,8 @@ export interface Transport {
   call(name: string, input: unknown): Promise<unknown>;
   /** The invoice's PDF (a 501 "not_available" until the documents module is wired). */
   /** the PDF of an invoice, or of a quote (`kind` 'quotes') */
-  downloadPdf(id: number, kind?: PdfKind): Promise<PdfBlob>;
+  /** `lang` (delivery documents, issue 40): the PDF in that language instead of the document's own */
+  downloadPdf(id: number, kind?: PdfKind, lang?: string): Promise<PdfBlob>;
   /** an issued invoice's e-invoice: UBL or CII XML, or the Factur-X PDF */
   downloadEinvoice(id: number, format: EinvoiceFormat): Promise<PdfBlob>;
   /** Today in the business's time zone (the core's clock), 'YYYY-MM-DD'. */
@@ -21,7 +22,7 @@ export interface Transport {
 export type EinvoiceFormat = 'ubl' | 'cii' | 'facturx';
 
 /** Which documents' download: /invoices/{id}/download or /quotes/{id}/download. */
-export type PdfKind = 'invoices' | 'quotes';
+export type PdfKind = 'invoices' | 'quotes' | 'delivery-notes';
 
 /** The browser's local date, only as a fallback when the core cannot be asked. */
 export function localToday(): string {

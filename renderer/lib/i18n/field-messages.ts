@@ -138,6 +138,18 @@ const RULES: Rule[] = [
   [/^names the same advance twice$/, 'doc.fm.twice'],
   [/^Invoice .* was issued in Folio/, 'doc.fm.ownInvoice'],
   // quotes (electron/core/quotes/)
+  // delivery documents (issue 40; electron/core/delivery-notes/invoice.ts, service.ts)
+  [/^already invoiced: (.+)$/, 'dln.fm.alreadyInvoiced', (m) => ({ list: m[1]! })],
+  [/^cancelled delivery notes cannot be invoiced: (.+)$/, 'dln.fm.cancelled', (m) => ({ list: m[1]! })],
+  [/^an order confirmation is not invoiced/, 'dln.fm.orderForm'],
+  [/^delivery notes and completion certificates are invoiced apart$/, 'dln.fm.mixedKinds'],
+  [/^the delivery notes belong to different clients/, 'dln.fm.twoClients'],
+  [/^the delivery notes are in different currencies$/, 'dln.fm.twoCurrencies'],
+  [/^line (\d+) of (\S+) has no price or VAT code/, 'dln.fm.unpriced', (m) => ({ line: m[1]!, no: m[2]! })],
+  [/^Delivery note (\S+) is covered by an invoice/, 'dln.fm.coveredByInvoice', (m) => ({ no: m[1]! })],
+  [/^was already cancelled$/, 'dln.fm.alreadyCancelled'],
+  [/^no such quote$/, 'dln.fm.noQuote'],
+  [/^made from delivery notes (.+): edit or issue it instead$/, 'dln.fm.draftFromNotes', (m) => ({ list: m[1]! })],
   [/^valid_until cannot be before the quote date$/, 'quo.fm.validBeforeDate'],
   [/^The quote was valid until (\d{4}-\d{2}-\d{2})/, 'quo.fm.expired', (m) => ({ date: m[1]! })],
   [/^an accepted quote cannot be (changed|deleted|declined)$/, 'quo.fm.accepted'],

@@ -30,6 +30,8 @@ import { navInboundMessages } from './nav-inbound';
 import { dayOneMessages } from './day-one';
 // issue 36 (a newcomer's day)
 import { newcomerMessages } from './newcomer';
+// delivery documents (issue 40)
+import { deliveryMessages } from './delivery';
 
 export const AREA_MESSAGES = [
   navMessages,
@@ -61,6 +63,7 @@ export const AREA_MESSAGES = [
   navInboundMessages,
   dayOneMessages, // issue 36
   newcomerMessages,
+  deliveryMessages, // delivery documents (issue 40)
 ] as const;
 /** Every area's keys (distributed over the areas: `keyof` of a union would keep only the keys they share). */
 type KeysOf<T> = T extends { hu: infer H } ? keyof H : never;
