@@ -57,6 +57,7 @@ import * as m0049 from './0049-expense-payment-method';
 import * as m0050 from './0050-nav-inbound';
 // issue 41: the revenue report's sums
 import * as m0056 from './0056-revenue-summaries';
+import * as m0060 from './0060-delivery-note-sync';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -117,6 +118,8 @@ const written: Record<string, Migration> = {
   '0055-delivery-document-kinds': m0055,
   // the revenue report's sums (issue 41)
   '0056-revenue-summaries': m0056,
+  // delivery documents travel with sync (issue 40)
+  '0060-delivery-note-sync': m0060,
 };
 
 /**

@@ -18,7 +18,8 @@ import type { QuoteRecord } from '../../shared/contract/sync';
 import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 
-export type MasterEntity = Exclude<ChangeEntity, 'invoice'>;
+// delivery documents have their own rules (./delivery-notes.ts): issued once, then only their state moves
+export type MasterEntity = Exclude<ChangeEntity, 'invoice' | 'delivery_note'>;
 
 /** A record in its resource form; `deleted` marks a tombstone (clients and products are deleted softly). */
 export interface Version {
