@@ -15,7 +15,7 @@ const LATER = {
   supplier_identifiers: [{ id: '4000001123452', scheme: '0088' }, { id: 'LIEF-77', scheme: '' }],
 };
 
-const fields = (a: Record<string, unknown>) => Object.fromEntries(Object.keys(LATER).map((k) => [k, a[k]]));
+const fields = (a: object) => Object.fromEntries(Object.keys(LATER).map((k) => [k, (a as Record<string, unknown>)[k]]));
 
 async function expenseNamed(d: Device, name: string) {
   const found = (await d.runtime.core.call('expenses.list', {})).items.find((e) => e.attributes.name === name);
