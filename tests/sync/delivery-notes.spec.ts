@@ -6,7 +6,8 @@
 import { expect, test } from '@playwright/test';
 import type { Core } from '../../electron/core/index';
 import { clientBody, rawDb } from '../support/fixtures';
-import { API_KEY, joinAs, syncUntilQuiet, withLaptopAndDesktop, type Device } from './support/nodes';
+import { freshPgDatabase } from '../support/postgres';
+import { API_KEY, configure, joinAs, openDevice, startRemote, syncUntilQuiet, tempDir, withLaptopAndDesktop, type Device, type RemoteProcess } from './support/nodes';
 
 const LINES = [
   { description: 'Cement 25 kg', qty: '10', unit: 'zsák', net_unit_price: '2500', vat_id: 1 },
@@ -161,9 +162,32 @@ test('delivery documents made on either device reach the other and the remote; c
   });
 });
 
-test('a note is never invoiced twice: two devices invoicing (or one cancelling) it while apart — the first to reach the remote wins, the other is refused with the reason', async () => {
+/** withLaptopAndDesktop with the remote on SQLite or on PostgreSQL (the team server). */
+async function withRig(database: 'sqlite' | 'postgres', work: (rig: { remote: RemoteProcess; a: Device; b: Device }) => Promise<void>): Promise<void> {
+  if (database === 'sqlite') return withLaptopAndDesktop('delivery-notes-twice', work);
+  const tmp = tempDir('delivery-notes-twice-pg');
+  let remote: RemoteProcess | undefined;
+  const devices: Device[] = [];
+  try {
+    remote = await startRemote(await freshPgDatabase());
+    const a = await openDevice('Laptop', tmp.file('a.db'));
+    devices.push(a);
+    const b = await openDevice('Desktop', tmp.file('b.db'));
+    devices.push(b);
+    await configure(a, remote.url, { block_prefix: 'LAP' });
+    await configure(b, remote.url, { block_prefix: 'DESK' });
+    await work({ remote, a, b });
+  } finally {
+    for (const d of devices) await d.close().catch(() => undefined);
+    await remote?.stop();
+    tmp.remove();
+  }
+}
+
+for (const database of ['sqlite', 'postgres'] as const)
+test(`a note is never invoiced twice: two devices invoicing (or one cancelling) it while apart — the first to reach the remote wins, the other is refused with the reason (${database} remote)`, async () => {
   test.setTimeout(150_000);
-  await withLaptopAndDesktop('delivery-notes-twice', async ({ remote, a, b }) => {
+  await withRig(database, async ({ remote, a, b }) => {
     const buyer = clientBody();
     const clientA = (await call(a)('clients.create', buyer)).id as number;
     await syncUntilQuiet([a, b]);
