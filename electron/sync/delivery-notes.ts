@@ -81,7 +81,7 @@ export async function applyNoteAnswer(trx: WriteTx, meta: NoteMeta, answer: Remo
   // the way out for the user: what was done here stays done, and undoing it is theirs to choose
   const hint =
     answer.status === 409 && row?.status === 'invoiced'
-      ? ' The invoice made here from it covers it a second time: cancel that invoice (or delete the draft), or keep it knowingly.'
+      ? ' The invoice made here from it covers it a second time: take its lines off that invoice while it is a draft, or cancel it once issued.'
       : answer.status === 409 && row?.status === 'cancelled'
         ? ' It stays cancelled on this computer only.'
         : '';
