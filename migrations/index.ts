@@ -59,6 +59,7 @@ import * as m0050 from './0050-nav-inbound';
 import * as m0056 from './0056-revenue-summaries';
 // the payment code in the invoice e-mail (issue 40)
 import * as m0059 from './0059-mail-payment-qr';
+import * as m0060 from './0060-delivery-note-sync';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -121,6 +122,8 @@ const written: Record<string, Migration> = {
   '0056-revenue-summaries': m0056,
   // the payment code in the invoice e-mail (issue 40)
   '0059-mail-payment-qr': m0059,
+  // delivery documents travel with sync (issue 40)
+  '0060-delivery-note-sync': m0060,
 };
 
 /**

@@ -14,6 +14,7 @@ import { callContext, type CallContext } from './changes';
 import { setChangeClock } from '../db/change-capture';
 import { createdResponse } from './invoices/mapping';
 import { createChangeFeed } from './sync/feed';
+import { createSyncDeliveryNoteHandlers, readDeliveryNoteRecord } from './sync/delivery-note-record';
 import { createSyncQuoteHandlers, readQuoteRecord } from './sync/quote-record';
 import { createBankAccountService } from './bank-accounts/service';
 import { createBankStatementService } from './bank-statements/service';
@@ -150,8 +151,14 @@ export async function createCore(deps: CoreDeps) {
       const found = await readQuoteRecord(deps.db, id);
       return found ? { id, attributes: found.record, deleted: found.deleted } : null;
     },
+    // issue 40: a delivery document as its record (docs/sync.md "Delivery documents")
+    delivery_note: async (id) => {
+      const record = await readDeliveryNoteRecord(deps.db, id);
+      return record ? { id, attributes: record } : null;
+    },
   });
   const syncQuotes = createSyncQuoteHandlers(ctx);
+  const syncDeliveryNotes = createSyncDeliveryNoteHandlers(ctx);
 
   const notBuilt = (what: string) => () => {
     throw new FolioError('not_available', `${what} is not available in this build of Folio`);
@@ -263,6 +270,8 @@ export async function createCore(deps: CoreDeps) {
     'sync.quoteCreate': syncQuotes.create,
     'sync.quoteUpdate': syncQuotes.update,
     'sync.quoteDelete': syncQuotes.delete,
+    'sync.deliveryNoteCreate': syncDeliveryNotes.create,
+    'sync.deliveryNoteState': syncDeliveryNotes.state,
     'sync.status': () => sync().status(),
     'sync.configure': (input) => sync().configure(input),
     'sync.now': () => sync().now(),
@@ -458,6 +467,8 @@ export async function createCore(deps: CoreDeps) {
       }
       case 'sync.quoteCreate':
       case 'sync.quoteUpdate':
+      case 'sync.deliveryNoteCreate':
+      case 'sync.deliveryNoteState':
         return { id: entityId };
       case 'sync.quoteDelete':
         return { deleted: true };

@@ -297,7 +297,7 @@ export interface RecurringFailuresTable {
   failed_at: string;
 }
 
-export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote';
+export type ChangeEntity = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote' | 'delivery_note';
 
 export interface ChangeLogTable {
   seq: Generated<number>;
@@ -469,6 +469,8 @@ export interface DeliveryNotesTable {
   kind: Generated<DeliveryDocumentKind>;
   /** migration 0055: the quote the document was made from */
   quote_id: number | null;
+  /** migration 0060: on a remote, the device whose invoice covers it (null: this node's own, or none) */
+  invoiced_by: Generated<string | null>;
 }
 
 export type DeliveryDocumentKind = 'waybill' | 'order_form' | 'cert_of_completion';

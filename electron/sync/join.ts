@@ -9,6 +9,7 @@
 // A device that joined before credentials existed has no token: it asks for one by joining again (once).
 import { callContext } from '../core/changes';
 import { adoptQuoteSeries } from '../core/quotes/numbering';
+import { adoptDeliveryNoteSeries } from '../core/delivery-notes/numbering';
 import { writeTransaction } from '../db/transaction';
 import { SyncError } from './errors';
 import { setMapping } from './id-map';
@@ -78,6 +79,8 @@ export async function ensureJoined(rc: RoundContext): Promise<void> {
       await setMapping(trx, 'block', 0, 0);
       // quotes are numbered in this device's own series from now on (docs/sync.md "Quotes")
       await adoptQuoteSeries(trx, joined.block.prefix);
+      // and so are delivery notes, order confirmations and completion certificates (docs/sync.md "Delivery documents")
+      await adoptDeliveryNoteSeries(trx, joined.block.prefix);
       await updateState(trx, {
         join_state: 'joined',
         own_block_id: own.id,

@@ -18,7 +18,8 @@ import type { QuoteRecord } from '../../shared/contract/sync';
 import type { Db } from '../db/types';
 import type { ChangeEntity } from '../db/schema';
 
-export type MasterEntity = Exclude<ChangeEntity, 'invoice'>;
+// delivery documents have their own rules (./delivery-notes.ts): issued once, then only their state moves
+export type MasterEntity = Exclude<ChangeEntity, 'invoice' | 'delivery_note'>;
 
 /** A record in its resource form; `deleted` marks a tombstone (clients and products are deleted softly). */
 export interface Version {
@@ -137,6 +138,7 @@ const PRODUCT_FIELDS = [
   'name', 'price', 'unit', 'currency_code', 'vat_id', 'fokonyv_arbev', 'fokonyv_afa', 'entitlement', 'comment', 'is_service', 'barcode',
   'product_code', 'item_nr', 'categories_id', 'min_qty', 'max_qty', 'opt_qty', 'sales_price', 'purchase_price', 'width', 'height', 'depth', 'weight',
 ] as const;
+const EXPENSE_LATER_FIELDS = ['payment_method', 'category_v3', 'supplier_vat_id', 'supplier_tax_registration', 'supplier_legal_registration', 'supplier_identifiers'] as const;
 const BANK_FIELDS = ['bank_name', 'account_no', 'account_no_iban', 'account_swift', 'currency'] as const;
 const RECURRING_FIELDS = ['frequency', 'due_days', 'fulfillment_shift', 'send_invoice', 'max_qty', 'comment', 'stopped', 'start_date'] as const;
 
@@ -165,6 +167,9 @@ export function bodyOf(entity: MasterEntity, v: Version, ref: RefMap, forCreate:
         due_date: a.due_date,
         // the bookkeeping fields (a version from before them has none: the other side keeps its defaults)
         ...pick(a, ['kind', 'supplier_name', 'supplier_taxcode', 'invoice_date', 'fulfillment_date', 'payment_date', 'paid', 'net_price', 'supplier_iban']),
+        // and the columns of migrations 0048-0049 (the supplier's identifiers, a v3 spending's words); a remote from
+        // before them drops them from the request (unknown fields)
+        ...pick(a, EXPENSE_LATER_FIELDS),
       };
     }
     case 'bank_account':
@@ -288,6 +293,15 @@ export function rowOf(entity: MasterEntity, data: { attributes: Record<string, a
         paid: a.paid ? 1 : 0,
         net_price_milli: a.net_price === undefined ? null : toMilli(parseDecimal(a.net_price)),
         vat_amount_milli: a.vat_amount === undefined ? null : toMilli(parseDecimal(a.vat_amount)),
+        // a version from a Folio before these columns has none of them: the defaults
+        supplier_iban: typeof a.supplier_iban === 'string' ? a.supplier_iban : '',
+        payment_method: typeof a.payment_method === 'string' ? a.payment_method : '',
+        category_v3: typeof a.category_v3 === 'string' ? a.category_v3 : '',
+        supplier_vat_id: typeof a.supplier_vat_id === 'string' ? a.supplier_vat_id : '',
+        supplier_tax_registration: typeof a.supplier_tax_registration === 'string' ? a.supplier_tax_registration : '',
+        supplier_legal_registration: a.supplier_legal_registration?.id ?? '',
+        supplier_legal_registration_scheme: a.supplier_legal_registration?.scheme ?? '',
+        supplier_identifiers: JSON.stringify(Array.isArray(a.supplier_identifiers) ? a.supplier_identifiers : []),
         ...stamps,
       };
     case 'bank_account':

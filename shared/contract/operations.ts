@@ -156,7 +156,7 @@ export interface SyncInfo {
   device: string | null;
 }
 
-export type ChangeEntityName = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote';
+export type ChangeEntityName = 'client' | 'product' | 'expense' | 'bank_account' | 'block' | 'invoice' | 'recurring' | 'quote' | 'delivery_note';
 
 export interface ChangeEntry {
   seq: number;
@@ -657,6 +657,19 @@ export const operations = {
     summary: 'Delete a quote a device deleted (its number stays taken)',
     input: sync.syncQuoteDeleteInput,
     http: del('/sync/quotes/:id', 'success'),
+  }),
+  // issue 40: delivery documents travel as records (docs/sync.md "Delivery documents")
+  'sync.deliveryNoteCreate': op<{ id: number }>()({
+    name: 'sync.deliveryNoteCreate',
+    summary: "Store a delivery note, order confirmation or completion certificate a device issued, numbered in its own series",
+    input: sync.syncDeliveryNoteCreateInput,
+    http: post('/sync/delivery-notes', 'data', 'sync_delivery_note'),
+  }),
+  'sync.deliveryNoteState': op<{ id: number }>()({
+    name: 'sync.deliveryNoteState',
+    summary: 'Cancel or invoice a delivery document as a device did; the first node to invoice or cancel it wins (409 for the other)',
+    input: sync.syncDeliveryNoteStateInput,
+    http: put('/sync/delivery-notes/:id', 'data', 'sync_delivery_note'),
   }),
   'sync.skipOwn': op<{ after: number }>()({
     name: 'sync.skipOwn',

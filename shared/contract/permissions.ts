@@ -112,6 +112,9 @@ export const PERMISSIONS: Readonly<Record<OperationName, PermissionClass>> = {
   'sync.quoteCreate': 'sync',
   'sync.quoteUpdate': 'sync',
   'sync.quoteDelete': 'sync',
+  // issue 40: delivery documents' sync
+  'sync.deliveryNoteCreate': 'sync',
+  'sync.deliveryNoteState': 'sync',
   // this device's side of sync: its status is a read, the rest is its setup
   'sync.status': 'read',
   'sync.conflicts': 'read',

@@ -498,6 +498,12 @@ const expenseFields = {
   // says more than Folio's category does (v3's `tangible_assets` is Folio's "other")
   payment_method: text(40).optional(),
   category_v3: text(40).optional(),
+  // issue 40: the supplier's identifiers as its e-invoice gave them (migration 0048; BT-31, BT-32, BT-30, BT-29), as
+  // the expense's read form shows them, so that sync (or any client copying an expense) carries them whole
+  supplier_vat_id: text(100).optional(),
+  supplier_tax_registration: text(100).optional(),
+  supplier_legal_registration: z.object({ id: text(200), scheme: text(50) }).nullable().optional(),
+  supplier_identifiers: z.array(z.object({ id: text(200), scheme: text(50) })).max(50).optional(),
 };
 export const expenseCreateInput = z.object(expenseFields);
 export type ExpenseCreateInput = z.output<typeof expenseCreateInput>;

@@ -289,3 +289,59 @@ export type QuoteRecord = z.output<typeof quoteRecord>;
 export const syncQuoteCreateInput = z.object({ record: quoteRecord });
 export const syncQuoteUpdateInput = z.object({ id: id(), record: quoteRecord });
 export const syncQuoteDeleteInput = z.object({ id: id() });
+
+// ---- delivery documents (issue 40, docs/sync.md "Delivery documents") -------------------------------------------
+
+/** A delivery document's line as it travels (a price and VAT code only where the document carries them). */
+const deliveryNoteRecordItem = z.object({
+  product_uid: id().nullable(),
+  description: z.string().max(2000),
+  qty: decimal(),
+  unit: z.string().max(50),
+  net_unit_price: decimal().nullable(),
+  vat_id: z.string().max(40).nullable(),
+});
+
+/**
+ * A delivery note, order confirmation or completion certificate as it travels: its number in its maker's series,
+ * its content as issued (never edited afterwards) and its state, with the receiving side's ids. `invoice_uid` null
+ * with status `invoiced`: covered by an invoice the receiving side does not have (yet): a draft, never synced.
+ */
+export const deliveryNoteRecord = z.object({
+  kind: z.enum(['waybill', 'order_form', 'cert_of_completion']),
+  note_no: z.string().max(60),
+  number_series: z.string().max(20),
+  number_year: int({ min: 2000, max: 2999 }),
+  number_seq: int({ min: 1, max: 999_999 }),
+  client_uid: id(),
+  client: z.record(z.string(), z.unknown()),
+  seller: z.record(z.string(), z.unknown()),
+  quote_uid: id().nullable(),
+  date: date(),
+  delivery_address: z.record(z.string(), z.unknown()),
+  show_prices: z.union([z.literal(0), z.literal(1)]),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  template_lang_code: z.string().max(10),
+  comment: text(5000),
+  status: z.enum(['issued', 'cancelled', 'invoiced']),
+  invoice_uid: id().nullable(),
+  cancelled_at: z.string().max(40).nullable(),
+  created_at: z.string().max(40),
+  updated_at: z.string().max(40),
+  items: z.array(deliveryNoteRecordItem).min(1).max(1000),
+});
+export type DeliveryNoteRecord = z.output<typeof deliveryNoteRecord>;
+
+/** POST /sync/delivery-notes: a document a device issued. */
+export const syncDeliveryNoteCreateInput = z.object({ record: deliveryNoteRecord });
+/**
+ * PUT /sync/delivery-notes/{id}: what a device did with it since: cancelled it, or invoiced it (with the invoice in
+ * the remote's ids once the remote has it). Only the state changes: an issued document's content never does.
+ */
+export const syncDeliveryNoteStateInput = z.object({
+  id: id(),
+  status: z.enum(['cancelled', 'invoiced']),
+  invoice_uid: id().nullable(),
+  cancelled_at: z.string().max(40).nullable(),
+});
+export type SyncDeliveryNoteStateInput = z.output<typeof syncDeliveryNoteStateInput>;

@@ -114,6 +114,8 @@ export const SERVER_COMPUTED: Record<string, Array<[RegExp, string]>> = {
     [/^items\[\d+\]\.unit_price$/, 'the answer has no unit_price: the server computes net_unit_amount from it (checked below against the price type)'],
     [/^items\[\d+\]\.unit_price_type$/, 'the answer has no price type: the server computes net_unit_amount, net_amount, vat_amount and gross_amount'],
   ],
+  // issue 40: a delivery document's price is net, answered as net_unit_amount (compared there)
+  'delivery-documents': [[/^items\[\d+\]\.unit_price_type$/, 'the answer has no price type: a delivery document\'s prices are net']],
 };
 
 export const NOT_KEPT: Record<string, Array<[RegExp, string]>> = {
@@ -138,6 +140,12 @@ export const NOT_KEPT: Record<string, Array<[RegExp, string]>> = {
     [/^payment_method$/, 'an invoice\'s payment method is one of Folio\'s: a method Folio has no id for is kept as the nearest (aruhitel → wire_transfer, barion → bankcard)'],
     [/^language$/, 'Folio prints hu, en and de: a document asked in fr, hr, it, ro, sk or us is printed (and answered) in en'],
     [/^paid$/, 'Document has no paid field: a paid document is answered with payment_status paid and its paid_date (tests/api/v3-documents.spec.ts)'],
+  ],
+  // issue 40: delivery notes, order confirmations, completion certificates — not invoices
+  'delivery-documents': [
+    [/^(block_id|due_date|payment_method|electronic|paid)$/, 'a delivery document is not an invoice: no block, due date, payment method or e-invoice of its own (not kept)'],
+    [/^language$/, 'Folio prints hu, en and de: a document asked in fr, hr, it, ro, sk or us is printed (and answered) in en'],
+    [/^items\[\d+\]\.comment$/, 'a delivery document\'s lines carry no comment of their own (the document\'s comment is kept)'],
   ],
 };
 
@@ -384,5 +392,52 @@ test('documents: every field written comes back as written', async () => {
     (body.items as Array<{ unit_price: number; unit_price_type: string }>).forEach((item, i) => {
       if (item.unit_price_type === 'net') expect(created.items[i].net_unit_amount, `items[${i}].unit_price`).toBe(item.unit_price);
     });
+  });
+});
+
+test('delivery documents (waybill, order_form, cert_of_completion): every field written comes back as written', async () => {
+  const partner = await send('POST', '/partners', {
+    name: 'Átvevő Kft.', address: { country_code: 'HU', post_code: '6720', city: 'Szeged', address: 'Kárász utca 5.' }, emails: ['atvevo@example.com'], taxcode: '11111111-2-41', tax_type: 'HAS_TAX_NUMBER',
+  });
+  const block = (await send('GET', '/document-blocks')).data[0].id as number;
+  const arb = bodies(
+    'DocumentInsert',
+    {
+      partner_id: fc.constant(partner.id),
+      block_id: fc.constant(block),
+      bank_account_id: null,
+      vendor_id: null,
+      advance_invoice: null,
+      discount: null,
+      instant_payment: null,
+      settings: null,
+      conversion_rate: null,
+      currency: fc.constant('HUF'),
+      // DocumentInsertType lists invoice types only; the v3 door takes these three words too (docs/v3.md)
+      type: fc.constantFrom('waybill', 'order_form', 'cert_of_completion'),
+      comment: freeText(80),
+      'items[]': arbitrary(SCHEMAS.DocumentProductData!, 'items[]', {
+        'items[].name': freeText(60),
+        'items[].unit': freeText(10),
+        'items[].unit_price': amount(1, 100_000),
+        // a delivery document carries net prices (a gross one is refused with the reason: tests/api/v3-delivery-create.spec.ts)
+        'items[].unit_price_type': fc.constant('net'),
+        'items[].quantity': amount(1, 100),
+        'items[].vat': fc.constantFrom('27%', '18%', '5%', '0%', 'AAM', 'TAM'),
+        'items[].entitlement': null,
+      }),
+    },
+    (b) => {
+      if (!b.items?.length) b.items = [{ name: 'Zsalukő', unit_price: 450, unit_price_type: 'net', quantity: 1, unit: 'db', vat: '27%' }];
+      return b;
+    },
+  );
+  await roundTrip('delivery-documents', arb, async (body) => {
+    const created = await writeAndRead('delivery-documents', '/documents', 'Document', body, [
+      [/^items\[(\d+)\]\.(name|unit|quantity|vat)$/, 'items[$1].$2'],
+      [/^items\[(\d+)\]\.unit_price$/, 'items[$1].net_unit_amount'],
+      [/^partner_id$/, 'document_partner.id'],
+    ]);
+    expect(created.type).toBe(body.type);
   });
 });

@@ -14,7 +14,14 @@ import { clientBody, coreClient, coreInvoice, openTestCore, productBody, startTe
 const SYNCED: Array<{ entity: ChangeEntity; table: string }> = [
   ...(Object.entries(TABLE) as Array<[MasterEntity, string]>).map(([entity, table]) => ({ entity, table })),
   { entity: 'invoice', table: 'invoices' },
+  // issue 40: delivery documents (migration 0060)
+  { entity: 'delivery_note', table: 'delivery_notes' },
 ];
+
+async function coreNote(core: Core): Promise<number> {
+  const client_uid = await coreClient(core);
+  return (await core.call('deliveryNotes.create', { client_uid, items: [{ description: 'Cement', qty: '10', unit: 'zsák', net_unit_price: '2500', vat_id: 1 }] })).id;
+}
 
 let tc: TestCore;
 test.beforeEach(async () => {
@@ -148,8 +155,8 @@ test('plain SQL on a handle Folio opened is logged too: insert, update and delet
     const columns = (raw.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).map((c) => c.name);
     const copyable = columns.filter((c) => c !== 'id').join(', ');
     // a copy must not take its source's unique number (quotes)
-    const distinct: Record<string, string> = { quote_no: "quote_no || '-copy'", number_seq: 'number_seq + 100000' };
-    const copied = columns.filter((c) => c !== 'id').map((c) => (table === 'quotes' && distinct[c]) || c).join(', ');
+    const distinct: Record<string, string> = { quote_no: "quote_no || '-copy'", note_no: "note_no || '-copy'", number_seq: 'number_seq + 100000' };
+    const copied = columns.filter((c) => c !== 'id').map((c) => ((table === 'quotes' || table === 'delivery_notes') && distinct[c]) || c).join(', ');
     const soft = columns.includes('deleted_at');
     let id: number;
     if (entity === 'invoice') {
@@ -158,7 +165,7 @@ test('plain SQL on a handle Folio opened is logged too: insert, update and delet
       id = draft.id;
       expect(await logged(() => raw.prepare('UPDATE invoices SET sealed = 1 WHERE id = ?').run(id))).toEqual([{ entity, entity_id: id, op: 'create', origin: 'local' }]);
     } else {
-      const source = await THROUGH_CORE[entity as MasterEntity].create(core);
+      const source = entity === 'delivery_note' ? await coreNote(core) : await THROUGH_CORE[entity as MasterEntity].create(core);
       const inserted = await logged(() => {
         id = Number(raw.prepare(`INSERT INTO ${table} (${copyable}) SELECT ${copied} FROM ${table} WHERE id = ?`).run(source).lastInsertRowid);
       });
@@ -180,6 +187,21 @@ test('plain SQL on a handle Folio opened is logged too: insert, update and delet
   }
   // a write of bookkeeping columns alone is no change: block 0's owner (sync hands it over when joining)
   expect(await logged(() => raw.prepare(`UPDATE invoice_blocks SET owner = 'remote' WHERE id = 0`).run())).toEqual([]);
+});
+
+test('delivery documents: issuing, cancelling and invoicing through the core are logged, with the caller\'s origin', async () => {
+  const { core } = tc;
+  let id = 0;
+  const made = await logged(async () => (id = await coreNote(core)));
+  expect(made.filter((c) => c.entity !== 'client')).toEqual([{ entity: 'delivery_note', entity_id: id, op: 'create', origin: 'local' }]);
+  expect(await logged(() => core.call('deliveryNotes.cancel', { id }, { origin: 'device-note-0001' }))).toEqual([
+    { entity: 'delivery_note', entity_id: id, op: 'update', origin: 'device-note-0001' },
+  ]);
+  const other = await coreNote(core);
+  const changes = await logged(() => core.call('deliveryNotes.invoice', { note_uids: [other], type: 3 }));
+  expect(changes.every((c) => c.origin === 'local')).toBe(true);
+  // the invoice is sealed first, in the same transaction: its record goes before the note that names it
+  expect(changes.map((c) => [c.entity, c.op])).toEqual([['invoice', 'create'], ['delivery_note', 'update']]);
 });
 
 test('calls committed together in one transaction each log their own origin and keep their own idempotency key', async () => {

@@ -12,6 +12,7 @@ import { nowStamp, type CoreContext } from '../context';
 import type { InvoiceService } from '../invoices/service';
 import { parseJson } from '../json';
 import { readSettings } from '../settings/service';
+import { quoteSeries } from '../quotes/numbering';
 import type { DeliveryNoteItemRow, DeliveryNoteRow } from './mapping';
 
 export interface NotesToInvoice {
@@ -19,6 +20,19 @@ export interface NotesToInvoice {
   type?: number | undefined;
   payment_method?: number | undefined;
   due_date?: string | undefined;
+  block_uid?: number | undefined;
+}
+
+/**
+ * Where a device joined to a remote numbers the invoice when no block is asked for: block 0 is the remote's after
+ * joining, so the device's own block, whose prefix names its document series (as accepting a quote does).
+ */
+async function joinedDeviceBlock(trx: Db): Promise<number | undefined> {
+  const zero = await trx.selectFrom('invoice_blocks').select('owner').where('id', '=', 0).executeTakeFirst();
+  if (!zero || zero.owner === 'local') return undefined;
+  const series = await quoteSeries(trx);
+  const own = await trx.selectFrom('invoice_blocks').select('id').where('owner', '=', 'local').where('id', '!=', 0).where('prefix', '=', series).executeTakeFirst();
+  return own?.id;
 }
 
 // what the invoice's comment calls the documents it covers
@@ -100,7 +114,8 @@ export async function invoiceNotes(ctx: CoreContext, invoices: InvoiceService, i
   return writeTransaction(ctx.db, async (trx) => {
     // read again under the lock: another invoice may have taken a note meanwhile
     const { rows, items } = await notesIn(trx, ids);
-    const invoice = await invoices.createIn(trx, requestOf(rows, items, input, defaults), rate);
+    const block = input.block_uid ?? (await joinedDeviceBlock(trx));
+    const invoice = await invoices.createIn(trx, { ...requestOf(rows, items, input, defaults), ...(block !== undefined ? { block_uid: block } : {}) }, rate);
     const now = nowStamp(ctx);
     const marked = await trx
       .updateTable('delivery_notes')

@@ -22,3 +22,16 @@ export async function nextDeliveryNoteNumber(trx: WriteTx, year: number, kind: D
   const note_no = `${DELIVERY_DOCUMENT_PREFIX[kind]}-${series ? `${series}-` : ''}${year}-${String(seq).padStart(6, '0')}`;
   return { number_series: series, number_year: year, number_seq: seq, note_no };
 }
+
+/**
+ * Joining a remote: the documents numbered in the plain series move into this device's own (docs/sync.md "Delivery
+ * documents"), keeping kind, year and sequence, as quotes do (the plain series is the remote's, where the same number
+ * may be taken). Their entries in the outbox are still to be pushed, built from the rows as they are then.
+ */
+export async function adoptDeliveryNoteSeries(trx: WriteTx, series: string): Promise<void> {
+  const plain = await trx.selectFrom('delivery_notes').select(['id', 'kind', 'number_year', 'number_seq']).where('number_series', '=', '').execute();
+  for (const n of plain) {
+    const note_no = `${DELIVERY_DOCUMENT_PREFIX[n.kind]}-${series}-${n.number_year}-${String(n.number_seq).padStart(6, '0')}`;
+    await trx.updateTable('delivery_notes').set({ number_series: series, note_no }).where('id', '=', n.id).execute();
+  }
+}

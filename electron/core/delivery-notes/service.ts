@@ -46,14 +46,15 @@ export function createDeliveryNoteService(ctx: CoreContext) {
       }
       for (const [i, item] of items.entries()) {
         if (item.product_uid === undefined) {
-          lines.push({ product_id: null, description: item.description!.trim(), qty: item.qty, unit: item.unit ?? '', net_unit_price: item.net_unit_price ?? null, vat_id: item.vat_id ?? null });
+          // text stored exactly as given (docs/architecture.md "Input forms"): the contract refused a blank one
+          lines.push({ product_id: null, description: item.description!, qty: item.qty, unit: item.unit ?? '', net_unit_price: item.net_unit_price ?? null, vat_id: item.vat_id ?? null });
           continue;
         }
         const product = await trx.selectFrom('products').selectAll().where('id', '=', item.product_uid).executeTakeFirst();
         if (!product || product.deleted_at) throw rule('no such product', `items.${i}.product_uid`);
         lines.push({
           product_id: product.id,
-          description: item.description?.trim() || product.name,
+          description: item.description?.trim() ? item.description : product.name,
           qty: item.qty,
           unit: item.unit ?? product.unit,
           net_unit_price: item.net_unit_price ?? String(product.price),

@@ -35,6 +35,17 @@ function resolvedColumns(v: ExpenseValues) {
   };
 }
 
+/** The supplier's identifiers (migration 0048) an input gives, as columns; those it leaves out are not touched. */
+function supplierIds(input: Partial<ExpenseCreateInput>) {
+  const legal = input.supplier_legal_registration;
+  return {
+    ...(input.supplier_vat_id !== undefined ? { supplier_vat_id: input.supplier_vat_id } : {}),
+    ...(input.supplier_tax_registration !== undefined ? { supplier_tax_registration: input.supplier_tax_registration } : {}),
+    ...(legal !== undefined ? { supplier_legal_registration: legal?.id ?? '', supplier_legal_registration_scheme: legal?.scheme ?? '' } : {}),
+    ...(input.supplier_identifiers !== undefined ? { supplier_identifiers: JSON.stringify(input.supplier_identifiers) } : {}),
+  };
+}
+
 /** An IBAN as stored: capitals, no spaces. */
 function ibanOf(v: string | undefined): string | undefined {
   return v === undefined ? undefined : v.replace(/\s+/g, '').toUpperCase();
@@ -122,6 +133,7 @@ export function createExpenseService(ctx: CoreContext) {
             supplier_iban: ibanOf(input.supplier_iban) ?? '',
             payment_method: input.payment_method ?? '',
             category_v3: input.category_v3 ?? '',
+            ...supplierIds(input),
             fulfillment_date: input.fulfillment_date ?? null,
             ...resolvedColumns(values),
             created_at: now,
@@ -154,6 +166,7 @@ export function createExpenseService(ctx: CoreContext) {
             // a category changed without a v3 word for it drops the word it no longer describes
             category_v3: input.category_v3 ?? (input.categories_id !== undefined && input.categories_id !== current.categories_id ? '' : current.category_v3),
             fulfillment_date: input.fulfillment_date === undefined ? current.fulfillment_date : input.fulfillment_date,
+            ...supplierIds(input),
             ...resolvedColumns(values),
             updated_at: now,
           })

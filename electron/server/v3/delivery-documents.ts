@@ -5,9 +5,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryNoteAttributes } from '../../../shared/delivery-notes';
 import type { Resource } from '../../../shared/resources';
-import { currencyToV3, languageToV3, vatToV3 } from '../../../shared/v3/enums';
+import type { InputOf } from '../../../shared/contract/operations';
+import { currencyFromV3, currencyToV3, languageFromV3, languageToV3, V3_CURRENCIES_3014, V3_CURRENCIES_3015_ONLY, V3_LANGUAGES_3014, vatFromV3, vatToV3 } from '../../../shared/v3/enums';
 import type { Core } from '../../core/index';
 import { addressOf } from './document-map';
+import { asText, withItemFields } from './document-input';
+import { v3Invalid } from './errors';
 import { pagingOf } from './paging';
 import { call } from './route';
 
@@ -87,4 +90,55 @@ export async function readDeliveryDocument(core: Core, id: number) {
 
 export async function downloadDeliveryDocument(core: Core, id: number) {
   return call(core, 'deliveryNotes.download', { id: id - DELIVERY_ID_BASE });
+}
+
+/** Delivery document types v3 lists as drafts: Folio issues these documents at once, so it has no drafts of them. */
+export const DELIVERY_DRAFT_TYPES = new Set(['draft_waybill', 'draft_order_form', 'd_cert_of_completion']);
+
+/** Folio's field names in the core's errors → v3's, for a delivery document's body. */
+const DELIVERY_FIELDS = { client_uid: 'partner_id', date: 'fulfillment_date', template_lang_code: 'language', quote_uid: 'partner_id' } as const;
+
+/**
+ * POST /documents with type waybill, order_form or cert_of_completion: v3's DocumentInsert as deliveryNotes.create's
+ * input. The document's day is its fulfillment_date (the day of delivery or completion); block, due date and payment
+ * method, which v3 asks of every document, mean nothing on a document that is not an invoice and are not kept.
+ * A line's price is net (a delivery document has no VAT total); a gross price is refused with the reason.
+ */
+export async function createDeliveryDocument(core: Core, body: Record<string, unknown>) {
+  const kind = String(body.type) as 'waybill' | 'order_form' | 'cert_of_completion';
+  if (body.partner_id === undefined || body.partner_id === null) throw v3Invalid('partner_id', 'is required');
+  if (!Array.isArray(body.items) || !body.items.length) throw v3Invalid('items', 'needs at least one item');
+  const items = body.items.map((item, i) => {
+    if (!item || typeof item !== 'object') throw v3Invalid(`items.${i}`, 'must be an object');
+    const it = item as Record<string, unknown>;
+    if (it.product_id !== undefined && it.product_id !== null) return { product_uid: it.product_id, qty: asText(it.quantity) };
+    if (it.unit_price_type !== 'net') {
+      throw v3Invalid(`items.${i}.unit_price_type`, it.unit_price_type === 'gross' ? 'a delivery document carries net prices: send net' : 'must be net');
+    }
+    const line: Record<string, unknown> = { description: asText(it.name), qty: asText(it.quantity), unit: asText(it.unit) ?? '', net_unit_price: asText(it.unit_price) };
+    if (it.vat !== undefined && it.vat !== null) {
+      const vat = vatFromV3(String(it.vat));
+      if (vat === undefined) throw v3Invalid(`items.${i}.vat`, 'is not a VAT value Folio knows');
+      line.vat_id = vat;
+    }
+    return line;
+  });
+  const input: Record<string, unknown> = { kind, client_uid: body.partner_id, items };
+  if (body.fulfillment_date !== undefined) input.date = body.fulfillment_date;
+  if (typeof body.comment === 'string') input.comment = body.comment;
+  if (body.language !== undefined) {
+    if (!(V3_LANGUAGES_3014 as readonly unknown[]).includes(body.language)) throw v3Invalid('language', `must be one of ${V3_LANGUAGES_3014.join(', ')}`);
+    input.template_lang_code = languageFromV3(body.language as string);
+  }
+  if (body.currency !== undefined) {
+    const known = [...V3_CURRENCIES_3014, ...V3_CURRENCIES_3015_ONLY] as readonly unknown[];
+    if (!known.includes(body.currency)) throw v3Invalid('currency', 'is not a currency v3 knows');
+    input.currency = currencyFromV3(body.currency as string);
+  }
+  try {
+    const note = await call(core, 'deliveryNotes.create', input as InputOf<'deliveryNotes.create'>, DELIVERY_FIELDS);
+    return deliveryDocumentOf(note);
+  } catch (err) {
+    throw withItemFields(err);
+  }
 }

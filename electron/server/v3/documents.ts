@@ -1,6 +1,6 @@
 // /documents as data and transitions: Folio's invoices in v3's Document shape (document-map.ts), made, changed,
 // issued, cancelled, modified, paid and copied through the core's own operations — no rule is repeated here.
-import { DELIVERY_TYPES, isDeliveryId, listDeliveryDocuments, readDeliveryDocument } from './delivery-documents';
+import { createDeliveryDocument, DELIVERY_DRAFT_TYPES, DELIVERY_TYPES, isDeliveryId, listDeliveryDocuments, readDeliveryDocument } from './delivery-documents';
 import type { InputOf } from '../../../shared/contract/operations';
 import { notFound } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
@@ -79,6 +79,11 @@ export const documentRoutes: V3Route[] = [
     handler: async ({ core, req }) => {
       const c = core();
       const body = bodyOf(req);
+      // issue 40: a delivery note, order confirmation or completion certificate (./delivery-documents.ts)
+      if (typeof body.type === 'string' && DELIVERY_TYPES.has(body.type)) return createDeliveryDocument(c, body);
+      if (typeof body.type === 'string' && DELIVERY_DRAFT_TYPES.has(body.type)) {
+        throw v3Invalid('type', `Folio issues ${body.type.replace(/^d(raft)?_/, '')} documents at once, with their number: send ${body.type.replace(/^d(raft)?_/, '')}`);
+      }
       const t = insertTypeOf(body);
       const input = { ...(await folioBodyOf(c, body)), type: t.type, ...(t.advance ? { advance: 1 } : {}) };
       const created = await callWithItems(c, 'invoices.createAndRead', input as InputOf<'invoices.createAndRead'>);

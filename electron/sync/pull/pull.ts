@@ -13,6 +13,7 @@ import { readState, updateState } from '../state';
 import type { RoundContext } from '../round-context';
 import { applyMaster } from './apply-master';
 import { applyInvoice } from './apply-invoice';
+import { applyDeliveryNote } from '../delivery-notes';
 
 export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<number> {
   let applied = 0;
@@ -37,6 +38,7 @@ export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<
         const env = { trx, pushCursor: state.push_cursor, now: rc.stamp(), unannouncedBlocks: unannounced, deviceId: rc.deviceId };
         for (const c of changes) {
           if (c.entity === 'invoice') await applyInvoice(env, c);
+          else if (c.entity === 'delivery_note') await applyDeliveryNote(env, c);
           else await applyMaster(env, c.entity as MasterEntity, c);
         }
         await updateState(trx, { pull_cursor: feed.last_seq });

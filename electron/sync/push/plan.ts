@@ -17,6 +17,7 @@ import { remoteIdOf } from '../id-map';
 import { bodyOf, pathsOf, quoteRefs, readLocal, type MasterEntity } from '../master-data';
 import type { SyncLimits } from '../round-context';
 import { syncDb } from '../tables';
+import { noteSteps, type NoteMeta } from '../delivery-notes';
 
 export interface OutboxEntry {
   seq: number;
@@ -34,7 +35,8 @@ export type StepMeta =
   | { kind: 'unpay'; invoice: number; invoice_no: string }
   | { kind: 'pay'; invoice: number; invoice_no: string; payment: number }
   | { kind: 'void'; invoice: number; invoice_no: string }
-  | { kind: 'share'; invoice: number; invoice_no: string; code: string | null };
+  | { kind: 'share'; invoice: number; invoice_no: string; code: string | null }
+  | NoteMeta;
 
 export interface Step {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -78,7 +80,12 @@ export async function nextUnit(db: Db, cursor: number, limits: SyncLimits): Prom
   }
   const unit: Unit = { first: first.seq, last: first.seq, steps: [], refusals: [] };
   try {
-    unit.steps = first.entity === 'invoice' ? await invoiceOperations(db, first.entity_id) : await masterSteps(db, first);
+    unit.steps =
+      first.entity === 'invoice'
+        ? await invoiceOperations(db, first.entity_id)
+        : first.entity === 'delivery_note'
+          ? await noteStepsOf(db, first)
+          : await masterSteps(db, first);
   } catch (e) {
     if (!(e instanceof FolioError)) throw e;
     unit.refusals.push({ entity: first.entity, local: first.entity_id, operation: first.op, message: e.message });
@@ -98,6 +105,12 @@ async function laterChange(db: Db, e: OutboxEntry): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;
+}
+
+/** A note's entry: its latest state goes with its last entry (a create always goes: the remote must have the note). */
+async function noteStepsOf(db: Db, e: OutboxEntry): Promise<Step[]> {
+  if (e.op === 'update' && (await laterChange(db, e))) return [];
+  return noteSteps(db, e.entity_id);
 }
 
 async function masterSteps(db: Db, e: OutboxEntry): Promise<Step[]> {

@@ -10,6 +10,7 @@ import { markKnown, mergeState } from '../pull/apply-invoice';
 import { answerMessage, type RemoteAnswer } from '../remote-client';
 import { syncDb } from '../tables';
 import type { StepMeta } from './plan';
+import { applyNoteAnswer, requeueNoteLinks } from '../delivery-notes';
 
 export type Fetched = { id: number; attributes: InvoiceLike } | null;
 
@@ -61,6 +62,9 @@ export async function applyAnswer(env: ResultEnv, meta: StepMeta, answer: Remote
     }
     case 'invoices':
       await applyRecords(env, meta, answer);
+      return true;
+    case 'note':
+      await applyNoteAnswer(trx, meta, answer);
       return true;
     case 'share': {
       if (ok(answer)) {
@@ -123,6 +127,8 @@ async function applyRecords(env: ResultEnv, meta: Extract<StepMeta, { kind: 'inv
     }
     await setMapping(trx, 'invoice', m.local, r.id, m.status);
     await markKnown(trx, m.local, m.payments);
+    // delivery notes pushed while this invoice was a draft: their link follows now
+    await requeueNoteLinks(trx, m.local, env.now);
     if (r.warning) await logIssue(trx, { entity: 'invoice', localId: m.local, operation: 'create', message: r.warning });
   }
 }

@@ -59,6 +59,8 @@ export const deliveryNoteInvoiceInput = z.object({
   type: int().refine((t) => t === 0 || t === 1 || t === 3, { message: 'must be 0 (draft), 1 (proforma) or 3 (invoice)' }).optional(),
   payment_method: id().optional(),
   due_date: date().optional(),
+  /** the invoice block (default: block 0, or a device's own block once it joined a remote) */
+  block_uid: z.union([z.literal(0), id()]).optional(),
 });
 
 type Note = Resource<DeliveryNoteAttributes>;
