@@ -611,6 +611,9 @@ export const de: Messages = {
   'sync.op.cancel': 'Storno oder Ungültigmachung',
   'sync.op.generate': 'Rechnung aus Proformarechnung',
   'sync.op.share': 'Freigabelink',
+  // delivery documents travel with sync (issue 40)
+  'sync.entity.delivery_note': 'Lieferdokument',
+  'sync.op.invoice': 'Abrechnung (aus Lieferdokumenten)',
 
   'tmpl.hu': 'Ungarisch',
   'tmpl.en': 'Englisch',

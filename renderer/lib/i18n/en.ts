@@ -611,6 +611,9 @@ export const en: Messages = {
   'sync.op.cancel': 'cancellation or void',
   'sync.op.generate': 'invoice from a proforma',
   'sync.op.share': 'share link',
+  // delivery documents travel with sync (issue 40)
+  'sync.entity.delivery_note': 'delivery document',
+  'sync.op.invoice': 'invoicing (from delivery documents)',
 
   'tmpl.hu': 'Hungarian',
   'tmpl.en': 'English',

@@ -609,6 +609,9 @@ export const hu = {
   'sync.op.cancel': 'sztornó vagy érvénytelenítés',
   'sync.op.generate': 'számla díjbekérőből',
   'sync.op.share': 'megosztási link',
+  // delivery documents travel with sync (issue 40)
+  'sync.entity.delivery_note': 'szállítólevél vagy igazolás',
+  'sync.op.invoice': 'számlázás (szállítólevélből)',
 
   'tmpl.hu': 'Magyar',
   'tmpl.en': 'Angol',
