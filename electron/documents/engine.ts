@@ -84,7 +84,7 @@ export async function renderDocDefinition(def: TDocumentDefinitions, finish?: Fi
  */
 export async function renderWithPdfmakePolicies(def: TDocumentDefinitions, finish?: FinishDocument): Promise<Buffer> {
   const output = lockedEngine().createPdf(def);
-  let firstFaces: Array<{ subset?: unknown } | undefined> = [];
+  let firstFaces: Array<{ font?: unknown; subset?: unknown } | undefined> = [];
   if (!fontCacheInstalled || !subsetCacheInstalled || !runCacheInstalled) {
     // The first document hands over a font pdfkit parsed; from then on parsed tables are shared (fontkit-cache.ts).
     const doc = await output.getStream();
