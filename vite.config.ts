@@ -2,9 +2,11 @@
 // from the Electron app:// protocol, from packaged files and from the HTTP server's `/`.
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./renderer', import.meta.url));
+const i18nDir = fileURLToPath(new URL('./renderer/lib/i18n/', import.meta.url));
 
 /**
  * main.ts is a small entry that starts the first API requests, then imports the app's chunk (start.ts). This adds
@@ -47,11 +49,63 @@ function preloadAppChunk(): Plugin {
   };
 }
 
+/**
+ * One language's words per chunk (issue 41). Each area of words/ (renderer/lib/i18n/areas/*.ts) holds all three
+ * languages in one `defineMessages({ hu, en, de })` call; the language chunks (i18n/words/<lang>.ts) import them.
+ * An area imported from a language chunk is loaded as its own copy (`?folio-lang=<lang>`) with the other two
+ * languages cut out of the call, so a page fetches only the words it shows. The sources stay one file per area.
+ */
+function wordsPerLanguage(): Plugin {
+  const QUERY = '?folio-lang=';
+  const areasDir = `${i18nDir}areas/`;
+  const langOf = (id: string): string | undefined =>
+    id.includes(QUERY) ? id.slice(id.indexOf(QUERY) + QUERY.length) : /\/i18n\/words\/(hu|en|de)\.ts$/.exec(id)?.[1];
+  const clean = (id: string) => id.split('?')[0]!;
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && typeof (v as Node).type === 'string';
+  function findCalls(node: unknown, out: Node[]): Node[] {
+    if (Array.isArray(node)) node.forEach((n) => findCalls(n, out));
+    else if (isNode(node)) {
+      const callee = node.callee as Node | undefined;
+      if (node.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'defineMessages') out.push(node);
+      for (const [key, value] of Object.entries(node)) if (key !== 'type' && typeof value === 'object') findCalls(value, out);
+    }
+    return out;
+  }
+  return {
+    name: 'folio-words-per-language',
+    // Resolved and loaded before Vite's own resolver would take the plain file; cut after TypeScript is stripped.
+    resolveId: { order: 'pre', async handler(source, importer) {
+      const lang = importer && langOf(importer);
+      if (!lang || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, clean(importer), { skipSelf: true });
+      if (!resolved || !clean(resolved.id).startsWith(areasDir)) return null;
+      return `${clean(resolved.id)}${QUERY}${lang}`;
+    } },
+    load: { order: 'pre', handler(id) {
+      return id.includes(QUERY) ? readFileSync(clean(id), 'utf8') : null;
+    } },
+    transform: { order: 'post', handler(code, id) {
+      const lang = id.includes(QUERY) ? langOf(id) : undefined;
+      if (!lang || clean(id).endsWith('/index.ts')) return null;
+      const calls = findCalls(this.parse(code), []);
+      // An area written some other way would silently ship every language: refuse it instead.
+      if (calls.length !== 1) throw new Error(`${clean(id)}: expected one defineMessages({ hu, en, de }) call, found ${calls.length}`);
+      const arg = (calls[0]!.arguments as Node[])[0];
+      const props = arg?.type === 'ObjectExpression' ? (arg.properties as Node[]) : [];
+      const names = props.map((p) => ((p.key as Node | undefined)?.name as string | undefined) ?? '');
+      if (names.slice().sort().join() !== 'de,en,hu') throw new Error(`${clean(id)}: defineMessages needs exactly hu, en and de, found ${names.join()}`);
+      const kept = props.filter((_, i) => names[i] === lang).map((p) => code.slice(p.start, p.end));
+      return { code: `${code.slice(0, arg!.start)}{ ${kept.join(', ')} }${code.slice(arg!.end)}`, map: null };
+    } },
+  };
+}
+
 export default defineConfig({
   root,
   base: './',
   // The Svelte options are the defaults (runes are on by default in Svelte 5): no svelte.config.js to look for.
-  plugins: [svelte({ configFile: false }), preloadAppChunk()],
+  plugins: [svelte({ configFile: false }), preloadAppChunk(), wordsPerLanguage()],
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,

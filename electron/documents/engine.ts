@@ -10,7 +10,9 @@
 import pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { FONT_FAMILY, FONT_FILES, fontFiles } from './fonts';
-import { installFontTableCache, registerCachedFontBuffers } from './fontkit-cache';
+import { installFontTableCache, isCachedFontBuffer, registerCachedFontBuffers } from './fontkit-cache';
+import { installRunCache } from './run-cache';
+import { installSubsetCache } from './subset-cache';
 
 export class UnsafeDocumentError extends Error {
   override name = 'UnsafeDocumentError';
@@ -26,7 +28,7 @@ interface PdfmakeInstance {
 
 /** The parts of pdfmake's pdfkit document we look at: its per-document cache of embedded fonts. */
 export interface PdfkitDocument {
-  fontCache?: Record<string, Record<string, { font?: unknown } | undefined>>;
+  fontCache?: Record<string, Record<string, { font?: unknown; subset?: unknown; layoutRun?: unknown } | undefined>>;
 }
 
 /**
@@ -37,6 +39,8 @@ export type FinishDocument = (doc: PdfkitDocument) => void;
 
 let engine: PdfmakeInstance | null = null;
 let fontCacheInstalled = false;
+let subsetCacheInstalled = false;
+let runCacheInstalled = false;
 
 function lockedEngine(): PdfmakeInstance {
   if (engine) return engine;
@@ -60,10 +64,11 @@ function deny(kind: string, target: string): false {
   return false;
 }
 
-/** Whether documents share decoded font tables (fontkit-cache.ts); false only before the first render or if a
- * fontkit update removed the hook — a speed matter, checked by the tests so an upgrade cannot lose it silently. */
+/** Whether documents share decoded font tables (fontkit-cache.ts), shaped words (run-cache.ts) and font subsets'
+ * parts (subset-cache.ts); false only before the first render or if a fontkit or pdfkit update removed a hook — a
+ * speed matter, checked by the tests so an upgrade cannot lose it silently. */
 export function fontTableCacheActive(): boolean {
-  return fontCacheInstalled;
+  return fontCacheInstalled && subsetCacheInstalled && runCacheInstalled;
 }
 
 /** Renders a document definition to PDF bytes, refusing anything that would reach outside the process. */
@@ -79,15 +84,22 @@ export async function renderDocDefinition(def: TDocumentDefinitions, finish?: Fi
  */
 export async function renderWithPdfmakePolicies(def: TDocumentDefinitions, finish?: FinishDocument): Promise<Buffer> {
   const output = lockedEngine().createPdf(def);
-  if (!fontCacheInstalled) {
+  let firstFaces: Array<{ font?: unknown; subset?: unknown } | undefined> = [];
+  if (!fontCacheInstalled || !subsetCacheInstalled || !runCacheInstalled) {
     // The first document hands over a font pdfkit parsed; from then on parsed tables are shared (fontkit-cache.ts).
     const doc = await output.getStream();
-    const faces = Object.values(doc.fontCache?.[FONT_FAMILY] ?? {});
-    fontCacheInstalled = faces.some((face) => installFontTableCache(face?.font));
+    firstFaces = Object.values(doc.fontCache?.[FONT_FAMILY] ?? {});
+    fontCacheInstalled ||= firstFaces.some((face) => installFontTableCache(face?.font));
+    // Shaped words kept between documents (run-cache.ts), from this document's next word on.
+    runCacheInstalled ||= firstFaces.some((face) => installRunCache(face, isCachedFontBuffer));
   }
   // getStream() hands back the same, not yet ended, document every time; getBuffer() ends it.
   if (finish) finish(await output.getStream());
-  return output.getBuffer();
+  const pdf = await output.getBuffer();
+  // Subsets are written from kept parts from the second document on (subset-cache.ts): the first one's fonts are
+  // encoded by fontkit alone, so a test can compare the two (tests/documents/render-twice.ts).
+  if (!subsetCacheInstalled) subsetCacheInstalled = firstFaces.some((face) => installSubsetCache(face?.subset, isCachedFontBuffer));
+  return pdf;
 }
 
 const FORBIDDEN_NODE_KEYS = ['svg', 'attachment'] as const;

@@ -1,31 +1,20 @@
 // The UI's language: Hungarian by default, English and German switchable; the choice is kept on this machine.
 // `t` reads the reactive `lang`, so every text in a template follows a switch at once.
-import { de } from './de';
-import { en } from './en';
-import { hu, type MessageKey as CoreMessageKey } from './hu';
-import { AREA_MESSAGES, type AreaMessageKey } from './areas';
+// Only the chosen language's words are loaded before the app renders (words.ts; issue 41); a switch fetches the
+// new language's words first and changes `lang` once they are here, so no text is ever shown as its key.
+import { LANGS, loadWords, storedLang, storeLang, type Lang, type MessageKey, type Words } from './words';
 import { formatDate, isIsoDate } from '../date-format';
 
-export type MessageKey = CoreMessageKey | AreaMessageKey;
+export type { Lang, MessageKey };
+export { LANGS };
 
-export type Lang = 'hu' | 'en' | 'de';
-export const LANGS: readonly Lang[] = ['hu', 'en', 'de'];
-const DICTS: Record<Lang, Record<MessageKey, string>> = {
-  hu: Object.assign({}, hu, ...AREA_MESSAGES.map((m) => m.hu)),
-  en: Object.assign({}, en, ...AREA_MESSAGES.map((m) => m.en)),
-  de: Object.assign({}, de, ...AREA_MESSAGES.map((m) => m.de)),
-};
 const LOCALES: Record<Lang, string> = { hu: 'hu-HU', en: 'en-GB', de: 'de-DE' };
-const STORAGE_KEY = 'folio.lang';
-
-function storedLang(): Lang {
-  try {
-    const v = localStorage.getItem(STORAGE_KEY);
-    return v === 'en' || v === 'de' || v === 'hu' ? v : 'hu';
-  } catch {
-    return 'hu';
-  }
-}
+const WORDS = new Map<Lang, Words>();
+const FIRST = storedLang();
+// In a page only the chosen language is fetched. Outside one (Node: the unit tests set `i18n.lang` directly, and
+// there is no download to save) every language is loaded.
+const upFront: readonly Lang[] = typeof document === 'undefined' ? LANGS : [FIRST];
+await Promise.all(upFront.map(async (lang) => WORDS.set(lang, await loadWords(lang))));
 
 export type Params = Record<string, string | number>;
 
@@ -36,30 +25,37 @@ function param(value: string | number, locale: string): string {
 }
 
 class I18n {
-  lang = $state<Lang>(storedLang());
+  lang = $state<Lang>(FIRST);
+  /** The language last asked for: a slower earlier switch must not win over it. */
+  #asked: Lang = FIRST;
 
   get locale(): string {
     return LOCALES[this.lang];
   }
 
-  set(lang: Lang): void {
+  /** Switches once the language's words are loaded; rejects (nothing changed) when they cannot be fetched. */
+  async set(lang: Lang): Promise<void> {
+    this.#asked = lang;
+    const words = WORDS.get(lang) ?? (await loadWords(lang));
+    WORDS.set(lang, words);
+    if (this.#asked !== lang) return;
     this.lang = lang;
-    try {
-      localStorage.setItem(STORAGE_KEY, lang);
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
+    storeLang(lang);
     document.documentElement.lang = lang;
   }
 
+  #words(): Words | undefined {
+    return WORDS.get(this.lang) ?? WORDS.get(FIRST);
+  }
+
   t = (key: MessageKey, params?: Params): string => {
-    const text = DICTS[this.lang][key] ?? DICTS.hu[key] ?? key;
+    const text = this.#words()?.[key] ?? key;
     return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? param(params[name]!, this.locale) : m)) : text;
   };
 
   /** A key built at run time (status names, categories); falls back to the given text when unknown. */
   tDynamic = (key: string, fallback: string, params?: Params): string =>
-    key in DICTS.hu ? this.t(key as MessageKey, params) : fallback;
+    key in (this.#words() ?? {}) ? this.t(key as MessageKey, params) : fallback;
 }
 
 export const i18n = new I18n();
