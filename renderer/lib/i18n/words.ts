@@ -2,11 +2,9 @@
 // chosen language's words while the app's own chunk is still downloading. Each language is a chunk of its own
 // (issue 41: the three dictionaries together were most of the first screen's JavaScript); a switch loads the next
 // one on first use. The build keeps only one language's words in each chunk (vite.config.ts, wordsPerLanguage).
-import type { MessageKey as CoreMessageKey } from './hu';
-import type { AreaMessageKey } from './areas';
+import type { MessageKey, Words } from './word-types';
 
-export type MessageKey = CoreMessageKey | AreaMessageKey;
-export type Words = Record<MessageKey, string>;
+export type { MessageKey, Words };
 
 export type Lang = 'hu' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['hu', 'en', 'de'];

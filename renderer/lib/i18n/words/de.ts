@@ -2,6 +2,6 @@
 // of the area files in this chunk (vite.config.ts, wordsPerLanguage).
 import { de } from '../de';
 import { AREA_MESSAGES } from '../areas';
-import type { Words } from '../words';
+import type { Words } from '../word-types';
 
 export const words: Words = Object.assign({}, de, ...AREA_MESSAGES.map((m) => m.de));
