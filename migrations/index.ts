@@ -57,6 +57,8 @@ import * as m0049 from './0049-expense-payment-method';
 import * as m0050 from './0050-nav-inbound';
 // issue 41: the revenue report's sums
 import * as m0056 from './0056-revenue-summaries';
+// the revenue report's cash-basis sums (issue 41)
+import * as m0062 from './0062-cash-revenue-summaries';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -117,6 +119,8 @@ const written: Record<string, Migration> = {
   '0055-delivery-document-kinds': m0055,
   // the revenue report's sums (issue 41)
   '0056-revenue-summaries': m0056,
+  // the revenue report's cash-basis sums (issue 41)
+  '0062-cash-revenue-summaries': m0062,
 };
 
 /**
