@@ -13,6 +13,9 @@
 // - summary_cash_products: per month and product key (`p<id>` or `d:<description>`), the same for the lines with it;
 // - summary_cash_foreign: the payments on foreign-currency sales by day: those few (~2 %) are converted line by line
 //   at the invoice's rate by the report itself, as on the accrual basis.
+// - summary_cash_split: the months of each forint invoice paid in more than one month (an invoice paid in part):
+//   a period of several months counts such an invoice once per client and product, the monthly counts once per
+//   month, so the report takes the difference off (few rows: most invoices are paid at once).
 // An invoice paid twice in a month counts once there: a payment adds 1 only when no other payment of its invoice
 // falls in its month, and a removal takes 1 only when none is left. On PostgreSQL the row triggers on payments run
 // BEFORE the row changes (a later row of the same statement sees the earlier ones, as SQLite's AFTER triggers do;
@@ -67,6 +70,23 @@ function change(o: { from: string; where: string; date: string; amount: string; 
   ];
 }
 
+/**
+ * The split months of invoice `invoice` worked out again from its payments: those other than `without` (the row
+ * going, or the row whose change is being counted), plus the month of `plus` (the row coming).
+ */
+function split(invoice: string, without: string, plus: string | null): string[] {
+  const months = `SELECT substr(q.date, 1, 7) AS month FROM invoice_payments q WHERE q.invoice_id = ${invoice} AND q.id <> ${without}${
+    plus ? ` UNION SELECT substr(${plus}, 1, 7)` : ''
+  }`;
+  return [
+    `DELETE FROM summary_cash_split WHERE invoice_id = ${invoice}`,
+    `INSERT INTO summary_cash_split (invoice_id, month, client_id)
+      SELECT DISTINCT i.id, m.month, i.client_id FROM invoices i, (${months}) m
+      WHERE i.id = ${invoice} AND ${PAID_SALE} AND i.currency = 'HUF'`,
+    `DELETE FROM summary_cash_split WHERE invoice_id = ${invoice} AND (SELECT count(*) FROM summary_cash_split s WHERE s.invoice_id = ${invoice}) < 2`,
+  ];
+}
+
 /** The statements a payment row `p` (NEW or OLD) makes, `sign` 1 when it comes, -1 when it goes. */
 function payment(p: 'NEW' | 'OLD', sign: 1 | -1): string[] {
   // the invoice's first payment of the month (or its last one gone) counts the invoice there
@@ -84,6 +104,7 @@ function payment(p: 'NEW' | 'OLD', sign: 1 | -1): string[] {
       ? `INSERT INTO summary_cash_foreign (date, payment_id)
           SELECT ${p}.date, ${p}.id FROM invoices i WHERE i.id = ${p}.invoice_id AND ${PAID_SALE} AND i.currency <> 'HUF'`
       : `DELETE FROM summary_cash_foreign WHERE date = ${p}.date AND payment_id = ${p}.id`,
+    ...split(`${p}.invoice_id`, `${p}.id`, sign === 1 ? `${p}.date` : null),
   ];
 }
 
@@ -99,6 +120,7 @@ const SEAL = [
   `INSERT INTO summary_cash_foreign (date, payment_id)
     SELECT pay.date, pay.id FROM invoices i JOIN invoice_payments pay ON pay.invoice_id = i.id
     WHERE i.id = NEW.id AND ${PAID_SALE} AND i.currency <> 'HUF'`,
+  ...split('NEW.id', '-1', null),
 ];
 
 /** What the triggers keep, counted from every payment there is (the migration's fill). */
@@ -113,6 +135,10 @@ const FILL = [
   `INSERT INTO summary_cash_foreign (date, payment_id)
     SELECT pay.date, pay.id FROM invoices i JOIN invoice_payments pay ON pay.invoice_id = i.id
     WHERE ${PAID_SALE} AND i.currency <> 'HUF'`,
+  `INSERT INTO summary_cash_split (invoice_id, month, client_id)
+    SELECT DISTINCT i.id, substr(pay.date, 1, 7), i.client_id FROM invoices i JOIN invoice_payments pay ON pay.invoice_id = i.id
+    WHERE ${PAID_SALE} AND i.currency = 'HUF'
+      AND i.id IN (SELECT invoice_id FROM invoice_payments GROUP BY invoice_id HAVING count(DISTINCT substr(date, 1, 7)) > 1)`,
 ];
 
 const TRIGGERS = ['summary_cash_seal', 'summary_cash_pay', 'summary_cash_unpay', 'summary_cash_repay'];
@@ -136,6 +162,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute(db);
   }
   await sql.raw(`CREATE TABLE summary_cash_foreign (date TEXT NOT NULL, payment_id ${int} NOT NULL, PRIMARY KEY (date, payment_id))${keyed}`).execute(db);
+  await sql
+    .raw(`CREATE TABLE summary_cash_split (invoice_id ${int} NOT NULL, month TEXT NOT NULL, client_id ${int} NOT NULL, PRIMARY KEY (invoice_id, month))${keyed}`)
+    .execute(db);
+  await sql.raw('CREATE INDEX summary_cash_split_month ON summary_cash_split (month, invoice_id, client_id)').execute(db);
   for (const q of FILL) await sql.raw(q).execute(db);
 
   const sealed = `OLD.sealed = 0 AND NEW.sealed = 1 AND NEW.type IN ${SALES}`;
@@ -173,5 +203,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(pg ? `DROP TRIGGER ${t} ON ${table}` : `DROP TRIGGER ${t}`).execute(db);
     if (pg) await sql.raw(`DROP FUNCTION ${t}()`).execute(db);
   }
-  for (const t of ['summary_cash_foreign', 'summary_cash_products', 'summary_cash_clients']) await sql.raw(`DROP TABLE ${t}`).execute(db);
+  for (const t of ['summary_cash_split', 'summary_cash_foreign', 'summary_cash_products', 'summary_cash_clients']) await sql.raw(`DROP TABLE ${t}`).execute(db);
 }

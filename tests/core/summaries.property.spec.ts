@@ -92,8 +92,8 @@ test('random histories on a server and a syncing device keep every summary equal
     // the history did exercise what the summaries depend on, on both nodes
     for (const kind of ['issue', 'foreign', 'receipt', 'pay', 'unpay', 'cancel', 'modify', 'sync']) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(0);
     const sums = await summaryTables(srv.db);
-    // (the payments on euro invoices are a short list a history may leave empty; it was compared all the same)
-    expect(sums.filter((t) => t.table !== 'summary_cash_foreign' && t.kept.length === 0).map((t) => t.table), 'every summary table holds rows').toEqual([]);
+    // (the payments on euro invoices and the invoices paid in several months are short lists a history may leave empty; they were compared all the same)
+    expect(sums.filter((t) => !['summary_cash_foreign', 'summary_cash_split'].includes(t.table) && t.kept.length === 0).map((t) => t.table), 'every summary table holds rows').toEqual([]);
     const pulled = await queryRows<{ n: number }>(dev.db, 'SELECT count(*) AS n FROM invoices WHERE block_id <> ?', ownBlock);
     expect(Number(pulled[0]!.n), 'the device pulled the server’s invoices').toBeGreaterThan(0);
   } finally {

@@ -101,6 +101,7 @@ async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]
   const clients = new Map<string, { m: bigint; docs: Set<number> }>();
   const products = new Map<string, { m: bigint; docs: Set<number> }>();
   const foreign = new Set<string>();
+  const monthsPaid = new Map<number, { client: number; months: Set<string> }>();
   const add = (map: typeof clients, key: string, m: bigint, doc: number) => {
     const f = map.get(key) ?? map.set(key, { m: 0n, docs: new Set() }).get(key)!;
     f.m += m;
@@ -114,6 +115,8 @@ async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]
     const forints = half(BigInt(r.net), 1000n);
     const share = half(forints * BigInt(r.paid), BigInt(r.total)) * 1000n;
     const month = r.date.slice(0, 7);
+    const paidIn = monthsPaid.get(Number(r.doc)) ?? monthsPaid.set(Number(r.doc), { client: r.client, months: new Set() }).get(Number(r.doc))!;
+    paidIn.months.add(month);
     add(clients, `${month} ${r.client}`, share, Number(r.doc));
     add(products, `${month} ${r.product !== null ? `p${r.product}` : `d:${r.description}`}`, share, Number(r.doc));
   }
@@ -127,6 +130,15 @@ async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]
       table: 'summary_cash_foreign',
       kept: (await queryRows<{ k: string }>(db, `SELECT date || ' ' || payment_id AS k FROM summary_cash_foreign`)).map((r) => r.k).sort(),
       recount: [...foreign].sort(),
+    },
+    {
+      // the months of the invoices paid in more than one
+      table: 'summary_cash_split',
+      kept: (await queryRows<{ k: string }>(db, `SELECT invoice_id || ' ' || month || ' ' || client_id AS k FROM summary_cash_split`)).map((r) => r.k).sort(),
+      recount: [...monthsPaid]
+        .filter(([, p]) => p.months.size > 1)
+        .flatMap(([doc, p]) => [...p.months].map((m) => `${doc} ${m} ${p.client}`))
+        .sort(),
     },
   ];
 }

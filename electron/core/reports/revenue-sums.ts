@@ -28,8 +28,13 @@ export interface RevenueSums {
 
 export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueSums> {
   const sums = emptySums();
+  // one set for every line read: a document on both edges of the period, or on an edge and among the months'
+  // foreign-currency lines (paid in several months), counts once per key
+  const seen = new Set<string>();
   const { months, edges } = splitByMonth(period);
-  for (const edge of edges) addLines(sums, await revenueLines(db, edge, basis));
+  const edgeLines: RevenueLine[] = [];
+  for (const edge of edges) edgeLines.push(...(await revenueLines(db, edge, basis)));
+  addLines(sums, edgeLines, seen);
   if (months) {
     // summed by SQL per list (12 months, a few thousand clients and products), not row by row here; on the cash
     // basis a row whose payments were all taken back holds nothing (0 invoices, 0 forints) and is left out
@@ -64,9 +69,55 @@ export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBa
       add(sums.byProduct, r.k, Number(r.m), Number(r.n));
       sums.names.set(r.k, r.name ?? (r.k.startsWith('d:') ? r.k.slice(2) : r.k));
     }
-    addLines(sums, foreign);
+    addLines(sums, foreign, seen);
+    if (cash) await countSplitOnce(db, sums, months, edgeLines);
   }
   return sums;
+}
+
+/**
+ * The monthly counts of the cash sums count an invoice once in each month it was paid in; the period's lists by
+ * client and product count it once. The invoices paid in more than one month (summary_cash_split, migration 0062)
+ * have the months beyond the first of the period taken off, and an invoice of an edge's lines (counted there) also
+ * paid in the whole months has those months' count taken off.
+ */
+async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string; to: string }, edgeLines: RevenueLine[]): Promise<void> {
+  const range = sql`s.month between ${months.from} and ${months.to}`;
+  const [split, keys] = await Promise.all([
+    sql<{ doc: number; client: number; k: number }>`
+      select s.invoice_id as doc, s.client_id as client, count(*) as k from summary_cash_split s where ${range}
+      group by s.invoice_id, s.client_id`.execute(db),
+    sql<{ doc: number; product_id: number | null; description: string }>`
+      select distinct it.invoice_id as doc, it.product_id as product_id, it.description as description
+      from (select s.invoice_id from summary_cash_split s where ${range} group by s.invoice_id having count(*) > 1) m
+        join invoice_items it on it.invoice_id = m.invoice_id`.execute(db),
+  ]);
+  const extra = new Map<number, { client: string; n: number }>();
+  for (const r of split.rows) extra.set(Number(r.doc), { client: `c${r.client}`, n: Number(r.k) - 1 });
+  const productsOf = new Map<number, Set<string>>();
+  for (const r of keys.rows) {
+    const key = r.product_id !== null ? `p${r.product_id}` : `d:${r.description}`;
+    (productsOf.get(Number(r.doc)) ?? productsOf.set(Number(r.doc), new Set()).get(Number(r.doc))!).add(key);
+  }
+  for (const l of edgeLines) {
+    const e = extra.get(l.doc);
+    if (!e) continue;
+    // once per document (its keys are the same on every line read)
+    if (!productsOf.has(-l.doc)) {
+      productsOf.set(-l.doc, new Set());
+      e.n++;
+    }
+    productsOf.get(-l.doc)!.add(l.product);
+  }
+  for (const [doc, e] of extra) {
+    if (e.n <= 0) continue;
+    const less = (map: Map<string, Sum>, key: string) => {
+      const s = map.get(key);
+      if (s) s.count -= e.n;
+    };
+    less(sums.byClient, e.client);
+    for (const key of productsOf.get(doc) ?? productsOf.get(-doc) ?? []) less(sums.byProduct, key);
+  }
 }
 
 /** The whole months inside the period (`YYYY-MM`), and the periods of the days before and after them. */
@@ -139,8 +190,7 @@ function add(map: Map<string, Sum>, key: string, amount: number, count: number):
 }
 
 /** Lines summed into `sums`; a document counts once per key however many of its lines it has there. */
-function addLines(sums: RevenueSums, lines: RevenueLine[]): void {
-  const seen = new Set<string>();
+function addLines(sums: RevenueSums, lines: RevenueLine[], seen: Set<string>): void {
   const once = (dimension: string, key: string, doc: number) => {
     const id = `${dimension}\u0000${key}\u0000${doc}`;
     if (seen.has(id)) return 0;
