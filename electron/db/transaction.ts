@@ -21,6 +21,8 @@ interface Job {
   scope: AsyncResource;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
+  /** answered as soon as its work has run, before the batch's COMMIT (writeSoon) */
+  eager?: boolean;
 }
 
 const MAX_BATCH = 64;
@@ -59,11 +61,11 @@ class WriteQueue {
     };
   }
 
-  run<T>(work: (trx: WriteTx) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: WriteTx) => Promise<T>, eager = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       // The batch runs in whichever caller started it; each job runs in its own caller's async context, so what a
       // call carries (its origin, its idempotency key) is its own inside the transaction.
-      this.jobs.push({ work, scope: new AsyncResource('FolioWrite'), resolve: resolve as (v: unknown) => void, reject });
+      this.jobs.push({ work, scope: new AsyncResource('FolioWrite'), resolve: resolve as (v: unknown) => void, reject, eager });
       if (!this.draining) void this.drain();
     });
   }
@@ -139,7 +141,8 @@ class WriteQueue {
               const trx = asWriteTx(conn);
               const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
               if (!alone) c.release.run();
-              done.push({ job, value });
+              if (job.eager) job.resolve(value);
+              else done.push({ job, value });
             } catch (e) {
               if (!alone) {
                 c.rollbackTo.run();
@@ -179,6 +182,18 @@ function queueFor(db: Db): WriteQueue {
 export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
   if (isPostgres(db)) return pgWriteTransaction(db, work);
   return queueFor(db).run(work);
+}
+
+/**
+ * A write whose answer need not wait for the disk: its work runs in the queue's next transaction, as any write's, but
+ * its caller is answered as soon as the work has run, without waiting for that transaction's COMMIT and fsync. For
+ * counts that are not business data (the HTTP door's rate limits, server/counter-write.ts): a crash, or a COMMIT that
+ * fails, may lose a count already answered, which costs nothing; waiting for the fsync cost a whole turn of the queue
+ * before every /v3 request was handled (issue 41). On PostgreSQL it is writeTransaction.
+ */
+export function writeSoon<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return pgWriteTransaction(db, work);
+  return queueFor(db).run(work, true);
 }
 
 /**
