@@ -29,17 +29,26 @@ try {
       { name: 'Book', unit_price: 4500, unit_price_type: 'net', quantity: 3, unit: 'db', vat: '5%' },
     ],
   };
-  const [path, body] = door === 'v2' ? ['/invoices', v2] : ['/v3/documents', v3];
-  let sent = 0;
-  const t = performance.now();
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (sent < Number(n)) {
-      sent++;
-      const res = await call(server.url, 'POST', path, { key: KEY, body });
-      if (res.status !== (door === 'v2' ? 200 : 201) && res.status !== 201) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
+  // door 'both': bursts of each in turn on the one server, as the core section measures them
+  const burst = async (path: string, body: unknown, total: number) => {
+    let sent = 0;
+    const t = performance.now();
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      while (sent < total) {
+        sent++;
+        const res = await call(server.url, 'POST', path, { key: KEY, body });
+        if (res.status !== 200 && res.status !== 201) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }));
+    return Math.round((sent / (performance.now() - t)) * 1000);
+  };
+  // PREFILL=n: n v2 creates first, as the core section makes before it measures
+  if (process.env.PREFILL) console.log(`prefill v2 ${await burst('/invoices', v2, Number(process.env.PREFILL))}/s`);
+  if (door === 'both') {
+    for (let round = 0; round < 3; round++) {
+      console.log(`v2 ${await burst('/invoices', v2, Number(n))}/s, v3 ${await burst('/v3/documents', v3, Number(n))}/s`);
     }
-  }));
-  console.log(`${door}: ${Math.round((sent / (performance.now() - t)) * 1000)}/s`);
+  } else console.log(`${door}: ${await burst(door === 'v2' ? '/invoices' : '/v3/documents', door === 'v2' ? v2 : v3, Number(n))}/s`);
 } finally {
   await server.kill('SIGINT');
   tmp.remove();
