@@ -169,9 +169,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const q of FILL) await sql.raw(q).execute(db);
 
   const sealed = `OLD.sealed = 0 AND NEW.sealed = 1 AND NEW.type IN ${SALES}`;
+  // most invoices are sealed before any payment: one probe of invoice_payments_invoice, and nothing more to do
+  const paidBefore = `EXISTS (SELECT 1 FROM invoice_payments p WHERE p.invoice_id = NEW.id)`;
   if (pg) {
     const body = (qs: string[]) => qs.map((q) => `${q};`).join('\n');
-    await pgTrigger(db, { name: 'summary_cash_seal', table: 'invoices', timing: 'AFTER', events: 'UPDATE OF sealed', when: sealed, body: body(SEAL) });
+    await pgTrigger(db, {
+      name: 'summary_cash_seal',
+      table: 'invoices',
+      timing: 'AFTER',
+      events: 'UPDATE OF sealed',
+      when: sealed,
+      // (a trigger's WHEN cannot hold a subquery on PostgreSQL)
+      body: `IF ${paidBefore} THEN\n${body(SEAL)}\nEND IF;`,
+    });
     await pgTrigger(db, { name: 'summary_cash_pay', table: 'invoice_payments', timing: 'BEFORE', events: 'INSERT', body: body(payment('NEW', 1)) });
     await pgTrigger(db, { name: 'summary_cash_unpay', table: 'invoice_payments', timing: 'BEFORE', events: 'DELETE', body: body(payment('OLD', -1)) });
     // a payment changed in place (nothing does that today): taken away as it was, added as it is
@@ -189,7 +199,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       BEGIN
         ${qs.join(';\n        ')};
       END`);
-  await trigger('summary_cash_seal', `AFTER UPDATE OF sealed ON invoices WHEN ${sealed}`, SEAL).execute(db);
+  await trigger('summary_cash_seal', `AFTER UPDATE OF sealed ON invoices WHEN ${sealed} AND ${paidBefore}`, SEAL).execute(db);
   await trigger('summary_cash_pay', 'AFTER INSERT ON invoice_payments', payment('NEW', 1)).execute(db);
   await trigger('summary_cash_unpay', 'AFTER DELETE ON invoice_payments', payment('OLD', -1)).execute(db);
   // after the change, the row as it was is gone and the row as it is stands: remove, then add
