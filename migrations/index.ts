@@ -60,6 +60,8 @@ import * as m0056 from './0056-revenue-summaries';
 // the payment code in the invoice e-mail (issue 40)
 import * as m0059 from './0059-mail-payment-qr';
 import * as m0060 from './0060-delivery-note-sync';
+// the revenue report's cash-basis sums (issue 41)
+import * as m0062 from './0062-cash-revenue-summaries';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -124,6 +126,8 @@ const written: Record<string, Migration> = {
   '0059-mail-payment-qr': m0059,
   // delivery documents travel with sync (issue 40)
   '0060-delivery-note-sync': m0060,
+  // the revenue report's cash-basis sums (issue 41)
+  '0062-cash-revenue-summaries': m0062,
 };
 
 /**

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/types';
 import { counterWrite } from './counter-write';
+import { writeAside } from '../db/transaction';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -24,8 +25,10 @@ const PRUNE_EVERY_MS = 60_000;
 /** Counts one request of `key` in its window; the count and the milliseconds left of the window. */
 export async function countHit(db: Db, key: string, timeWindow: number, now: number): Promise<{ current: number; ttl: number }> {
   const ended = sql<boolean>`rate_limit_hits.reset_ms <= ${now}`;
-  const row = await counterWrite(db, (q) =>
-    q
+  // run aside from the write queue (../db/transaction.ts): the request is counted without waiting for a turn of it
+  const [row] = await writeAside(
+    db,
+    db
       .insertInto('rate_limit_hits')
       .values({ key, hits: 1, reset_ms: now + timeWindow })
       .onConflict((oc) =>
@@ -35,9 +38,10 @@ export async function countHit(db: Db, key: string, timeWindow: number, now: num
         }),
       )
       .returning(['hits', 'reset_ms'])
-      .executeTakeFirstOrThrow(),
+      .compile(),
   );
-  return { current: row.hits, ttl: Math.max(0, row.reset_ms - now) };
+  if (!row) throw new Error('The rate-limit count was not stored');
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_ms) - now) };
 }
 
 /**

@@ -7,7 +7,9 @@
 //   from the first request until the remote holds all 10,000. pg_sync_50_devices_round_s: until every device's round
 //   ended (each also pulls the others' invoices — on 50 machines in real life, here all on this process's cores);
 //   checked afterwards: no device failed, every invoice on the remote.
-// A smoke run (size.ts): 100 creates; 3 devices of 10 invoices. Run alone: npx tsx tests/bench/pg-bench.ts
+// - pg_round_trips_per_invoice(_16): the statements sent to PostgreSQL per invoice issued in process, one at a time
+//   and 16 in flight (roundTrips below).
+// A smoke run (size.ts): 20 counted, 100 creates; 3 devices of 10 invoices. Run alone: npx tsx tests/bench/pg-bench.ts
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { SERVE_ENTRY } from '../support/built';
@@ -17,6 +19,9 @@ import { call } from '../fault/support/http';
 import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
 import { configure, openDevice, startRemote, tempDir, type Device } from '../sync/support/nodes';
 import { FULL, sized, type BenchOptions } from './size';
+import { openPostgres } from '../../electron/db/pg/open';
+import { createCore } from '../../electron/core/index';
+import { fixedClock } from '../../electron/core/clock';
 
 const KEY = 'pg-bench-key-0123456789abcdef';
 const SECRET = randomBytes(32).toString('base64');
@@ -112,8 +117,47 @@ export async function sync50(DEVICES = 50, PER_DEVICE = 200) {
   }
 }
 
+/**
+ * Round trips per invoice (issue 41): the statements the core sends PostgreSQL while it issues invoices, counted in
+ * this process on pg's client (every statement Kysely and the write queue send is one client.query, one round trip).
+ * pg_round_trips_per_invoice: one invoice after another; pg_round_trips_per_invoice_16: 16 in flight, so the
+ * queue's shared transactions (one BEGIN, lock and COMMIT for the writes waiting) count in.
+ */
+export async function roundTrips(total = 200) {
+  const url = await freshPgDatabase();
+  const opened = await openPostgres(url);
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  let sent = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    sent++;
+    return query.apply(this, args);
+  };
+  try {
+    const core = await createCore({ db: opened.db, clock: fixedClock(BUSINESS_NOW) });
+    await core.call('settings.update', { seller: SELLER });
+    const client = (await core.call('clients.create', buyerBody('PG Bench Kft.'))).id;
+    const body = benchInvoice(client);
+    for (let i = 0; i < 20; i++) await core.call('invoices.create', body); // prepared statements named, caches warm
+    let before = sent;
+    for (let i = 0; i < total; i++) await core.call('invoices.create', body);
+    const one = (sent - before) / total;
+    before = sent;
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      for (let i = 0; i < Math.ceil(total / 16); i++) await core.call('invoices.create', body);
+    }));
+    const many = (sent - before) / (16 * Math.ceil(total / 16));
+    return { pg_round_trips_per_invoice: Number(one.toFixed(2)), pg_round_trips_per_invoice_16: Number(many.toFixed(2)) };
+  } finally {
+    proto.query = query;
+    await opened.close();
+  }
+}
+
 export async function run(options: BenchOptions = FULL) {
-  const http = await httpCreate(sized(options, 2000, 100));
+  const trips = await roundTrips(sized(options, 200, 20));
+  console.error(`bench pg: ${JSON.stringify(trips)}`);
+  const http = { ...trips, ...(await httpCreate(sized(options, 2000, 100))) };
   console.error(`bench pg: ${JSON.stringify(http)}`); // kept should the sync half fail
   return { ...http, ...(await sync50(sized(options, 50, 3), sized(options, 200, 10))) };
 }

@@ -1,4 +1,4 @@
-// The dashboard's summary tables (migration 0038) are kept by triggers on invoices, so no writer can leave them
+// The dashboard's and the revenue report's summary tables (migrations 0038, 0056, 0062) are kept by triggers, so no writer can leave them
 // behind. Random histories through the real core prove it: on a server (this project's database) and a device (a
 // SQLite file, syncing with the server over HTTP), invoices are issued in forints and euros, as drafts then issued,
 // as proformas then generated, as receipts; paid in part or in full, unpaid, cancelled, modified; the business day
@@ -92,7 +92,8 @@ test('random histories on a server and a syncing device keep every summary equal
     // the history did exercise what the summaries depend on, on both nodes
     for (const kind of ['issue', 'foreign', 'receipt', 'pay', 'unpay', 'cancel', 'modify', 'sync']) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(0);
     const sums = await summaryTables(srv.db);
-    expect(sums.every((t) => t.kept.length > 0), 'every summary table holds rows').toBe(true);
+    // (the payments on euro invoices and the invoices paid in several months are short lists a history may leave empty; they were compared all the same)
+    expect(sums.filter((t) => !['summary_cash_foreign', 'summary_cash_split'].includes(t.table) && t.kept.length === 0).map((t) => t.table), 'every summary table holds rows').toEqual([]);
     const pulled = await queryRows<{ n: number }>(dev.db, 'SELECT count(*) AS n FROM invoices WHERE block_id <> ?', ownBlock);
     expect(Number(pulled[0]!.n), 'the device pulled the server’s invoices').toBeGreaterThan(0);
   } finally {
@@ -110,8 +111,8 @@ async function expectDashboard(n: Node, day: string, label: string) {
 }
 
 /**
- * The revenue report on the accrual basis (whole months from the summaries of migration 0056, the rest from lines)
- * equals the same figures summed from every line of the period (revenueLines, the report's reading before the
+ * The revenue report on either basis (whole months from the summaries of migrations 0056 and 0062, the rest from
+ * lines) equals the same figures summed from every line of the period (revenueLines, the report's reading before the
  * summaries): a period of whole months, and one that starts and ends inside a month.
  */
 async function expectRevenue(n: Node, day: string, label: string) {
@@ -119,9 +120,9 @@ async function expectRevenue(n: Node, day: string, label: string) {
     { from: '2025-09-01', to: `${day.slice(0, 7)}-${String(new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate())}` },
     { from: '2025-09-20', to: day },
   ];
-  for (const period of periods) {
-    const report = await n.call('reports.revenue', { ...period, basis: 'accrual' });
-    const lines = await revenueLines(n.db, period, 'accrual');
+  for (const [period, basis] of periods.flatMap((p) => (['accrual', 'cash'] as const).map((b) => [p, b] as const))) {
+    const report = await n.call('reports.revenue', { ...period, basis });
+    const lines = await revenueLines(n.db, period, basis);
     const by = (key: (l: RevenueLine) => string) => {
       const out = new Map<string, { amount: number; docs: Set<number> }>();
       for (const l of lines) {
@@ -133,7 +134,7 @@ async function expectRevenue(n: Node, day: string, label: string) {
     };
     const shown = (figures: Array<{ key: string; amount: string; count: number }>) =>
       figures.filter((f) => f.count > 0 || f.amount !== '0.000').map((f) => `${f.key} ${f.amount} ${f.count}`).sort();
-    const where = `reports.revenue ${period.from}…${period.to}, ${label}`;
+    const where = `reports.revenue ${basis} ${period.from}…${period.to}, ${label}`;
     expect(report.revenue.total, where).toBe(milliToString(lines.reduce((a, l) => a + l.amount, 0)));
     expect(shown(report.revenue.by_month), where).toEqual(by((l) => l.day.slice(0, 7)));
     expect(shown(report.revenue.by_client), where).toEqual(by((l) => `c${l.client}`));

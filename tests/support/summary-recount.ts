@@ -75,7 +75,72 @@ export async function summaryTables(db: Db): Promise<Array<{ table: string; kept
       recount: lines(await queryRows(db, p.recount)),
     });
   }
-  return out;
+  return [...out, ...(await cashTables(db))];
+}
+
+/**
+ * Migration 0062's cash-basis sums against a recount here, in TypeScript over the raw rows: every payment on a sealed
+ * invoice or receipt that is no chain member and whose total is above zero gives each forint line round(its whole
+ * forints × paid ÷ total) whole forints, half away from zero (BigInt, exact); an invoice counts once per month it was
+ * paid in. Rows the triggers left at nothing (every payment of the month taken back) must hold 0 and 0.
+ */
+async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
+  const rows = await queryRows<{ pay: number; date: string; paid: number; doc: number; client: number; currency: string; total: number; product: number | null; description: string; net: number }>(
+    db,
+    `SELECT pay.id AS pay, pay.date AS date, pay.amount_milli AS paid, i.id AS doc, i.client_id AS client, i.currency AS currency,
+        i.total_milli AS total, it.product_id AS product, it.description AS description, it.net_milli AS net
+      FROM invoice_payments pay JOIN invoices i ON i.id = pay.invoice_id JOIN invoice_items it ON it.invoice_id = i.id
+      WHERE i.type IN (${INVOICE}, ${RECEIPT}) AND i.sealed = 1 AND i.total_milli > 0
+        AND i.is_cancel_invoice = 0 AND i.modifies_id IS NULL AND i.original_invoice_no IS NULL`,
+  );
+  const half = (n: bigint, d: bigint) => {
+    const a = n < 0n ? -n : n;
+    const q = a / d + ((a % d) * 2n >= d ? 1n : 0n);
+    return n < 0n ? -q : q;
+  };
+  const clients = new Map<string, { m: bigint; docs: Set<number> }>();
+  const products = new Map<string, { m: bigint; docs: Set<number> }>();
+  const foreign = new Set<string>();
+  const monthsPaid = new Map<number, { client: number; months: Set<string> }>();
+  const add = (map: typeof clients, key: string, m: bigint, doc: number) => {
+    const f = map.get(key) ?? map.set(key, { m: 0n, docs: new Set() }).get(key)!;
+    f.m += m;
+    f.docs.add(doc);
+  };
+  for (const r of rows) {
+    if (r.currency !== 'HUF') {
+      foreign.add(`${r.date} ${r.pay}`);
+      continue;
+    }
+    const forints = half(BigInt(r.net), 1000n);
+    const share = half(forints * BigInt(r.paid), BigInt(r.total)) * 1000n;
+    const month = r.date.slice(0, 7);
+    const paidIn = monthsPaid.get(Number(r.doc)) ?? monthsPaid.set(Number(r.doc), { client: r.client, months: new Set() }).get(Number(r.doc))!;
+    paidIn.months.add(month);
+    add(clients, `${month} ${r.client}`, share, Number(r.doc));
+    add(products, `${month} ${r.product !== null ? `p${r.product}` : `d:${r.description}`}`, share, Number(r.doc));
+  }
+  const recount = (map: typeof clients) => [...map].map(([k, f]) => `${k} | ${f.docs.size} | ${f.m}`).sort();
+  const kept = async (table: string, key: string) =>
+    lines(await queryRows(db, `SELECT month || ' ' || ${key} AS k, invoice_count AS n, net_milli AS m FROM ${table} WHERE invoice_count <> 0 OR net_milli <> 0`));
+  return [
+    { table: 'summary_cash_clients', kept: await kept('summary_cash_clients', 'client_id'), recount: recount(clients) },
+    { table: 'summary_cash_products', kept: await kept('summary_cash_products', 'product_key'), recount: recount(products) },
+    {
+      table: 'summary_cash_foreign',
+      kept: (await queryRows<{ k: string }>(db, `SELECT date || ' ' || payment_id AS k FROM summary_cash_foreign`)).map((r) => r.k).sort(),
+      recount: [...foreign].sort(),
+    },
+    {
+      // the months of the invoices paid in more than one
+      table: 'summary_cash_split',
+      kept: (await queryRows<{ k: string }>(db, `SELECT invoice_id || ' ' || month || ' ' || client_id AS k FROM summary_cash_split`)).map((r) => r.k).sort(),
+      recount: [...monthsPaid]
+        .filter(([, p]) => p.months.size > 1)
+        .flatMap(([doc, p]) => [...p.months].map((m) => `${doc} ${m} ${p.client}`))
+        .sort(),
+    },
+  ];
 }
 
 interface Row {

@@ -4,7 +4,6 @@
 // Foreign-currency invoices are converted at their own rate; expenses in another currency have no rate in Folio
 // and are left out of the costs (the VAT analysis lists them).
 import { sql } from 'kysely';
-import { Big, fromMilli, roundTo, toMilli } from '../../../shared/money';
 import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
 import { forints } from './output-vat';
@@ -65,9 +64,21 @@ export async function revenueLines(db: Db, period: ReportPeriod, basis: RevenueB
       join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
     where pay.date between ${period.from} and ${period.to} and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1
       and not ${isChainMember('i')}`.execute(db);
-  return rows.rows
-    .filter((r) => r.total > 0)
-    .map((r) => lineOf(r, toMilli(roundTo(fromMilli(forints(r.net, r.exchange_rate)).times(new Big(r.paid).div(r.total)), 0))));
+  return rows.rows.filter((r) => r.total > 0).map((r) => lineOf(r, paidShare(forints(r.net, r.exchange_rate), r.paid, r.total)));
+}
+
+/**
+ * The thousandths of a forint a line of `forintMilli` (whole forints) carries of a payment of `paid` on an invoice
+ * of `total` (> 0): forints × paid ÷ total rounded to whole forints, half away from zero, exactly (BigInt: big.js
+ * divided at 20 decimals first and could round a half down). The cash sums of migration 0062 compute the same.
+ */
+export function paidShare(forintMilli: number, paid: number, total: number): number {
+  const num = BigInt(forintMilli / 1000) * BigInt(paid);
+  const den = BigInt(total);
+  const abs = num < 0n ? -num : num;
+  let q = abs / den;
+  if ((abs % den) * 2n >= den) q += 1n;
+  return Number(num < 0n ? -q : q) * 1000;
 }
 
 export function lineOf(r: RevenueItemRow, amount: number): RevenueLine {

@@ -1,14 +1,14 @@
-// The revenue of a period summed by month, client and product, each with how many documents it holds. On the accrual
-// basis the whole months of the period come from the summary tables the seal keeps (migration 0056), the foreign-
-// currency invoices of those months from their rows (converted line by line at their own rate), and the days of a
-// month the period takes only in part from the lines of those days. On the cash basis every payment's share is
-// worked out from its invoice's lines (revenue-rows.ts), as before.
+// The revenue of a period summed by month, client and product, each with how many documents it holds. The whole
+// months of the period come from the summary tables the triggers keep — on the accrual basis per month of the tax
+// point (migration 0056), on the cash basis per month of the payment day (0062) — the foreign-currency documents of
+// those months from their rows (converted line by line at their own rate), and the days of a month the period takes
+// only in part from the lines of those days (revenue-rows.ts, which says what each basis counts).
 import { sql } from 'kysely';
 import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
 import { SALE_TYPES } from '../../../shared/invoice-codes';
 import { forints } from './output-vat';
-import { lineOf, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
+import { lineOf, paidShare, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
 import { accrualDay, isChainMember } from './tax-point';
 
 /** An amount in thousandths of a forint and how many documents make it. */
@@ -28,28 +28,34 @@ export interface RevenueSums {
 
 export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<RevenueSums> {
   const sums = emptySums();
-  if (basis === 'cash') {
-    addLines(sums, await revenueLines(db, period, 'cash'));
-    return sums;
-  }
+  // one set for every line read: a document on both edges of the period, or on an edge and among the months'
+  // foreign-currency lines (paid in several months), counts once per key
+  const seen = new Set<string>();
   const { months, edges } = splitByMonth(period);
-  for (const edge of edges) addLines(sums, await revenueLines(db, edge, 'accrual'));
+  const edgeLines: RevenueLine[] = [];
+  for (const edge of edges) edgeLines.push(...(await revenueLines(db, edge, basis)));
+  addLines(sums, edgeLines, seen);
   if (months) {
-    // summed by SQL per list (12 months, a few thousand clients and products), not row by row here
-    const range = sql`month between ${months.from} and ${months.to}`;
+    // summed by SQL per list (12 months, a few thousand clients and products), not row by row here; on the cash
+    // basis a row whose payments were all taken back holds nothing (0 invoices, 0 forints) and is left out
+    const cash = basis === 'cash';
+    const clients = sql.table(cash ? 'summary_cash_clients' : 'summary_revenue_clients');
+    const products = sql.table(cash ? 'summary_cash_products' : 'summary_revenue_products');
+    const range = sql`month between ${months.from} and ${months.to} and invoice_count <> 0`;
+    const days = { from: `${months.from}-01`, to: lastDay(months.to) };
     const [byMonth, byClient, byProduct, foreign] = await Promise.all([
       sql<{ k: string; n: number; m: number }>`
-        select month as k, sum(invoice_count) as n, sum(net_milli) as m from summary_revenue_clients where ${range} group by month`.execute(db),
+        select month as k, sum(invoice_count) as n, sum(net_milli) as m from ${clients} where ${range} group by month`.execute(db),
       // each with its name: the clients' and products' own (a few thousand lookups by id after the sums)
       sql<{ k: number; n: number; m: number; name: string | null }>`
         select a.k, a.n, a.m, c.name from (
-          select client_id as k, sum(invoice_count) as n, sum(net_milli) as m from summary_revenue_clients where ${range} group by client_id
+          select client_id as k, sum(invoice_count) as n, sum(net_milli) as m from ${clients} where ${range} group by client_id
         ) a left join clients c on c.id = a.k`.execute(db),
       sql<{ k: string; n: number; m: number; name: string | null }>`
         select a.k, a.n, a.m, p.name from (
-          select product_key as k, sum(invoice_count) as n, sum(net_milli) as m from summary_revenue_products where ${range} group by product_key
+          select product_key as k, sum(invoice_count) as n, sum(net_milli) as m from ${products} where ${range} group by product_key
         ) a left join products p on p.id = (case when a.k like 'p%' then cast(substr(a.k, 2) as integer) end)`.execute(db),
-      foreignLines(db, { from: `${months.from}-01`, to: lastDay(months.to) }),
+      cash ? foreignCashLines(db, days) : foreignLines(db, days),
     ]);
     for (const r of byMonth.rows) {
       add(sums.byMonth, r.k, Number(r.m), Number(r.n));
@@ -63,9 +69,55 @@ export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBa
       add(sums.byProduct, r.k, Number(r.m), Number(r.n));
       sums.names.set(r.k, r.name ?? (r.k.startsWith('d:') ? r.k.slice(2) : r.k));
     }
-    addLines(sums, foreign);
+    addLines(sums, foreign, seen);
+    if (cash) await countSplitOnce(db, sums, months, edgeLines);
   }
   return sums;
+}
+
+/**
+ * The monthly counts of the cash sums count an invoice once in each month it was paid in; the period's lists by
+ * client and product count it once. The invoices paid in more than one month (summary_cash_split, migration 0062)
+ * have the months beyond the first of the period taken off, and an invoice of an edge's lines (counted there) also
+ * paid in the whole months has those months' count taken off.
+ */
+async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string; to: string }, edgeLines: RevenueLine[]): Promise<void> {
+  const range = sql`s.month between ${months.from} and ${months.to}`;
+  const [split, keys] = await Promise.all([
+    sql<{ doc: number; client: number; k: number }>`
+      select s.invoice_id as doc, s.client_id as client, count(*) as k from summary_cash_split s where ${range}
+      group by s.invoice_id, s.client_id`.execute(db),
+    sql<{ doc: number; product_id: number | null; description: string }>`
+      select distinct it.invoice_id as doc, it.product_id as product_id, it.description as description
+      from (select s.invoice_id from summary_cash_split s where ${range} group by s.invoice_id having count(*) > 1) m
+        join invoice_items it on it.invoice_id = m.invoice_id`.execute(db),
+  ]);
+  const extra = new Map<number, { client: string; n: number }>();
+  for (const r of split.rows) extra.set(Number(r.doc), { client: `c${r.client}`, n: Number(r.k) - 1 });
+  const productsOf = new Map<number, Set<string>>();
+  for (const r of keys.rows) {
+    const key = r.product_id !== null ? `p${r.product_id}` : `d:${r.description}`;
+    (productsOf.get(Number(r.doc)) ?? productsOf.set(Number(r.doc), new Set()).get(Number(r.doc))!).add(key);
+  }
+  for (const l of edgeLines) {
+    const e = extra.get(l.doc);
+    if (!e) continue;
+    // once per document (its keys are the same on every line read)
+    if (!productsOf.has(-l.doc)) {
+      productsOf.set(-l.doc, new Set());
+      e.n++;
+    }
+    productsOf.get(-l.doc)!.add(l.product);
+  }
+  for (const [doc, e] of extra) {
+    if (e.n <= 0) continue;
+    const less = (map: Map<string, Sum>, key: string) => {
+      const s = map.get(key);
+      if (s) s.count -= e.n;
+    };
+    less(sums.byClient, e.client);
+    for (const key of productsOf.get(doc) ?? productsOf.get(-doc) ?? []) less(sums.byProduct, key);
+  }
 }
 
 /** The whole months inside the period (`YYYY-MM`), and the periods of the days before and after them. */
@@ -93,6 +145,19 @@ async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]
       union all
       select i.id from invoices i where i.date between ${period.from} and ${period.to} and ${issued} and ${isChainMember('i')})`.execute(db);
   return rows.rows.map((r) => lineOf(r, forintsExact(r.net, r.exchange_rate)));
+}
+
+/**
+ * The payments of the period on foreign-currency sales, each shared over its invoice's lines at the invoice's own
+ * rate (revenue-rows.ts), found through the list migration 0062 keeps of them by day.
+ */
+async function foreignCashLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
+  const rows = await sql<RevenueItemRow & { paid: number; total: number }>`
+    select ${revenueItemColumns(db)}, pay.date as day, pay.amount_milli as paid, i.total_milli as total
+    from summary_cash_foreign f join invoice_payments pay on pay.id = f.payment_id join invoices i on i.id = pay.invoice_id
+      join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
+    where f.date between ${period.from} and ${period.to}`.execute(db);
+  return rows.rows.map((r) => lineOf(r, paidShare(forintsExact(r.net, r.exchange_rate), r.paid, r.total)));
 }
 
 /**
@@ -125,8 +190,7 @@ function add(map: Map<string, Sum>, key: string, amount: number, count: number):
 }
 
 /** Lines summed into `sums`; a document counts once per key however many of its lines it has there. */
-function addLines(sums: RevenueSums, lines: RevenueLine[]): void {
-  const seen = new Set<string>();
+function addLines(sums: RevenueSums, lines: RevenueLine[], seen: Set<string>): void {
   const once = (dimension: string, key: string, doc: number) => {
     const id = `${dimension}\u0000${key}\u0000${doc}`;
     if (seen.has(id)) return 0;
