@@ -7,8 +7,8 @@
 // - normal invoices of 1–5 product lines, 2 % in EUR, ~5 % proformas (their own "D-" numbering), ~3 % cancelled
 //   with their storno right after them, ~1 % with a modifying invoice; gapless numbers per block, kind and year, in
 //   date order; number_counters set to the last number of each sequence;
-// - payments: older invoices are paid (a few partly or not at all, so ageing has something to show), recent ones
-//   partly; an invoice_payments row per payment;
+// - payments: older invoices are paid (a few partly or not at all, so ageing has something to show; a few in two
+//   instalments a month apart), recent ones partly; an invoice_payments row per payment;
 // - expenses (a tenth of the invoice count) and bank statement entries (a fiftieth), dated over the same years.
 // change_log gets what the triggers write: one 'create' per sealed invoice, client, product and expense. The
 // 'update' rows a payment made after issue would add in real life are not written (payments are set before the
@@ -264,7 +264,17 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
           const settled = paidOn < TODAY && (age > 120 ? p < 0.97 : p < 0.7);
           const partly = !settled && p < (age > 120 ? 0.985 : 0.85);
           const paid = settled ? payable : partly ? Math.round(payable / 2000) * 1000 : 0;
-          if (paid > 0) pay(doc.id, paidOn < TODAY ? paidOn : day, paid, eur);
+          if (paid > 0) {
+            const on = paidOn < TODAY ? paidOn : day;
+            const later = addDays(on, 35);
+            // a few are settled in two instalments a month apart, as customers do: the cash basis counts such an
+            // invoice in both months (summary_cash_split)
+            if (settled && p < 0.05 && later < TODAY && paid >= 2000) {
+              const first = Math.round(paid / 2000) * 1000;
+              pay(doc.id, on, first, eur);
+              pay(doc.id, later, paid - first, eur);
+            } else pay(doc.id, on, paid, eur);
+          }
           markModified.run(payable === doc.total ? null : payable, settled ? INVOICE_STATUS.paid : INVOICE_STATUS.unpaid, paid, doc.id);
         }
         seal.run();
