@@ -1,5 +1,6 @@
 // The EU VAT lookup through the core (`vat.eu`) with the real outside-world parts: the offline IP→country table and
 // the VIES REST client, VIES being a local HTTP server answering from recorded samples.
+import { createServer, type AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { FolioError } from '../../shared/errors';
 import { createEuVat, euVatFromEnv, loadIpCountry } from '../../electron/vat-eu/index';
@@ -18,6 +19,15 @@ test.afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+/** A port that was free a moment ago: a server is opened on it and closed again, never connected to. */
+async function unusedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 async function vies(): Promise<FakeServer> {
   const s = await fakeVies({
@@ -111,9 +121,10 @@ test('VIES down, failing or silent: company null with a clear company_error, nev
   expect(unavailable.tax_rate).toBe(0.2); // the French consumer rate stands until the number is checked
   await t!.close();
 
-  // Nothing listening at all.
+  // Nothing listening at all: a port nobody was ever connected to (the fake's own port could still have a kept-alive
+  // connection in the client's pool, which answers a socket error instead of a refusal).
   await server.close();
-  core = await coreWithVies(`${server.url}/check-vat-number`);
+  core = await coreWithVies(`http://127.0.0.1:${await unusedPort()}/check-vat-number`);
   const down = await core.call('vat.eu', { country: 'DE', business_country: 'HU', vat_code: 'DE811907980' });
   expect(down).toMatchObject({ company: null, tax_rate: 0.19 });
   expect(down.company_error).toMatch(/could not be reached \(ECONNREFUSED\); try again when online/);
