@@ -203,6 +203,47 @@ END IF;`,
   },
 ];
 
+/**
+ * PostgreSQL's summaries as row triggers of one SQL statement each (data-modifying WITH): the statements of 0038's
+ * insert and delete, and the seal's of 0032, 0056 and 0062 in one trigger, as SQLite's summary_invoices_seal.
+ */
+export async function pgRowTriggers(db: Kysely<any>): Promise<void> {
+  const sealed = `OLD.sealed = 0 AND NEW.sealed = 1 AND NEW.type IN ${SALES_LIST}`;
+  // apply(r, -1) is each table's upsert then its removal when empty; the removals must see the upserts
+  const minus = (r: string) => {
+    const qs = apply(r, -1);
+    return [`${withAll(qs.filter((_, i) => i % 2 === 0))};`, `${withAll(qs.filter((_, i) => i % 2 === 1))};`];
+  };
+  await pgTrigger(db, { name: 'summary_invoices_insert', table: 'invoices', timing: 'AFTER', events: 'INSERT', body: `${withAll(apply('NEW', 1))};` });
+  await pgTrigger(db, { name: 'summary_invoices_delete', table: 'invoices', timing: 'AFTER', events: 'DELETE', body: minus('OLD').join('\n') });
+  await pgTrigger(db, {
+    name: 'summary_invoices_update',
+    table: 'invoices',
+    timing: 'AFTER',
+    events: `UPDATE OF ${SUMMED.join(', ')}`,
+    when: changed,
+    body: [...minus('OLD'), `${withAll(apply('NEW', 1))};`].join('\n'),
+  });
+  await pgTrigger(db, {
+    name: 'summary_invoices_seal',
+    table: 'invoices',
+    timing: 'AFTER',
+    events: 'UPDATE OF sealed',
+    when: sealed,
+    body: `${withAll([pgLinesOf('i.id = NEW.id'), ...add(`i.id = NEW.id AND i.currency = 'HUF'`)])};
+IF EXISTS (SELECT 1 FROM invoice_payments p WHERE p.invoice_id = NEW.id) THEN
+${block(SEAL)}
+END IF;`,
+  });
+}
+
+export async function dropStatementTriggers(db: Kysely<any>): Promise<void> {
+  for (const t of STATEMENT_TRIGGERS) {
+    await sql.raw(`DROP TRIGGER ${t.name} ON invoices`).execute(db);
+    await sql.raw(`DROP FUNCTION ${t.name}()`).execute(db);
+  }
+}
+
 /** The PostgreSQL row triggers replaced, as 0032, 0038, 0056 and 0062 named them. */
 const ROW_TRIGGERS = ['summary_invoices_insert', 'summary_invoices_delete', 'summary_invoices_update', 'report_vat_lines_seal', 'summary_revenue_seal', 'summary_cash_seal'];
 /** SQLite's three seal triggers, now one. */
