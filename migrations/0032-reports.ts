@@ -11,11 +11,11 @@ import { INVOICE_TYPE } from '../shared/invoice-codes';
 import { isPostgres, pgTrigger } from './dialect';
 
 // invoices and receipts: a receipt is not reported to NAV, but its VAT is owed like an invoice's
-export const SALES_LIST = `(${INVOICE_TYPE.invoice}, ${INVOICE_TYPE.receipt})`;
+const SALES_LIST = `(${INVOICE_TYPE.invoice}, ${INVOICE_TYPE.receipt})`;
 const SALES = sql.raw(SALES_LIST);
 
 /** The rows of the invoices `where` selects (an alias `i`), per VAT code. */
-export const linesOf = (where: ReturnType<typeof sql>) => sql`
+const linesOf = (where: ReturnType<typeof sql>) => sql`
   INSERT INTO report_vat_lines (invoice_id, vat_id, tax_day, cash, currency, exchange_rate, net_milli, vat_milli)
   SELECT i.id, it.vat_id,
     CASE WHEN i.is_cancel_invoice = 1 OR i.modifies_id IS NOT NULL OR i.original_invoice_no IS NOT NULL THEN i.date ELSE i.fulfillment_date END,
@@ -29,7 +29,7 @@ export const linesOf = (where: ReturnType<typeof sql>) => sql`
  * `linesOf` in PostgreSQL: the seller snapshot read as jsonb, the comparison turned into SQLite's 0/1. Grouping by
  * i.id alone may select i's other columns: i.id is the invoices' primary key.
  */
-export const pgLinesOf = (where: string) => `
+const pgLinesOf = (where: string) => `
   INSERT INTO report_vat_lines (invoice_id, vat_id, tax_day, cash, currency, exchange_rate, net_milli, vat_milli)
   SELECT i.id, it.vat_id,
     CASE WHEN i.is_cancel_invoice = 1 OR i.modifies_id IS NOT NULL OR i.original_invoice_no IS NOT NULL THEN i.date ELSE i.fulfillment_date END,

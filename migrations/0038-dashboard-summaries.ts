@@ -27,7 +27,7 @@ const { invoice: INVOICE, receipt: RECEIPT } = INVOICE_TYPE;
 const { unpaid: UNPAID, cancelled: CANCELLED } = INVOICE_STATUS;
 
 /** The columns the sums read: an update of any other column leaves them as they are. */
-export const SUMMED = [
+const SUMMED = [
   'type',
   'status',
   'currency',
@@ -44,14 +44,14 @@ export const SUMMED = [
 
 // `r` is the row: NEW, OLD, or a table alias in the backfill.
 /** what an invoice still owes: an original's modifications change what is owed (its current total) */
-export const owed = (r: string) => `(coalesce(${r}.current_total_milli, ${r}.total_milli) - ${r}.total_paid_milli)`;
-export const revenue = (r: string) =>
+const owed = (r: string) => `(coalesce(${r}.current_total_milli, ${r}.total_milli) - ${r}.total_paid_milli)`;
+const revenue = (r: string) =>
   `${r}.type IN (${INVOICE}, ${RECEIPT}) AND ${r}.status <> ${CANCELLED} AND ${r}.is_cancel_invoice = 0 AND ${r}.currency = 'HUF' AND ${r}.modifies_id IS NULL`;
-export const unpaid = (r: string) => `${r}.type = ${INVOICE} AND ${r}.status = ${UNPAID} AND ${r}.currency = 'HUF'`;
-export const receivable = (r: string) => `${r}.is_cancel_invoice = 0 AND ${owed(r)} > 0`;
+const unpaid = (r: string) => `${r}.type = ${INVOICE} AND ${r}.status = ${UNPAID} AND ${r}.currency = 'HUF'`;
+const receivable = (r: string) => `${r}.is_cancel_invoice = 0 AND ${owed(r)} > 0`;
 
 /** Each table's key and its sums. */
-export const TABLES = {
+const TABLES = {
   summary_revenue_days: { key: ['date'], sums: ['invoice_count', 'net_milli'] },
   summary_open_days: { key: ['receivable', 'due_date'], sums: ['invoice_count', 'open_milli'] },
   summary_open_clients: { key: ['client_id', 'due_date'], sums: ['invoice_count', 'open_milli'] },
@@ -81,7 +81,7 @@ function dropEmpty(table: Table, keyValues: string[]): string {
 }
 
 /** The statements that add row `r` to (sign 1) or take it out of (sign -1) each sum it belongs to. */
-export function apply(r: string, sign: 1 | -1): string[] {
+function apply(r: string, sign: 1 | -1): string[] {
   const s = sign === 1 ? '' : '-';
   const isReceivable = `CASE WHEN ${receivable(r)} THEN 1 ELSE 0 END`;
   const rows: Array<[Table, string[], string[], string]> = [
@@ -93,7 +93,7 @@ export function apply(r: string, sign: 1 | -1): string[] {
   return rows.flatMap(([table, key, sums, where]) => [upsert(table, [...key, ...sums], where), ...(sign === 1 ? [] : [dropEmpty(table, key)])]);
 }
 
-export const changed = SUMMED.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ');
+const changed = SUMMED.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ');
 
 const BACKFILL = [
   `INSERT INTO summary_revenue_days (date, invoice_count, net_milli)

@@ -26,7 +26,7 @@ const PRODUCT_KEY = `CASE WHEN it.product_id IS NOT NULL THEN 'p' || it.product_
 const counted = `i.type IN ${SALES} AND i.sealed = 1 AND i.currency = 'HUF'`;
 
 /** Adds the invoices `where` selects (alias `i`, its lines `it`) to both tables. */
-export const add = (where: string) => [
+const add = (where: string) => [
   `INSERT INTO summary_revenue_clients (month, client_id, invoice_count, net_milli)
     SELECT ${MONTH}, i.client_id, count(DISTINCT i.id), sum(it.net_milli)
     FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id

@@ -31,7 +31,7 @@ const SALES = `(${INVOICE_TYPE.invoice}, ${INVOICE_TYPE.receipt})`;
 const PRODUCT_KEY = `CASE WHEN it.product_id IS NOT NULL THEN 'p' || it.product_id ELSE 'd:' || it.description END`;
 const CHAIN_MEMBER = `(i.is_cancel_invoice = 1 OR i.modifies_id IS NOT NULL OR i.original_invoice_no IS NOT NULL)`;
 /** a sealed sale whose payments count (the currency aside) */
-export const PAID_SALE = `i.type IN ${SALES} AND i.sealed = 1 AND NOT ${CHAIN_MEMBER} AND i.total_milli > 0`;
+const PAID_SALE = `i.type IN ${SALES} AND i.sealed = 1 AND NOT ${CHAIN_MEMBER} AND i.total_milli > 0`;
 
 /**
  * The thousandths of a forint line `it` of invoice `i` carries of a payment of `paid` thousandths: the line's net in
@@ -51,7 +51,7 @@ export function shareSql(paid: string): string {
 }
 
 /** Statements adding `sign` × the payments `pay` (an alias, or the trigger's NEW/OLD) of invoice `i` to the sums. */
-export function change(o: { from: string; where: string; date: string; amount: string; count: string }) {
+function change(o: { from: string; where: string; date: string; amount: string; count: string }) {
   const month = `substr(${o.date}, 1, 7)`;
   const upsert = (table: string, key: string) =>
     `ON CONFLICT (month, ${key}) DO UPDATE SET invoice_count = ${table}.invoice_count + excluded.invoice_count,
@@ -109,7 +109,7 @@ function payment(p: 'NEW' | 'OLD', sign: 1 | -1): string[] {
 }
 
 /** The statements the seal of invoice NEW makes: every payment it already has. */
-export const SEAL = [
+const SEAL = [
   ...change({
     from: 'invoices i JOIN invoice_items it ON it.invoice_id = i.id JOIN invoice_payments pay ON pay.invoice_id = i.id',
     where: `i.id = NEW.id AND ${PAID_SALE}`,

@@ -62,7 +62,6 @@ import * as m0059 from './0059-mail-payment-qr';
 import * as m0060 from './0060-delivery-note-sync';
 // the revenue report's cash-basis sums (issue 41)
 import * as m0062 from './0062-cash-revenue-summaries';
-import * as m0065 from './0065-statement-summaries';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -129,8 +128,6 @@ const written: Record<string, Migration> = {
   '0060-delivery-note-sync': m0060,
   // the revenue report's cash-basis sums (issue 41)
   '0062-cash-revenue-summaries': m0062,
-  // PostgreSQL's summary triggers once per statement (issue 41)
-  '0065-statement-summaries': m0065,
 };
 
 /**
