@@ -20,7 +20,7 @@ import { call } from '../fault/support/http';
 import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
 import { configure, openDevice, startRemote, tempDir, type Device } from '../sync/support/nodes';
 import { FULL, sized, type BenchOptions } from './size';
-import { postgresCpuMs } from './pg-cpu';
+import { countPostgresCpu } from './pg-cpu';
 import { openPostgres } from '../../electron/db/pg/open';
 import { createCore } from '../../electron/core/index';
 import { fixedClock } from '../../electron/core/clock';
@@ -142,9 +142,9 @@ export async function roundTrips(total = 200) {
     const body = benchInvoice(client);
     for (let i = 0; i < 20; i++) await core.call('invoices.create', body); // prepared statements named, caches warm
     let before = sent;
-    const cpuBefore = postgresCpuMs();
+    const pgCpu = countPostgresCpu();
     for (let i = 0; i < total; i++) await core.call('invoices.create', body);
-    const cpuAfter = postgresCpuMs();
+    const pgCpuMs = pgCpu();
     const one = (sent - before) / total;
     before = sent;
     await Promise.all(Array.from({ length: 16 }, async () => {
@@ -155,7 +155,7 @@ export async function roundTrips(total = 200) {
       pg_round_trips_per_invoice: Number(one.toFixed(2)),
       pg_round_trips_per_invoice_16: Number(many.toFixed(2)),
       // PostgreSQL's own CPU per invoice, one after another (tests/bench/pg-cpu.ts; left out for a server not started here)
-      ...(cpuBefore !== null && cpuAfter !== null ? { pg_cpu_ms_per_invoice: Number(((cpuAfter - cpuBefore) / total).toFixed(3)) } : {}),
+      ...(pgCpuMs !== null ? { pg_cpu_ms_per_invoice: Number((pgCpuMs / total).toFixed(3)) } : {}),
     };
   } finally {
     proto.query = query;

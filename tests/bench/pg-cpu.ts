@@ -30,8 +30,8 @@ function processes(): Map<number, Proc> {
   return out;
 }
 
-/** Milliseconds of CPU the PostgreSQL processes this process started have used so far (whole ticks), or null. */
-export function postgresCpuMs(): number | null {
+/** The CPU ticks so far of each PostgreSQL process this process started, or null when there is none. */
+function postgresTicks(): Map<number, number> | null {
   let procs: Map<number, Proc>;
   try {
     procs = processes();
@@ -44,12 +44,23 @@ export function postgresCpuMs(): number | null {
     }
     return false;
   };
-  let ticks = 0;
-  let found = false;
-  for (const [pid, p] of procs) {
-    if (p.name !== 'postgres' || !mine(pid)) continue;
-    found = true;
-    ticks += p.ticks;
-  }
-  return found ? ticks * TICK_MS : null;
+  const out = new Map<number, number>();
+  for (const [pid, p] of procs) if (p.name === 'postgres' && mine(pid)) out.set(pid, p.ticks);
+  return out.size ? out : null;
+}
+
+/**
+ * Starts counting PostgreSQL's CPU time; the function returned answers the milliseconds used since (whole ticks), or
+ * null. Counted per process: a process started since counts whole, one that ended since (an autovacuum worker)
+ * takes its time with it — summing all processes instead would count that time as negative.
+ */
+export function countPostgresCpu(): () => number | null {
+  const before = postgresTicks();
+  return () => {
+    const after = postgresTicks();
+    if (!before || !after) return null;
+    let ticks = 0;
+    for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+    return ticks * TICK_MS;
+  };
 }
