@@ -8,7 +8,8 @@
 //   ended (each also pulls the others' invoices — on 50 machines in real life, here all on this process's cores);
 //   checked afterwards: no device failed, every invoice on the remote.
 // - pg_round_trips_per_invoice(_16): the statements sent to PostgreSQL per invoice issued in process, one at a time
-//   and 16 in flight (roundTrips below).
+//   and 16 in flight (roundTrips below); pg_cpu_ms_per_invoice: PostgreSQL's CPU time per invoice of the first, one
+//   at a time (./pg-cpu.ts; left out when the server is not one this process started).
 // A smoke run (size.ts): 20 counted, 100 creates; 3 devices of 10 invoices. Run alone: npx tsx tests/bench/pg-bench.ts
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -19,6 +20,7 @@ import { call } from '../fault/support/http';
 import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
 import { configure, openDevice, startRemote, tempDir, type Device } from '../sync/support/nodes';
 import { FULL, sized, type BenchOptions } from './size';
+import { countPostgresCpu } from './pg-cpu';
 import { openPostgres } from '../../electron/db/pg/open';
 import { createCore } from '../../electron/core/index';
 import { fixedClock } from '../../electron/core/clock';
@@ -140,14 +142,21 @@ export async function roundTrips(total = 200) {
     const body = benchInvoice(client);
     for (let i = 0; i < 20; i++) await core.call('invoices.create', body); // prepared statements named, caches warm
     let before = sent;
+    const pgCpu = countPostgresCpu();
     for (let i = 0; i < total; i++) await core.call('invoices.create', body);
+    const pgCpuMs = pgCpu();
     const one = (sent - before) / total;
     before = sent;
     await Promise.all(Array.from({ length: 16 }, async () => {
       for (let i = 0; i < Math.ceil(total / 16); i++) await core.call('invoices.create', body);
     }));
     const many = (sent - before) / (16 * Math.ceil(total / 16));
-    return { pg_round_trips_per_invoice: Number(one.toFixed(2)), pg_round_trips_per_invoice_16: Number(many.toFixed(2)) };
+    return {
+      pg_round_trips_per_invoice: Number(one.toFixed(2)),
+      pg_round_trips_per_invoice_16: Number(many.toFixed(2)),
+      // PostgreSQL's own CPU per invoice, one after another (tests/bench/pg-cpu.ts; left out for a server not started here)
+      ...(pgCpuMs !== null ? { pg_cpu_ms_per_invoice: Number((pgCpuMs / total).toFixed(3)) } : {}),
+    };
   } finally {
     proto.query = query;
     await opened.close();
