@@ -50,6 +50,14 @@ function namesIndex(): Map<string, string> {
   return byName;
 }
 
+/**
+ * The names already looked up: an invoice's two addresses are read on every answer that shows it (a /v3 document),
+ * and folding a name (Unicode decomposition) cost more than the rest of the lookup. Few distinct names occur; the
+ * memory is emptied when it fills, so odd input cannot grow it.
+ */
+const looked = new Map<string, string | undefined>();
+const LOOKED_MOST = 512;
+
 /** An empty country is Hungary (Folio's home); an unknown name gives undefined. */
 export function countryCode(value: string | null | undefined): string | undefined {
   const trimmed = (value ?? '').trim();
@@ -58,5 +66,9 @@ export function countryCode(value: string | null | undefined): string | undefine
     const upper = trimmed.toUpperCase();
     return ALIASES[upper] ?? upper;
   }
-  return namesIndex().get(fold(trimmed));
+  if (looked.has(trimmed)) return looked.get(trimmed);
+  const code = namesIndex().get(fold(trimmed));
+  if (looked.size >= LOOKED_MOST) looked.clear();
+  looked.set(trimmed, code);
+  return code;
 }

@@ -81,3 +81,46 @@ test.describe('rounding and forms', () => {
     expect(decimalToString('3500')).toBe('3500.000');
   });
 });
+
+// Issue 41: milliToString and decimalToString write plain values out digit by digit instead of through big.js. Every
+// form they answer must be the one big.js gives, so each is compared with big.js itself: edge cases by name, then
+// random values (fast-check; a failure prints its seed, FOLIO_PROPERTY_SEED replays it).
+test.describe('read forms written without big.js are big.js forms', () => {
+  const { Big, decimalToString } = moneyModule;
+  const seed = Number(process.env.FOLIO_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
+  const bigMilli = (m: number) => new Big(m).div(1000).toFixed(3);
+
+  test('amounts in thousandths: zero, signs, the last safe integer, and what is not a whole number', () => {
+    for (const m of [0, -0, 1, -1, 7, -70, 999, -999, 1000, -1000, 1001, 115_762_000, -5_000_000_000_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 0.5, -1.5]) {
+      expect(milliToString(m), String(m)).toBe(bigMilli(m));
+    }
+    expect(milliToString(-500)).toBe('-0.500');
+    expect(milliToString(-0)).toBe('0.000');
+    expect(() => milliToString(Number.NaN)).toThrow();
+  });
+
+  test('stored decimals: padding, leading zeros, negative zero, rounding and odd forms', () => {
+    for (const v of ['0', '-0', '-0.000', '007', '-007.5', '5.', '.5', '00.100', '1e3', '1.23456', '-1.2345', '49990', '0.27', '-0.001', '12345678901234567890.5']) {
+      for (const d of [0, 2, 3, 6]) expect(decimalToString(v, d), `${v} to ${d}`).toBe(new Big(v).toFixed(d));
+    }
+    expect(decimalToString(new Big('2.5'), 0)).toBe('3');
+    for (const v of ['', '-', '+5', ' 5', 'abc']) expect(() => decimalToString(v)).toThrow();
+  });
+
+  test('random amounts and decimals', async () => {
+    const fc = await import('fast-check');
+    try {
+      fc.assert(fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (m) => milliToString(m) === bigMilli(m)), { seed, numRuns: 2000 });
+      const decimal = fc.tuple(fc.boolean(), fc.stringMatching(/^\d{1,18}$/), fc.option(fc.stringMatching(/^\d{1,8}$/)), fc.constantFrom(0, 2, 3, 6));
+      fc.assert(
+        fc.property(decimal, ([negative, whole, frac, d]) => {
+          const v = `${negative ? '-' : ''}${whole}${frac === null ? '' : `.${frac}`}`;
+          return decimalToString(v, d) === new Big(v).toFixed(d);
+        }),
+        { seed, numRuns: 2000 },
+      );
+    } catch (e) {
+      throw new Error(`seed ${seed} (FOLIO_PROPERTY_SEED=${seed} to run it again): ${(e as Error).message}`);
+    }
+  });
+});
