@@ -2,7 +2,8 @@
 // (the same refusals as invoices.pay: no drafts, cancelled or cancelling invoices, modifications, or proformas whose
 // invoice was generated), read with their clients' names and account numbers for matching.
 import { sql } from 'kysely';
-import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
+import { INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
+import { UNPAID } from '../../../migrations/0069-unpaid-invoices-index';
 import { parseJson } from '../json';
 import type { Db } from '../../db/types';
 import { accountKey, nameKey } from './names';
@@ -44,9 +45,10 @@ export async function openInvoices(db: Db, ids?: number[]): Promise<OpenInvoice[
       sql<number>`coalesce(invoices.current_total_milli, invoices.total_milli) - invoices.total_paid_milli`.as('outstanding_milli'),
     ])
     .where('invoices.type', 'in', [INVOICE_TYPE.invoice, INVOICE_TYPE.proforma])
-    .where('invoices.status', '=', INVOICE_STATUS.unpaid)
+    // as migration 0069's index says it (a literal), and not along the index of modifies_id (nearly every row)
+    .where(sql<boolean>`invoices.${UNPAID}`)
     .where('invoices.is_cancel_invoice', '=', 0)
-    .where('invoices.modifies_id', 'is', null)
+    .where(sql<boolean>`+invoices.modifies_id is null`)
     .where('invoices.generated_invoice_id', 'is', null)
     .where('invoices.invoice_no', 'is not', null)
     .where(sql<boolean>`coalesce(invoices.current_total_milli, invoices.total_milli) - invoices.total_paid_milli > 0`);
