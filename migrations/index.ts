@@ -62,6 +62,8 @@ import * as m0059 from './0059-mail-payment-qr';
 import * as m0060 from './0060-delivery-note-sync';
 // the revenue report's cash-basis sums (issue 41)
 import * as m0062 from './0062-cash-revenue-summaries';
+import * as m0068 from './0068-revenue-year-summaries';
+import * as m0069 from './0069-unpaid-invoices-index';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -128,6 +130,10 @@ const written: Record<string, Migration> = {
   '0060-delivery-note-sync': m0060,
   // the revenue report's cash-basis sums (issue 41)
   '0062-cash-revenue-summaries': m0062,
+  // the revenue report's sums rolled up per year and per month (issue 41, branch p4)
+  '0068-revenue-year-summaries': m0068,
+  // the unpaid invoices by due date (issue 41, branch p4)
+  '0069-unpaid-invoices-index': m0069,
 };
 
 /**

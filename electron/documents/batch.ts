@@ -87,7 +87,13 @@ export async function renderBatch(
     w?.();
   };
   const settled = () => {
-    opts.onProgress?.(count + failures.length);
+    try {
+      opts.onProgress?.(count + failures.length);
+    } catch (e) {
+      // the caller stops the batch from its progress callback (an export job asked to stop): called from a worker's
+      // message, a throw here would be uncaught and end the process; it ends the batch instead
+      fatal ??= e instanceof Error ? e : new Error(String(e));
+    }
     rss.sample();
     signal();
   };

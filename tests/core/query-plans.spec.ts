@@ -16,6 +16,7 @@ import { benchInvoice } from '../fault/support/bodies';
 import { tempDir } from '../fault/support/procs';
 import { growingScans } from './support/plan-scans';
 import { listTuning } from '../../electron/core/invoices/list-filter';
+import { sqliteSource } from '../../electron/export/snapshot';
 
 const INVOICES = 2000;
 
@@ -31,14 +32,22 @@ const ACTIONS = [
   'm1_client_statement_ms',
   'm1_revenue_year_ms',
   'm1_revenue_year_cash_ms',
+  'm1_expenses_ms',
+  'm1_bank_entries_ms',
+  'm1_reminders_due_ms',
+  'm1_v3_documents_ms',
   'm1_issue_ms',
 ];
+// The accountant package reads through the export's own read-only connection (one snapshot), which the profiler
+// does not see: its first progress is timed by the bench only.
+const NOT_PROFILED = new Set(['m1_accountant_first_progress_ms']);
 
 let tmp: ReturnType<typeof tempDir>;
 let opened: OpenedDatabase;
 let profiled: Profiler;
 let byName: Map<string, Action>;
 let tables: Set<string>;
+let closeActions: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -60,11 +69,14 @@ test.beforeAll(async () => {
       if (!created.attributes.invoice_no) throw new Error('not numbered');
     },
   };
-  byName = new Map([...actions(core, profiled.db, opened.sqlite), issue].map((a) => [a.name, a]));
+  const bench = await actions({ core, db: profiled.db, sqlite: opened.sqlite, exportSource: sqliteSource(file) });
+  closeActions = bench.close;
+  byName = new Map([...bench.list.filter((a) => !NOT_PROFILED.has(a.name)), issue].map((a) => [a.name, a]));
   tables = new Set((opened.sqlite.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
 });
 
 test.afterAll(async () => {
+  await closeActions?.();
   await opened?.close();
   tmp?.remove();
 });
@@ -74,9 +86,9 @@ test('the plan test covers every action of the million bench @sqlite', () => {
 });
 
 test('a statement reading every invoice, or a page sorted after reading them all, is caught @sqlite', () => {
-  // the checker itself, on this database's own plans: open invoices by status (no index), a page of them by amount
+  // the checker itself, on this database's own plans: cancelled invoices by status (no index), a page of them by amount
   const explain = (sql: string) => (opened.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail);
-  const sum = 'select sum(total_milli) from invoices i where i.status = 2';
+  const sum = 'select sum(total_milli) from invoices i where i.status = 4';
   expect(growingScans(sum, explain(sum), tables)).toEqual([{ table: 'invoices', line: 'SCAN i' }]);
   const page = 'select * from invoices where client_id = 1 order by net_milli desc limit ?';
   const pagePlan = (opened.sqlite.prepare(`EXPLAIN QUERY PLAN ${page}`).all(50) as Array<{ detail: string }>).map((r) => r.detail);
@@ -93,7 +105,7 @@ for (const name of ACTIONS) {
     const action = byName.get(name)!;
     profiled.take(0); // what ran before (another action, the setup) is not this action's
     // -1: the action checks its answer, so the plans are of a run that found something; search runs each kind
-    const runs = name === 'm1_search_ms' ? [-1, -2, -3, -4] : [-1];
+    const runs = action.kinds ? action.kinds.map((_, k) => -1 - k) : [-1];
     for (const i of runs) await action.run(i);
     const profile = profiled.take(Infinity, { params: true });
     expect(profile, `${name} ran no statement`).not.toBeNull();

@@ -113,12 +113,15 @@ async function expectDashboard(n: Node, day: string, label: string) {
 /**
  * The revenue report on either basis (whole months from the summaries of migrations 0056 and 0062, the rest from
  * lines) equals the same figures summed from every line of the period (revenueLines, the report's reading before the
- * summaries): a period of whole months, and one that starts and ends inside a month.
+ * summaries): a period of whole months, one that starts and ends inside a month, and periods of whole years.
  */
 async function expectRevenue(n: Node, day: string, label: string) {
   const periods = [
     { from: '2025-09-01', to: `${day.slice(0, 7)}-${String(new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate())}` },
     { from: '2025-09-20', to: day },
+    // whole years (migration 0068's roll-ups), and whole years with the months before them
+    { from: '2025-01-01', to: '2026-12-31' },
+    { from: '2025-10-01', to: '2026-12-31' },
   ];
   for (const [period, basis] of periods.flatMap((p) => (['accrual', 'cash'] as const).map((b) => [p, b] as const))) {
     const report = await n.call('reports.revenue', { ...period, basis });

@@ -71,3 +71,21 @@ test('gives clashing file names a suffix and honours the language and naming opt
   expect(text.text).toContain('Rechnung');
   expect(text.text).toContain('Zahlbetrag');
 });
+
+test('a progress callback that throws stops the batch with its error, and the process goes on (issue 41)', async () => {
+  // an export job stops its batch this way (export-jobs.ts: tick throws when the runtime stops); the throw comes
+  // from a worker's message, where an uncaught error would end the process
+  class Stop extends Error {}
+  const seen: number[] = [];
+  const run = renderBatch(stream(40), dir, {
+    workers: 2,
+    onProgress: (n) => {
+      seen.push(n);
+      throw new Stop('stop');
+    },
+  });
+  await expect(run).rejects.toBeInstanceOf(Stop);
+  expect(seen.length).toBeGreaterThan(0);
+  // stopped early: not every invoice was drawn
+  expect((await readdir(dir)).length).toBeLessThan(40);
+});

@@ -5,6 +5,7 @@ import type { Db } from '../../electron/db/types';
 import { Big } from '../../shared/money';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/invoice-codes';
 import { queryRows } from './fixtures';
+import { REVENUE_ROLLUPS } from '../../migrations/0068-revenue-year-summaries';
 
 const { invoice: INVOICE, receipt: RECEIPT } = INVOICE_TYPE;
 const { unpaid: UNPAID, cancelled: CANCELLED } = INVOICE_STATUS;
@@ -75,7 +76,36 @@ export async function summaryTables(db: Db): Promise<Array<{ table: string; kept
       recount: lines(await queryRows(db, p.recount)),
     });
   }
-  return [...out, ...(await cashTables(db))];
+  const all = [...out, ...(await cashTables(db))];
+  return [...all, ...(await rollupTables(db, all))];
+}
+
+/**
+ * Migration 0068's roll-ups (per year and client or product, per month) against the same roll-up of their month
+ * table's recount here: each row the sum of its months, counts included. Rows holding nothing are left out on both
+ * sides (a cash month whose payments were all taken back).
+ */
+async function rollupTables(db: Db, months: Array<{ table: string; recount: string[] }>): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
+  const out = [];
+  for (const r of REVENUE_ROLLUPS) {
+    const perYear = r.key[0] === 'year';
+    const sums = new Map<string, { n: number; m: bigint }>();
+    for (const line of months.find((m) => m.table === r.from)!.recount) {
+      const [k, n, m] = line.split(' | ') as [string, string, string];
+      const space = k.indexOf(' ');
+      const key = perYear ? `${k.slice(0, 4)} ${k.slice(space + 1)}` : k.slice(0, space);
+      const sum = sums.get(key) ?? sums.set(key, { n: 0, m: 0n }).get(key)!;
+      sum.n += Number(n);
+      sum.m += BigInt(m);
+    }
+    const kept = `SELECT ${r.key.join(` || ' ' || `)} AS k, invoice_count AS n, net_milli AS m FROM ${r.table} WHERE invoice_count <> 0 OR net_milli <> 0`;
+    out.push({
+      table: r.table,
+      kept: lines(await queryRows(db, kept)),
+      recount: [...sums].filter(([, v]) => v.n !== 0 || v.m !== 0n).map(([k, v]) => `${k} | ${v.n} | ${v.m}`).sort(),
+    });
+  }
+  return out;
 }
 
 /**

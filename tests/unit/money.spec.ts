@@ -124,3 +124,12 @@ test.describe('read forms written without big.js are big.js forms', () => {
     }
   });
 });
+
+test('milliToString writes whole thousandths as big.js does, without big.js (issue 41)', () => {
+  const { Big, milliToString } = moneyModule;
+  const values = [0, -0, 1, -1, 9, 10, 99, 100, 999, 1000, 1001, -999, -1000, -1001, 4_445_000, -4_445_000, 123_456_789_012, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0.5, -1.5, 2 ** 53];
+  // every value of two small ranges, and each power of ten with its neighbours
+  for (let m = -2100; m <= 2100; m++) values.push(m);
+  for (let p = 1, e = 0; e <= 15; e++, p *= 10) values.push(p - 1, p, p + 1, -p + 1, -p, -p - 1);
+  for (const m of values) expect(milliToString(m), String(m)).toBe(new Big(m).div(1000).toFixed(3));
+});

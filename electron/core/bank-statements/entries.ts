@@ -7,7 +7,7 @@ import { milliToString } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { suggest } from './match';
 import { openExpenses, suggestExpenses } from './expenses';
-import { clientKeys, openInvoices } from './open-invoices';
+import { clientKeys, reachableInvoices } from './open-invoices';
 import { withBankTables, type BankTables } from './tables';
 import type { Selectable } from 'kysely';
 
@@ -26,7 +26,7 @@ export async function allSuggestions(db: Db): Promise<Map<number, BankSuggestion
   const debits = open.filter((e) => e.direction === 'debit');
   const out = new Map<number, BankSuggestion>();
   if (credits.length) {
-    const invoices = await openInvoices(db);
+    const invoices = await reachableInvoices(db, credits);
     const clients = await clientKeys(db, [...new Set(invoices.map((i) => i.client_id))]);
     for (const [id, s] of suggest(credits, invoices, clients)) out.set(id, s);
   }

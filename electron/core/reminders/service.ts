@@ -18,7 +18,7 @@ import { nowStamp, today, type CoreContext } from '../context';
 import type { RateProvider } from '../invoices/types';
 import { composeReminder } from './compose';
 import { baseRateFor, daysLate, halfYearStart, INTEREST_MARGIN, lateInterest } from './interest';
-import { isOpen, openInvoices } from './open-invoices';
+import { isOpen, openInvoicesDue } from './open-invoices';
 import type { ReminderOutbox } from './outbox-port';
 import { historyOf, queueReminder, withdrawWaiting, type ReminderPlan } from './queue';
 import { recoveryCost, recoveryCostText } from './recovery-cost';
@@ -149,7 +149,7 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
     const rules = await store.readRules(db);
     const window = dueDateWindow(rules.steps, date);
     if (!rules.enabled || !window) return pass;
-    const rows = await openInvoices(db, { dueFrom: window.from, dueTo: window.to });
+    const rows = await openInvoicesDue(db, window.from, window.to);
     if (!rows.length) return pass;
     const optedOut = await store.optedOutClients(db);
     const t = reminderDb(db);

@@ -3,7 +3,7 @@
 // their day; cash: the net part of each payment received (shared over the invoice's lines) and the expenses paid.
 // Foreign-currency invoices are converted at their own rate; expenses in another currency have no rate in Folio
 // and are left out of the costs (the VAT analysis lists them).
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
 import { forints } from './output-vat';
@@ -105,4 +105,38 @@ export async function costLines(db: Db, period: ReportPeriod, basis: RevenueBasi
     .where('currency', '=', 'HUF')
     .execute();
   return rows.map((r) => ({ doc: r.id, day: r.day, category: r.categories_id, amount: storedAmounts(r).net }));
+}
+
+/** The costs of a period summed by month and category (`YYYY-MM\u0000category`), each with how many expenses. */
+export interface CostSum {
+  month: string;
+  category: string;
+  amount: number;
+  count: number;
+}
+
+/**
+ * costLines() summed by SQL per month and category: a year of expenses (10,000 at a million invoices) is not read
+ * row by row. An expense recorded before net and VAT were stored has its net worked out from its gross
+ * (storedAmounts); those few are read as rows.
+ */
+export async function costSums(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<CostSum[]> {
+  const day = expenseDay(basis === 'cash');
+  const inPeriod = sql<SqlBool>`${day} between ${period.from} and ${period.to} and currency = 'HUF'`;
+  const [stored, derived] = await Promise.all([
+    sql<{ month: string; category: string; n: number; m: number }>`
+      select substr(${day}, 1, 7) as month, categories_id as category, count(*) as n, sum(net_price_milli) as m from expenses
+      where ${inPeriod} and net_price_milli is not null and vat_amount_milli is not null
+      group by substr(${day}, 1, 7), categories_id`.execute(db),
+    db
+      .selectFrom('expenses')
+      .select(['categories_id', 'net_price_milli', 'vat_amount_milli', 'gross_price_milli', 'vat_id', 'currency'])
+      .select(day.as('day'))
+      .where(inPeriod)
+      .where((eb) => eb.or([eb('net_price_milli', 'is', null), eb('vat_amount_milli', 'is', null)]))
+      .execute(),
+  ]);
+  const out = stored.rows.map((r) => ({ month: r.month, category: r.category, amount: Number(r.m), count: Number(r.n) }));
+  for (const r of derived) out.push({ month: r.day.slice(0, 7), category: r.categories_id, amount: storedAmounts(r).net, count: 1 });
+  return out;
 }

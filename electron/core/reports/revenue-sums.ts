@@ -39,22 +39,19 @@ export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBa
     // summed by SQL per list (12 months, a few thousand clients and products), not row by row here; on the cash
     // basis a row whose payments were all taken back holds nothing (0 invoices, 0 forints) and is left out
     const cash = basis === 'cash';
-    const clients = sql.table(cash ? 'summary_cash_clients' : 'summary_revenue_clients');
-    const products = sql.table(cash ? 'summary_cash_products' : 'summary_revenue_products');
-    const range = sql`month between ${months.from} and ${months.to} and invoice_count <> 0`;
+    const prefix = cash ? 'summary_cash' : 'summary_revenue';
     const days = { from: `${months.from}-01`, to: lastDay(months.to) };
     const [byMonth, byClient, byProduct, foreign] = await Promise.all([
+      // the months' totals (migration 0068: every client of a month in one row)
       sql<{ k: string; n: number; m: number }>`
-        select month as k, sum(invoice_count) as n, sum(net_milli) as m from ${clients} where ${range} group by month`.execute(db),
-      // each with its name: the clients' and products' own (a few thousand lookups by id after the sums)
+        select month as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_months`)}
+        where month between ${months.from} and ${months.to} and invoice_count <> 0`.execute(db),
+      // each with its name: the clients' and products' own, joined to the sums
       sql<{ k: number; n: number; m: number; name: string | null }>`
-        select a.k, a.n, a.m, c.name from (
-          select client_id as k, sum(invoice_count) as n, sum(net_milli) as m from ${clients} where ${range} group by client_id
-        ) a left join clients c on c.id = a.k`.execute(db),
+        select a.k, a.n, a.m, c.name from (${rolledUp(prefix, 'clients', 'client_id', months)}) a left join clients c on c.id = a.k`.execute(db),
       sql<{ k: string; n: number; m: number; name: string | null }>`
-        select a.k, a.n, a.m, p.name from (
-          select product_key as k, sum(invoice_count) as n, sum(net_milli) as m from ${products} where ${range} group by product_key
-        ) a left join products p on p.id = (case when a.k like 'p%' then cast(substr(a.k, 2) as integer) end)`.execute(db),
+        select a.k, a.n, a.m, p.name from (${rolledUp(prefix, 'products', 'product_key', months)}) a
+        left join products p on p.id = (case when a.k like 'p%' then cast(substr(a.k, 2) as integer) end)`.execute(db),
       cash ? foreignCashLines(db, days) : foreignLines(db, days),
     ]);
     for (const r of byMonth.rows) {
@@ -118,6 +115,33 @@ async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string;
     less(sums.byClient, e.client);
     for (const key of productsOf.get(doc) ?? productsOf.get(-doc) ?? []) less(sums.byProduct, key);
   }
+}
+
+/**
+ * The sums per client or product of whole months, each with how many documents: the whole years among them from the
+ * year roll-ups of migration 0068 (~5,000 rows a year instead of ~56,000), the months before and after those from the
+ * month tables; a row whose months count nothing (payments all taken back) holds nothing and is left out.
+ */
+function rolledUp(prefix: string, list: 'clients' | 'products', key: 'client_id' | 'product_key', months: { from: string; to: string }) {
+  const { years, rest } = splitByYear(months);
+  const parts = [
+    ...(years ? [sql`select ${sql.ref(key)} as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_${list === 'clients' ? 'client' : 'product'}_years`)}
+      where year between ${years.from} and ${years.to} and invoice_count <> 0`] : []),
+    ...rest.map((r) => sql`select ${sql.ref(key)} as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_${list}`)}
+      where month between ${r.from} and ${r.to} and invoice_count <> 0`),
+  ];
+  return sql`select k, sum(n) as n, sum(m) as m from (${sql.join(parts, sql` union all `)}) s group by k`;
+}
+
+/** Whole months (`YYYY-MM`) as the whole years among them, and the months before and after those. */
+export function splitByYear(months: { from: string; to: string }): { years: { from: string; to: string } | null; rest: Array<{ from: string; to: string }> } {
+  const first = Number(months.from.slice(0, 4)) + (months.from.endsWith('-01') ? 0 : 1);
+  const last = Number(months.to.slice(0, 4)) - (months.to.endsWith('-12') ? 0 : 1);
+  if (first > last) return { years: null, rest: [months] };
+  const rest: Array<{ from: string; to: string }> = [];
+  if (months.from < `${first}-01`) rest.push({ from: months.from, to: `${first - 1}-12` });
+  if (months.to > `${last}-12`) rest.push({ from: `${last + 1}-01`, to: months.to });
+  return { years: { from: String(first), to: String(last) }, rest };
 }
 
 /** The whole months inside the period (`YYYY-MM`), and the periods of the days before and after them. */

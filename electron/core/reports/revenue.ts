@@ -6,7 +6,7 @@ import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categor
 import type { ReportPeriod, RevenueBasis, RevenueFigure, RevenueFigureList, RevenueReport } from '../../../shared/reports';
 import type { CoreContext } from '../context';
 import { checkPeriod, previousYear } from './period';
-import { costLines, revenueLines, type CostLine, type RevenueLine } from './revenue-rows';
+import { costLines, costSums, revenueLines, type CostLine, type CostSum, type RevenueLine } from './revenue-rows';
 import { revenueSums, type Sum } from './revenue-sums';
 
 export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { basis: RevenueBasis }): Promise<RevenueReport> {
@@ -15,15 +15,15 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
   const [revenue, revenueBefore, costs, costsBefore] = await Promise.all([
     revenueSums(ctx.db, period, input.basis),
     revenueSums(ctx.db, before, input.basis),
-    costLines(ctx.db, period, input.basis),
-    costLines(ctx.db, before, input.basis),
+    costSums(ctx.db, period, input.basis),
+    costSums(ctx.db, before, input.basis),
   ]);
   const names = new Map([...revenueBefore.names, ...revenue.names]);
   const category = new Map(EXPENSE_CATEGORIES_HU.map((c) => [c.id, c.name]));
   // a month a year earlier is compared with the same month now
   const monthNow = (month: string) => `${Number(month.slice(0, 4)) + 1}${month.slice(4, 7)}`;
-  const costsByMonth = tally(costs, (c) => c.day.slice(0, 7));
-  const costsByMonthBefore = tally(costsBefore, (c) => monthNow(c.day.slice(0, 7)));
+  const costsByMonth = sumBy(costs, (c) => c.month);
+  const costsByMonthBefore = sumBy(costsBefore, (c) => monthNow(c.month));
 
   const costsTotal = sum(costs);
   const costsPrevious = sum(costsBefore);
@@ -47,7 +47,7 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
       total: milliToString(costsTotal),
       previous: milliToString(costsPrevious),
       by_month: withEveryMonth(figures(costsByMonth, costsByMonthBefore, (k) => k, 'key'), period),
-      by_category: figures(tally(costs, (c) => c.category), tally(costsBefore, (c) => c.category), (k) => category.get(k) ?? k, 'amount'),
+      by_category: figures(sumBy(costs, (c) => c.category), sumBy(costsBefore, (c) => c.category), (k) => category.get(k) ?? k, 'amount'),
     },
     result: milliToString(revenue.total - costsTotal),
     previous_result: milliToString(revenueBefore.total - costsPrevious),
@@ -124,19 +124,13 @@ function productOf(byProduct: Map<string, Sum>, names: Map<string, string>): (ke
   return (key) => (key.startsWith('d:') ? (products.get(words(key.slice(2))) ?? key) : key);
 }
 
-/** Cost lines summed by key, each expense counted once per key. */
-function tally<T extends { doc: number; amount: number }>(lines: T[], key: (l: T) => string): Map<string, Sum> {
+/** Cost sums (each expense in one month and one category) added up by key. */
+function sumBy(sums: CostSum[], key: (c: CostSum) => string): Map<string, Sum> {
   const out = new Map<string, Sum>();
-  const seen = new Map<string, Set<number>>();
-  for (const l of lines) {
-    const k = key(l);
-    const s = out.get(k) ?? out.set(k, { amount: 0, count: 0 }).get(k)!;
-    s.amount += l.amount;
-    const docs = seen.get(k) ?? seen.set(k, new Set()).get(k)!;
-    if (!docs.has(l.doc)) {
-      docs.add(l.doc);
-      s.count++;
-    }
+  for (const c of sums) {
+    const s = out.get(key(c)) ?? out.set(key(c), { amount: 0, count: 0 }).get(key(c))!;
+    s.amount += c.amount;
+    s.count += c.count;
   }
   return out;
 }

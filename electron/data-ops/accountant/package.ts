@@ -6,8 +6,8 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Clock } from '../../core/clock';
 import { readSettings } from '../../core/settings/service';
-import { exportData } from '../../export/export';
-import type { ExportRange } from '../../export/source';
+import { exportData, type ExportProgress } from '../../export/export';
+import { countRows, type ExportRange } from '../../export/source';
 import { withSnapshot, type ExportSource } from '../../export/snapshot';
 import { writeNavXml } from '../nav-xml';
 import { writeZip, type ZipEntry } from '../zip';
@@ -35,14 +35,25 @@ export async function buildAccountantPackage(
   tick: (done: number, total: number) => void,
 ): Promise<AccountantPackage> {
   const snapshot = <T>(work: Parameters<typeof withSnapshot<T>>[1]) => withSnapshot(source, work);
-  const invoices = await snapshot((db) => countIssued(db, range));
-  const STEPS = 3; // CSV tables, expense files, VAT analysis and summary
-  const total = invoices * 3 + STEPS;
+  // the rows of the tables too (written twice: CSV and workbook), each as it is written: the tables come first on
+  // this thread while the PDF workers start, so the bar moves in the first second, not at the first PDF
+  const { invoices, rows } = await snapshot(async (db) => ({
+    invoices: await countIssued(db, range),
+    rows: Object.values(await countRows(db, range)).reduce((a, b) => a + b, 0),
+  }));
+  const STEPS = 2; // expense files, VAT analysis and summary
+  const total = invoices * 3 + rows * 2 + STEPS;
   let pdfDone = 0;
   let xmlDone = 0;
   let einvoiceDone = 0;
   let steps = 0;
-  const report = () => tick(pdfDone + xmlDone + einvoiceDone + steps, total);
+  const tables = { csv: new Map<string, number>(), xlsx: new Map<string, number>() };
+  const tableDone = () => Math.min([...tables.csv.values(), ...tables.xlsx.values()].reduce((a, b) => a + b, 0), rows * 2);
+  const report = () => tick(pdfDone + xmlDone + einvoiceDone + tableDone() + steps, total);
+  const tableProgress = (kind: 'csv' | 'xlsx') => (p: ExportProgress) => {
+    tables[kind].set(p.section, p.done);
+    report();
+  };
   report();
 
   // The PDFs are the bulk of the work: worker threads start drawing them at once, while this thread writes the CSV
@@ -52,13 +63,16 @@ export async function buildAccountantPackage(
   pdfs.catch(() => undefined);
 
   // the tables as an accountant opens them (issue 36): Hungarian headers, decimal commas; the same in one workbook
-  const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock, tables: 'accountant' });
-  const xlsx = await exportData({ source, outDir: join(dir, 'xlsx'), format: 'xlsx', range, clock, tables: 'accountant' });
+  const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock, tables: 'accountant', onProgress: tableProgress('csv') });
+  const xlsx = await exportData({ source, outDir: join(dir, 'xlsx'), format: 'xlsx', range, clock, tables: 'accountant', onProgress: tableProgress('xlsx') });
   const csvEntries: ZipEntry[] = [
     ...readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) })),
     { name: `csv/${TABLES_WORKBOOK}`, path: xlsx.path },
   ];
-  steps++;
+  // a table the accountant's set leaves out counted in `rows` all the same: the tables are done
+  tables.csv.clear();
+  tables.xlsx.clear();
+  tables.csv.set('all', rows * 2);
   report();
 
   const xmlDir = join(dir, 'xml');

@@ -9,7 +9,8 @@
 //   date order; number_counters set to the last number of each sequence;
 // - payments: older invoices are paid (a few partly or not at all, so ageing has something to show; a few in two
 //   instalments a month apart), recent ones partly; an invoice_payments row per payment;
-// - expenses (a tenth of the invoice count) and bank statement entries (a fiftieth), dated over the same years.
+// - expenses and bank statement entries (each a tenth of the invoice count), dated over the same years; of the open
+//   credits (the last 30 days), every other one pays an open invoice, its number in the remittance (a suggestion).
 // change_log gets what the triggers write: one 'create' per sealed invoice, client, product and expense. The
 // 'update' rows a payment made after issue would add in real life are not written (payments are set before the
 // seal): the log is ~1.1 rows per document instead of ~2; nothing the measured actions read depends on it.
@@ -26,7 +27,7 @@ import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { SEARCH_BACKFILL } from '../../../migrations/0037-invoice-list-search';
 
 /** Raise when what the builder writes changes: the cached database is then rebuilt. */
-export const BUILDER_VERSION = 2;
+export const BUILDER_VERSION = 3;
 /** The business moment of the database: the last invoices are dated the day before. */
 export const NOW = '2026-11-27T10:00:00+01:00';
 export const TODAY = '2026-11-27';
@@ -302,7 +303,7 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
     const firstDay = `${FIRST_YEAR}-01-01`;
     const span = dayDiff(firstDay, lastDay) + 1;
     const expenses = Math.round(invoices / 10);
-    const entries = Math.round(invoices / 50);
+    const entries = Math.round(invoices / 10);
     sqlite.transaction(() => {
       for (let i = 0; i < expenses; i++) {
         const day = addDays(firstDay, Math.floor((i * span) / expenses));
@@ -345,6 +346,25 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
           at: stamp(day),
         });
       }
+      // Every other open credit pays an open invoice, newest first: its number in the remittance, its outstanding
+      // amount, its client's name, so the bank screen has suggestions to compute (bank-statements/match.ts).
+      const owed = sqlite
+        .prepare(
+          `SELECT i.prefix, i.invoice_no, coalesce(i.current_total_milli, i.total_milli) - i.total_paid_milli AS owed, c.name
+           FROM invoices i JOIN clients c ON c.id = i.client_id
+           WHERE i.type = ${INVOICE_TYPE.invoice} AND i.status = ${INVOICE_STATUS.unpaid} AND i.is_cancel_invoice = 0 AND i.modifies_id IS NULL
+             AND i.currency = 'HUF' AND coalesce(i.current_total_milli, i.total_milli) - i.total_paid_milli > 0
+           ORDER BY i.id DESC`,
+        )
+        .all() as Array<{ prefix: string; invoice_no: string; owed: number; name: string }>;
+      const openCredits = sqlite
+        .prepare(`SELECT id FROM bank_entries WHERE state = 'open' AND direction = 'credit' ORDER BY id`)
+        .all() as Array<{ id: number }>;
+      const pays = sqlite.prepare('UPDATE bank_entries SET amount_milli = ?, remittance = ?, counterparty_name = ? WHERE id = ?');
+      openCredits.forEach((e, k) => {
+        const inv = owed[k / 2];
+        if (k % 2 === 0 && inv) pays.run(inv.owed, `Számla ${inv.prefix ? `${inv.prefix} / ` : ''}${inv.invoice_no}`, inv.name, e.id);
+      });
     })();
     sqlite.exec('DELETE FROM invoice_search');
     sqlite.exec(SEARCH_BACKFILL);

@@ -14,14 +14,15 @@ import { createCore } from '../../../electron/core/index';
 import { fixedClock } from '../../../electron/core/clock';
 import { backupDatabase } from '../../../electron/backup/index';
 import { tempDir } from '../../fault/support/procs';
-import { actions, SEARCH_KINDS } from './actions';
+import { actions } from './actions';
+import { sqliteSource } from '../../../electron/export/snapshot';
 import { NOW } from './build';
 import { issueBoth } from './issue';
 import { millionDb } from './cache';
 import { profiler, type Profile } from './plans';
 import { serveStart, uiFirstPaint } from './processes';
 import { measurePg, type PgBenchResult } from './pg-run';
-import { percentile, round1, timeRuns, type Timing } from './stats';
+import { kindFigures, round1, timeRuns, type Timing } from './stats';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, pg: { type: 'string' }, smoke: { type: 'boolean' } } });
 const smoke = values.smoke === true;
@@ -60,23 +61,25 @@ try {
     const core = await createCore({ db: opened.db, clock: fixedClock(NOW) });
     // the same actions through a connection whose statements are timed, to find where a slow one spends its time
     const profiled = profiler(opened.sqlite);
-    const profiledActions = actions(await createCore({ db: profiled.db, clock: fixedClock(NOW) }), profiled.db, opened.sqlite);
-    for (const action of actions(core, opened.db, opened.sqlite)) {
-      const t = await timeRuns(action.run, { runs, warmUps, budgetMs: 60_000 });
-      put(action.name, t);
-      runsOf[action.name] = t.runs;
-      if (action.name === 'm1_search_ms') {
-        SEARCH_KINDS.forEach((kind, k) => {
-          const mine = t.times.filter((_, i) => i % SEARCH_KINDS.length === k);
-          figures[`m1_search_${kind}_ms`] = round1(percentile(mine, 50));
-        });
+    const exportSource = sqliteSource(work);
+    const profiledActions = await actions({ core: await createCore({ db: profiled.db, clock: fixedClock(NOW) }), db: profiled.db, sqlite: opened.sqlite, exportSource });
+    const measured = await actions({ core, db: opened.db, sqlite: opened.sqlite, exportSource });
+    try {
+      for (const action of measured.list) {
+        const t = await timeRuns(action.run, { runs, warmUps, budgetMs: 60_000, selfTimed: action.selfTimed === true });
+        put(action.name, t);
+        runsOf[action.name] = t.runs;
+        Object.assign(figures, kindFigures(action.name, action.kinds, t.times));
+        // where a slow action spends its time (run once more, profiled; not part of the figures)
+        if (t.p50 > 100 && !action.selfTimed) {
+          await profiledActions.list.find((a) => a.name === action.name)!.run(0);
+          plans[action.name] = profiled.take();
+          log(`${action.name}: slowest statements ${JSON.stringify(plans[action.name])}`);
+        }
       }
-      // where a slow action spends its time (run once more, profiled; not part of the figures)
-      if (t.p50 > 100) {
-        await profiledActions.find((a) => a.name === action.name)!.run(0);
-        plans[action.name] = profiled.take();
-        log(`${action.name}: slowest statements ${JSON.stringify(plans[action.name])}`);
-      }
+    } finally {
+      await measured.close();
+      await profiledActions.close();
     }
 
     // Issuing, here and on the database a tenth the size, in alternating rounds (issue.ts).

@@ -36,3 +36,13 @@ export async function timeRuns(action: (i: number) => Promise<unknown>, o: { run
   }
   return { p50: round1(percentile(times, 50)), p99: round1(percentile(times, 99)), runs: times.length, times };
 }
+
+/** Each kind's p50 of an action whose run i is of kind i % kinds.length: m1_search_ms → m1_search_number_ms, … */
+export function kindFigures(name: string, kinds: readonly string[] | undefined, times: number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  kinds?.forEach((kind, k) => {
+    const mine = times.filter((_, i) => i % kinds.length === k);
+    if (mine.length) out[`${name.replace(/_ms$/, '')}_${kind}_ms`] = round1(percentile(mine, 50));
+  });
+  return out;
+}
