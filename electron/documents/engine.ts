@@ -10,8 +10,11 @@
 import pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { FONT_FAMILY, FONT_FILES, fontFiles } from './fonts';
+import { installDeflateCache } from './deflate-cache';
 import { installFontTableCache, isCachedFontBuffer, registerCachedFontBuffers } from './fontkit-cache';
 import { installRunCache } from './run-cache';
+import { installStreamText } from './stream-text';
+import { installStyleLookup } from './style-lookup';
 import { installSubsetCache } from './subset-cache';
 
 export class UnsafeDocumentError extends Error {
@@ -28,7 +31,7 @@ interface PdfmakeInstance {
 
 /** The parts of pdfmake's pdfkit document we look at: its per-document cache of embedded fonts. */
 export interface PdfkitDocument {
-  fontCache?: Record<string, Record<string, { font?: unknown; subset?: unknown; layoutRun?: unknown } | undefined>>;
+  fontCache?: Record<string, Record<string, { font?: unknown; subset?: unknown; layoutRun?: unknown; dictionary?: unknown } | undefined>>;
 }
 
 /**
@@ -41,6 +44,9 @@ let engine: PdfmakeInstance | null = null;
 let fontCacheInstalled = false;
 let subsetCacheInstalled = false;
 let runCacheInstalled = false;
+let deflateCacheInstalled = false;
+let streamTextInstalled = false;
+let styleLookupInstalled = false;
 
 function lockedEngine(): PdfmakeInstance {
   if (engine) return engine;
@@ -64,11 +70,13 @@ function deny(kind: string, target: string): false {
   return false;
 }
 
-/** Whether documents share decoded font tables (fontkit-cache.ts), shaped words (run-cache.ts) and font subsets'
- * parts (subset-cache.ts); false only before the first render or if a fontkit or pdfkit update removed a hook — a
- * speed matter, checked by the tests so an upgrade cannot lose it silently. */
+/** Whether documents share decoded font tables (fontkit-cache.ts), shaped words and their widths (run-cache.ts),
+ * font subsets' parts (subset-cache.ts) and their compressed bytes (deflate-cache.ts), and the lighter ways of
+ * writing page text (stream-text.ts) and of looking up styles (style-lookup.ts) are in use; false only before the
+ * first render or if a fontkit, pdfkit or pdfmake update removed a hook — a speed matter, checked by the tests so an
+ * upgrade cannot lose it silently. */
 export function fontTableCacheActive(): boolean {
-  return fontCacheInstalled && subsetCacheInstalled && runCacheInstalled;
+  return fontCacheInstalled && subsetCacheInstalled && runCacheInstalled && deflateCacheInstalled && streamTextInstalled && styleLookupInstalled;
 }
 
 /** Renders a document definition to PDF bytes, refusing anything that would reach outside the process. */
@@ -84,8 +92,8 @@ export async function renderDocDefinition(def: TDocumentDefinitions, finish?: Fi
  */
 export async function renderWithPdfmakePolicies(def: TDocumentDefinitions, finish?: FinishDocument): Promise<Buffer> {
   const output = lockedEngine().createPdf(def);
-  let firstFaces: Array<{ font?: unknown; subset?: unknown } | undefined> = [];
-  if (!fontCacheInstalled || !subsetCacheInstalled || !runCacheInstalled) {
+  let firstFaces: Array<{ font?: unknown; subset?: unknown; dictionary?: unknown } | undefined> = [];
+  if (!fontTableCacheActive()) {
     // The first document hands over a font pdfkit parsed; from then on parsed tables are shared (fontkit-cache.ts).
     const doc = await output.getStream();
     firstFaces = Object.values(doc.fontCache?.[FONT_FAMILY] ?? {});
@@ -99,6 +107,13 @@ export async function renderWithPdfmakePolicies(def: TDocumentDefinitions, finis
   // Subsets are written from kept parts from the second document on (subset-cache.ts): the first one's fonts are
   // encoded by fontkit alone, so a test can compare the two (tests/documents/render-twice.ts).
   if (!subsetCacheInstalled) subsetCacheInstalled = firstFaces.some((face) => installSubsetCache(face?.subset, isCachedFontBuffer));
+  // Compressed subsets and ToUnicode maps kept (deflate-cache.ts): hooked on the classes of a font this document embedded.
+  if (!deflateCacheInstalled) deflateCacheInstalled = firstFaces.some((face) => installDeflateCache(face?.dictionary, face));
+  // Page text joined once per stream (stream-text.ts). After the deflate cache, so its finalize runs first and hands
+  // the joined bytes to the cache's check.
+  if (!streamTextInstalled) streamTextInstalled = firstFaces.some((face) => installStreamText(face?.dictionary));
+  // pdfmake's style look-ups without their garbage (style-lookup.ts), checked to give the same answers before use.
+  styleLookupInstalled ||= installStyleLookup();
   return pdf;
 }
 

@@ -11,6 +11,13 @@
 //     fifths of the shaping left): the seller's tax number, bank account, postcode, dates, VAT rates and small
 //     quantities recur on every invoice of a batch, while amounts are mostly new — kept apart, those cannot push
 //     the recurring words out. Both caches are bounded, so a worker's heap stays small over a long batch.
+//   - A word not in the cache is shaped by a font object of this module's own, one per buffer, not by the
+//     document's: fontkit builds a font's shaping engine (its GSUB and GPOS processors, their script and feature
+//     lists) on the font object's first layout, and pdfkit makes a new font object for every document, so each
+//     document paid that set-up again for its one or two new words (its number; ~0.45 ms each, a twentieth of a warm
+//     invoice). The tables are the same (they are this cache's), so is the shaped run; its glyph objects were shared
+//     between documents through the cache already. Not a document's font: pdfkit's subsetting creates glyph objects
+//     (the parts of "ő") without their characters, and a later run reusing such a glyph would lose its text.
 //
 // The class is taken from a font pdfkit actually parsed (engine.ts hands over the first document's font), so the
 // patch lands on the fontkit copy pdfkit uses even when a bundler inlines it. Should a fontkit update rename the
@@ -19,6 +26,8 @@
 interface FontThis {
   stream?: { buffer?: Uint8Array };
 }
+type FontClass = new (stream: unknown) => FontThis;
+type StreamClass = new (buffer: Uint8Array) => unknown;
 type DecodeTable = (this: FontThis, table: { tag: string }) => unknown;
 type Layout = (this: FontThis, text: string, ...options: unknown[]) => GlyphRun;
 interface GlyphRun {
@@ -32,6 +41,8 @@ const ours = new WeakSet<Uint8Array>();
 const decoded = new WeakMap<Uint8Array, Map<string, unknown>>();
 const layouts = new WeakMap<Uint8Array, Map<string, GlyphRun>>();
 const numberLayouts = new WeakMap<Uint8Array, Map<string, GlyphRun>>();
+/** A font object of our own per buffer, used for shaping only: its shaping engine serves every document. */
+const shapers = new WeakMap<Uint8Array, FontThis>();
 const patched = new WeakSet<object>();
 
 /** Marks font buffers as cacheable. */
@@ -71,7 +82,7 @@ export function installFontTableCache(fontkitFont: unknown): boolean {
       const key = `${text}\u0000${JSON.stringify(options)}`;
       let pristine = runs.get(key);
       if (!pristine) {
-        pristine = copyRun(layout.call(this, text, ...options));
+        pristine = copyRun(layout.call(shaperFor(this, buffer), text, ...options));
         if (runs.size >= LAYOUT_CACHE_ENTRIES) runs.clear();
         runs.set(key, pristine);
       }
@@ -80,6 +91,24 @@ export function installFontTableCache(fontkitFont: unknown): boolean {
   }
   patched.add(proto);
   return true;
+}
+
+/** This buffer's shaping font, made like the document's (its class, its stream's class); the document's own font if
+ * that fails, as before. */
+function shaperFor(font: FontThis, buffer: Uint8Array): FontThis {
+  let shaper = shapers.get(buffer);
+  if (!shaper) {
+    try {
+      const Font = Object.getPrototypeOf(font).constructor as FontClass;
+      const Stream = Object.getPrototypeOf(font.stream).constructor as StreamClass;
+      shaper = new Font(new Stream(buffer));
+      if (shaper.stream?.buffer !== buffer) shaper = font;
+    } catch {
+      shaper = font;
+    }
+    if (shaper !== font) shapers.set(buffer, shaper);
+  }
+  return shaper;
 }
 
 /** A run whose position objects can be scaled in place without touching the original (glyphs are read-only). */

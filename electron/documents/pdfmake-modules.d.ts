@@ -12,3 +12,9 @@ declare module 'fontkit' {
   }
   export function create(buffer: Uint8Array): FontkitFont;
 }
+
+// pdfmake's style stack (CommonJS, `exports.default` is the class); style-lookup.ts checks its shape at run time.
+declare module 'pdfmake/js/StyleContextStack.js' {
+  const StyleContextStack: unknown;
+  export default StyleContextStack;
+}

@@ -7,13 +7,22 @@
 // layoutCached), so nothing downstream changes a run; the glyph objects inside are shared by fontkit-cache.ts's
 // layout cache already. The scale is the font's (1000 / unitsPerEm), the same for every document. Bounded: a long
 // batch of invoices with ever new amounts starts the cache afresh now and then instead of growing.
+//
+// Measuring (pdfmake asks pdfkit's widthOfString for every word and cell it lays out, before drawing) went through
+// the same path each time: split the text at spaces, look each piece up, sum the glyphs' advances. The advance width
+// of a whole text is kept per font file too: the same number pdfkit computes (the same sum in the same order), so
+// the layout does not change; the document's own run cache still fills when the text is drawn.
 interface EmbeddedFontThis {
   font?: { stream?: { buffer?: Uint8Array } };
 }
 type LayoutRun = (this: EmbeddedFontThis, text: string, features?: unknown) => unknown;
+type Layout = (this: EmbeddedFontThis, text: string, features?: unknown, onlyWidth?: boolean) => { advanceWidth: number };
+type WidthOfString = (this: EmbeddedFontThis, text: string, size: number, features?: unknown) => number;
 
 const RUN_CACHE_ENTRIES = 4000;
+const WIDTH_CACHE_ENTRIES = 8000;
 const runs = new WeakMap<Uint8Array, Map<string, unknown>>();
+const widths = new WeakMap<Uint8Array, Map<string, number>>();
 const patched = new WeakSet<object>();
 
 /** Installs the run cache on the class of a font pdfkit embedded in a document; idempotent, never throws. */
@@ -37,6 +46,26 @@ export function installRunCache(embeddedFont: unknown, isOurs: (buffer: Uint8Arr
     }
     return run;
   };
+  const proto2 = proto as { layout?: Layout; widthOfString?: WidthOfString };
+  const layout = proto2.layout;
+  const widthOfString = proto2.widthOfString;
+  if (typeof layout === 'function' && typeof widthOfString === 'function' && Object.hasOwn(proto, 'widthOfString')) {
+    // pdfkit: layout(text, features, onlyWidth).advanceWidth * size / 1000; only the advance (in 1/1000 em) is kept.
+    proto2.widthOfString = function (text, size, features) {
+      const buffer = this.font?.stream?.buffer;
+      if (features || !buffer || !isOurs(buffer) || typeof text !== 'string') return widthOfString.call(this, text, size, features);
+      let cache = widths.get(buffer);
+      if (!cache) widths.set(buffer, (cache = new Map()));
+      let advance = cache.get(text);
+      if (advance === undefined) {
+        advance = layout.call(this, text, features, true).advanceWidth;
+        if (cache.size >= WIDTH_CACHE_ENTRIES) cache.clear();
+        cache.set(text, advance);
+      }
+      const scale = size / 1000;
+      return advance * scale;
+    };
+  }
   patched.add(proto);
   return true;
 }

@@ -12,6 +12,13 @@
 // left zero). Before the first use for a font, the fast encoder's output is compared with fontkit's own for a
 // subset holding simple and composite glyphs; if a fontkit update changed the layout, they differ and that font
 // keeps fontkit's encoder (slower, never different). tests/documents/invoice-pdf.spec.ts compares whole PDFs too.
+//
+// Invoices of one business mostly use the same glyphs in the same order (labels, the seller, digits), so the file
+// of a subset is also kept whole, by its glyph list: the same list gives back the same bytes object, whose compressed
+// form deflate-cache.ts then keeps too. The components a composite glyph adds to the subset are added again on a hit,
+// as encoding them would, so the subset ends in the same state.
+
+import { markRecurring } from './deflate-cache';
 
 interface GlyphLike {
   advanceWidth: number;
@@ -35,6 +42,13 @@ interface SubsetLike {
 }
 type Encode = (this: SubsetLike) => Uint8Array;
 
+/** A whole subset file and the glyphs encoding it added to the subset (composites' parts), by the glyph list. */
+interface EncodedSubset {
+  bytes: Buffer;
+  added: number[];
+}
+const FILE_ENTRIES = 32;
+
 interface GlyphData {
   bytes: Uint8Array;
   /** Composite glyphs only: the glyphs it is built of and where their ids sit in `bytes`. */
@@ -57,6 +71,7 @@ const COUNT_AT: Record<string, number> = { hhea: 34, maxp: 4 };
 let cacheable: (buffer: Uint8Array) => boolean = () => false;
 const glyphs = new WeakMap<Uint8Array, Map<number, GlyphData>>();
 const parts = new WeakMap<Uint8Array, FontParts | null>();
+const files = new WeakMap<Uint8Array, Map<string, EncodedSubset>>();
 const patched = new WeakSet<object>();
 
 /** Installs the fast encoder on the class of a subset pdfkit created; idempotent, never throws. */
@@ -71,7 +86,7 @@ export function installSubsetCache(subset: unknown, isOurs: (buffer: Uint8Array)
     const buffer = this.font?.stream?.buffer;
     if (!buffer || !cacheable(buffer) || this.font._variationProcessor) return encode.call(this);
     const font = fontParts(this.font, buffer, encode);
-    return font ? fastEncode(this, buffer, font) : encode.call(this);
+    return font ? keptEncode(this, buffer, font) : encode.call(this);
   };
   patched.add(proto);
   return true;
@@ -96,7 +111,25 @@ function glyphData(font: FontLike, buffer: Uint8Array, gid: number): GlyphData {
   return data;
 }
 
-function fastEncode(subset: SubsetLike, buffer: Uint8Array, font: FontParts): Uint8Array {
+/** fastEncode, or the same bytes object as last time for the same glyph list. */
+function keptEncode(subset: SubsetLike, buffer: Uint8Array, font: FontParts): Uint8Array {
+  let kept = files.get(buffer);
+  if (!kept) files.set(buffer, (kept = new Map()));
+  const key = subset.glyphs.join(',');
+  const hit = kept.get(key);
+  if (hit) {
+    for (const gid of hit.added) subset.includeGlyph(gid);
+    return hit.bytes;
+  }
+  const before = subset.glyphs.length;
+  const bytes = fastEncode(subset, buffer, font);
+  if (kept.size >= FILE_ENTRIES) kept.clear();
+  kept.set(key, { bytes, added: subset.glyphs.slice(before) });
+  markRecurring(bytes);
+  return bytes;
+}
+
+function fastEncode(subset: SubsetLike, buffer: Uint8Array, font: FontParts): Buffer {
   const glyf: Uint8Array[] = [];
   const offsets: number[] = [];
   const metrics: number[] = [];

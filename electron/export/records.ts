@@ -8,6 +8,7 @@ import { loadInvoices } from '../core/invoices/mapping';
 import { productResource } from '../core/products/service';
 import type { Db } from '../db/types';
 import type { BankAccountRow, ClientRow, ExpenseRow, InvoiceRow, ProductRow } from '../db/schema';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { batches, type ExportRange, type Section } from './source';
 
 export type ExportedClient = Resource<ClientAttributes & { deleted_at: string | null }>;
@@ -21,6 +22,16 @@ export interface SectionRecords {
 }
 
 export async function* records<S extends Section>(db: Db, section: S, size: number, range?: ExportRange): AsyncGenerator<Array<SectionRecords[S]>> {
+  for await (const batch of sectionRecords(db, section, size, range)) {
+    yield batch;
+    // A turn of the event loop between batches: reading SQLite is synchronous, so without it a long export holds the
+    // thread in one run of promise callbacks, and neither requests nor the PDF workers' messages (accountant package:
+    // they wait for their next invoice from this thread) get through until it ends.
+    await nextTurn();
+  }
+}
+
+async function* sectionRecords<S extends Section>(db: Db, section: S, size: number, range?: ExportRange): AsyncGenerator<Array<SectionRecords[S]>> {
   type Out = Array<SectionRecords[S]>;
   switch (section) {
     case 'clients':

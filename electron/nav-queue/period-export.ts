@@ -2,6 +2,7 @@
 // invoiceData XML per reported invoice issued in the period. A report NAV has (sent, done) is given as the very bytes
 // NAV got; any other invoice is built as the queue builds it (navReportSource). The CLI's `nav export` and the Data
 // screen's export both read it from here, so they select and build alike.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import type { Db } from '../db/types';
 import { buildInvoiceDataXml, navReportRequired } from '../nav/invoice-data';
@@ -21,7 +22,7 @@ export interface PeriodInvoiceData {
   error: string | null;
 }
 
-/** Every reported invoice dated in the range (either end open), in issue order; `progress` after each page. */
+/** Every reported invoice dated in the range (either end open), in issue order; `progress` after each invoice. */
 export async function* invoiceDataOfPeriod(
   db: Db,
   range: { from?: string | undefined; to?: string | undefined },
@@ -40,7 +41,13 @@ export async function* invoiceDataOfPeriod(
       .where('invoice_id', 'in', page.map((r) => r.id))
       .execute();
     const sent = new Map(reports.filter((r) => r.invoice_data && AS_SENT.includes(r.state)).map((r) => [r.invoice_id, r.invoice_data!]));
-    for (const row of page) {
+    for (const [j, row] of page.entries()) {
+      // The invoice before this one counted, and a turn of the event loop: building is synchronous work (the
+      // accountant package's PDF workers are fed from this thread, and its progress bar moves by these counts).
+      if (j > 0) {
+        progress(i + j, rows.length);
+        await nextTurn();
+      }
       const { invoice, options } = await navReportSource(db, row.id);
       if (!navReportRequired(invoice.attributes)) continue;
       const number = invoice.attributes.prefixed_invoice_no ?? String(row.id);

@@ -56,11 +56,23 @@ export async function buildAccountantPackage(
   };
   report();
 
-  // The PDFs are the bulk of the work: worker threads start drawing them at once, while this thread writes the CSV
-  // tables, the NAV XML and the e-invoices, so that both cores are busy from the first second to the last.
+  // The PDFs are the bulk of the work: worker threads start drawing them at once, while this thread writes the NAV
+  // XML, the e-invoices and the CSV tables, so that both cores are busy from the first second to the last. The
+  // workers are fed from this thread, so each holds several invoices in hand (a few kilobytes each): a longer step
+  // here (a page of invoices read, a workbook written) must not leave them waiting.
   const pdfs = snapshot((db) => invoicePdfs(db, join(dir, 'pdf'), range, (done) => ((pdfDone = Math.min(done, invoices)), report())));
   // A failure here must not leave the PDF batch's promise unobserved: it is awaited (and its error reported) below.
   pdfs.catch(() => undefined);
+
+  // The XML first: it counts invoice by invoice from the first one, so the progress bar moves within a second.
+  const xmlDir = join(dir, 'xml');
+  const einvoiceDir = join(dir, 'einvoice');
+  mkdirSync(xmlDir);
+  mkdirSync(einvoiceDir);
+  const nav = await snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report())));
+  xmlDone = invoices;
+  const einvoices = await snapshot((db) => writeEinvoiceXml(db, einvoiceDir, range, (done) => ((einvoiceDone = Math.min(done, invoices)), report())));
+  einvoiceDone = invoices;
 
   // the tables as an accountant opens them (issue 36): Hungarian headers, decimal commas; the same in one workbook
   const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock, tables: 'accountant', onProgress: tableProgress('csv') });
@@ -75,14 +87,6 @@ export async function buildAccountantPackage(
   tables.csv.set('all', rows * 2);
   report();
 
-  const xmlDir = join(dir, 'xml');
-  const einvoiceDir = join(dir, 'einvoice');
-  mkdirSync(xmlDir);
-  mkdirSync(einvoiceDir);
-  const nav = await snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report())));
-  xmlDone = invoices;
-  const einvoices = await snapshot((db) => writeEinvoiceXml(db, einvoiceDir, range, (done) => ((einvoiceDone = Math.min(done, invoices)), report())));
-  einvoiceDone = invoices;
   const attached = await snapshot((db) => expenseFiles(db, join(dir, 'attachments'), range));
   steps++;
   report();
