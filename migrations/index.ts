@@ -62,6 +62,7 @@ import * as m0059 from './0059-mail-payment-qr';
 import * as m0060 from './0060-delivery-note-sync';
 // the revenue report's cash-basis sums (issue 41)
 import * as m0062 from './0062-cash-revenue-summaries';
+import * as m0063 from './0063-change-log-commit-order';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -128,6 +129,8 @@ const written: Record<string, Migration> = {
   '0060-delivery-note-sync': m0060,
   // the revenue report's cash-basis sums (issue 41)
   '0062-cash-revenue-summaries': m0062,
+  // the change log's ids in commit order while per-block writes overlap on PostgreSQL (issue 41, team server writes)
+  '0063-change-log-commit-order': m0063,
 };
 
 /**
