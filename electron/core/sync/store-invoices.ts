@@ -19,6 +19,7 @@ import { amountToMilli, parseNumber, sameDocument, sealArrived, storeRecord } fr
 import { generatedProblem, mirrorProblem, recordProblems } from './record-check';
 import { deviceOrigin } from './device';
 import { advanceVerdict, modificationVerdict, modificationsOf } from './chain-links';
+import { isPlain, PushBatch } from './store-batch';
 
 const label = (r: { prefix: string; invoice_no: string | null }) => prefixedNumber(r.prefix, r.invoice_no) ?? '?';
 
@@ -124,7 +125,17 @@ export function createStoreInvoicesHandler(ctx: CoreContext) {
     return writeTransaction(ctx.db, async (trx) => {
       const now = nowStamp(ctx);
       const results: PushedInvoiceResult[] = [];
-      for (const r of input.records) results.push(await storeOne(trx, device, r, now));
+      // The plain records (most of a push) are checked as they come and stored together (./store-batch.ts); one that
+      // links to another invoice, or whose number is stored already, is stored alone after those before it.
+      const batch = new PushBatch(trx, device, now, results);
+      await batch.prefetch(input.records);
+      for (const [index, r] of input.records.entries()) {
+        if (isPlain(r) && (await batch.take(r, index))) continue;
+        await batch.flush();
+        results[index] = await storeOne(trx, device, r, now);
+        batch.storedAlone(r, results[index]);
+      }
+      await batch.flush();
       return { results };
     });
   };
