@@ -17,7 +17,6 @@ import type { Selectable } from 'kysely';
 import { notePushedNumber, pushedNumberProblem, lastNumber } from '../invoices/numbering';
 import { sealArrivedMany } from '../invoices/seal';
 import { amountToMilli, parseNumber, paymentValues, recordLines, recordValues, type ParsedNumber } from './invoice-record';
-import { recordProblems } from './record-check';
 
 type Block = Selectable<InvoiceBlocksTable>;
 
@@ -104,15 +103,14 @@ export class PushBatch {
   }
 
   /**
-   * Checks a plain record as storeOne would and gathers it, or answers its refusal; false when it must be stored
+   * Checks a plain record as storeOne would (`problems`: its own, recordProblems) and gathers it, or answers its refusal; false when it must be stored
    * alone (its number is stored already, or taken earlier in this push: storeOne tells a retry from a clash).
    */
-  async take(r: InvoiceRecord, index: number): Promise<boolean> {
+  async take(r: InvoiceRecord, problems: string[], index: number): Promise<boolean> {
     const refuse = (message: string) => {
       this.results[index] = { status: 'refused', message };
       return true;
     };
-    const problems = recordProblems(r);
     if (problems.length) return refuse(problems.join('; '));
     const n = parseNumber(r)!;
     const block = await rememberedInWrite(`push-block:${r.block_uid}`, () =>
