@@ -152,3 +152,27 @@ test('a create waits for its own block only; other writes wait for every create 
     await a.close();
   }
 });
+
+test('the audit row travels with the RELEASE, its values quoted into the text: stored exactly as given', async () => {
+  test.setTimeout(120_000);
+  const url = await freshPgDatabase();
+  const a = await server(url);
+  const db = await connect(url);
+  try {
+    await ok(a.url, 'PUT', '/settings', { seller: SELLER });
+    const clientId = (await ok(a.url, 'POST', '/clients', buyerBody('Idéző Kft.'))).data.id;
+    const comment = `O'Brien \\ "idéz" $1 ''; SELECT 1; -- \\' E'x' ${'$'}folio$ ű`;
+    const made = await ok(a.url, 'POST', '/invoices', { ...benchInvoice(clientId), comment });
+    const { rows } = await db.query<{ summary: string; target_ids: string; same: boolean }>(
+      `SELECT a.summary, a.target_ids, a.xmin = i.xmin AS same FROM audit_log a JOIN invoices i ON i.id = $1 WHERE a.operation = 'invoices.create'`,
+      [made.data.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect((JSON.parse(rows[0]!.summary) as { comment: string }).comment).toBe(comment);
+    expect(rows[0]!.target_ids).toBe(`[${made.data.id}]`);
+    expect(rows[0]!.same).toBe(true);
+  } finally {
+    await db.end();
+    await a.close();
+  }
+});

@@ -61,7 +61,8 @@ export async function writeAudit(db: Db, r: AuditRecord): Promise<void> {
 
 /** The row written inside the caller's own write transaction: it commits, or is lost, with the change it records. */
 export async function auditIn(trx: WriteTx, r: AuditRecord): Promise<void> {
-  await insertAudit.run(trx, {
+  // nothing of the write reads it back: on PostgreSQL it travels with the write's RELEASE (one round trip less)
+  await insertAudit.runAtRelease(trx, {
     at: r.at,
     user_id: r.caller.user_id,
     user_name: r.caller.name,
