@@ -62,6 +62,7 @@ import * as m0059 from './0059-mail-payment-qr';
 import * as m0060 from './0060-delivery-note-sync';
 // the revenue report's cash-basis sums (issue 41)
 import * as m0062 from './0062-cash-revenue-summaries';
+import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
 
@@ -130,6 +131,8 @@ const written: Record<string, Migration> = {
   '0060-delivery-note-sync': m0060,
   // the revenue report's cash-basis sums (issue 41)
   '0062-cash-revenue-summaries': m0062,
+  // the change log's ids in commit order while per-block writes overlap on PostgreSQL (issue 41, team server writes)
+  '0063-change-log-commit-order': m0063,
   // the revenue report's sums rolled up per year and per month (issue 41, branch p4)
   '0068-revenue-year-summaries': m0068,
   // the unpaid invoices by due date (issue 41, branch p4)

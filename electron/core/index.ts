@@ -56,7 +56,7 @@ import { LOCAL_OWNER, type Caller } from '../db/call-context';
 import { isAudited, mayCall } from '../../shared/contract/permissions';
 import { createUserService } from './users/service';
 import { createKeyLookup } from './users/keys';
-import { listAudit, writeAudit } from './users/audit';
+import { listAudit, pendingAudit, writeAudit, type PendingAudit } from './users/audit';
 // receipts at the counter (issue 35)
 import { receiptDays } from './receipts/days';
 import { printReceipt } from './receipts/print';
@@ -110,8 +110,12 @@ export interface CoreDeps {
   currentDb?: () => Db;
 }
 
-/** A handler gets the parsed input and who calls (most need only the input; the data area records who started an export). */
-type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>, caller: Caller) => Promise<OutputOf<N>> | OutputOf<N> };
+/**
+ * A handler gets the parsed input and who calls (most need only the input; the data area records who started an export),
+ * and for an audited operation its audit row to write in its own write transaction, if it makes its change in one
+ * (users/audit.ts PendingAudit; a handler that does not leaves the row to `call`).
+ */
+type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>, caller: Caller, audit?: PendingAudit) => Promise<OutputOf<N>> | OutputOf<N> };
 /** The operations carried out beside the core (NAV settings, mail, backups); the runtime provides them. */
 export type RuntimeHandlers = Pick<Handlers, RuntimeOperationName>;
 
@@ -187,8 +191,8 @@ export async function createCore(deps: CoreDeps) {
       const invoiceId = await invoiceNotes(ctx, invoices, input);
       return { invoice_uid: invoiceId, notes: (await deliveryNotes.list({ invoice_uid: invoiceId, max_per_page: 500 })).items };
     },
-    'invoices.create': (input) => invoices.create(input),
-    'invoices.createAndRead': (input) => invoices.createAndRead(input),
+    'invoices.create': (input, _caller, audit) => invoices.create(input, undefined, audit),
+    'invoices.createAndRead': (input, _caller, audit) => invoices.createAndRead(input, audit),
     'invoices.check': invoices.check,
     'invoices.update': invoices.update,
     'invoices.issue': invoices.issue,
@@ -359,7 +363,7 @@ export async function createCore(deps: CoreDeps) {
       loggedIf?: (output: OutputOf<N>) => boolean;
     } = {},
   ): Promise<OutputOf<N>> {
-    const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown, caller: Caller) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
+    const handler = ((handlers as Partial<Handlers>)[name] ?? provided[name as RuntimeOperationName]) as ((input: unknown, caller: Caller, audit?: PendingAudit) => Promise<OutputOf<N>> | OutputOf<N>) | undefined;
     if (!handler) {
       throw name in runtimeOperations
         ? new FolioError('not_available', `${String(name)} is not available in this build of Folio`)
@@ -375,9 +379,13 @@ export async function createCore(deps: CoreDeps) {
     const input = parseInput(name, raw);
     // A nested call (an operation made of others) is logged as the operation its caller asked for, not again.
     const audited = isAudited(name) && !outer?.audited;
+    // The row is offered to the handler to write in its own transaction (a background call logged only when it did
+    // something is decided here, after it, so it is not offered).
+    const audit = audited && !context.loggedIf ? pendingAudit({ caller, operation: name, input: raw }, () => nowStamp(ctx)) : undefined;
     const done = audited
       ? async (output: OutputOf<N>): Promise<OutputOf<N>> => {
           if (context.loggedIf && !context.loggedIf(output)) return output;
+          if (audit?.written) return output;
           // The operation is done and committed: a failed log write is reported, not turned into a failed answer
           // (a client told "failed" would do it again).
           await writeAudit(deps.currentDb?.() ?? deps.db, { at: nowStamp(ctx), caller, operation: name, input: raw, output }).catch((e: unknown) => {
@@ -389,7 +397,7 @@ export async function createCore(deps: CoreDeps) {
     // A plain local call outside any other call's context needs no context of its own (no store reads as 'local'),
     // and entering one is not free: on Node 20 an AsyncLocalStorage in use hooks every promise the process makes.
     // The caller needs no context either: it is checked and logged here, and no handler calls another operation.
-    if (context.origin === undefined && !context.idempotencyKey && outer === undefined) return done(await handler(input, caller));
+    if (context.origin === undefined && !context.idempotencyKey && outer === undefined) return done(await handler(input, caller, audit));
     const store: CallContext = { origin: context.origin ?? 'local', caller, ...(audited || outer?.audited ? { audited: true } : {}) };
     if (context.overwrites) store.overwrites = { devices: context.overwrites, stored: false };
     if (context.idempotencyKey) {
@@ -403,7 +411,7 @@ export async function createCore(deps: CoreDeps) {
       }
       store.idempotency = { key: context.idempotencyKey, hash, operation: name, stored: false };
     }
-    return done(await callContext.run(store, () => handler(input, caller)));
+    return done(await callContext.run(store, () => handler(input, caller, audit)));
   }
 
   /** The answer a repeated request gets: the operation's answer rebuilt from the record it made. */

@@ -13,7 +13,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db, WriteTx } from './types';
-import { inPostgresWrite } from './pg/write';
+import { deferToRelease, inPostgresWrite } from './pg/write';
 import { nameStatement } from './statement-names';
 
 const handles = new WeakMap<Db, BetterSqlite3.Database>();
@@ -59,6 +59,12 @@ export interface PreparedStatement<P, O> {
   all(trx: WriteTx, args: P): Promise<O[]>;
   get(trx: WriteTx, args: P): Promise<O | undefined>;
   run(trx: WriteTx, args: P): Promise<{ changes: number }>;
+  /**
+   * Runs the statement as part of the write, at the latest when its savepoint is released: at once on SQLite; on
+   * PostgreSQL sent in the same round trip as the RELEASE (./pg/write.ts deferToRelease), its values quoted into the
+   * text. For a row the write only adds and nothing of the write reads back (its audit row).
+   */
+  runAtRelease(trx: WriteTx, args: P): Promise<void>;
   /** the SQL the statement compiles to, for diagnostics and tests */
   sqlFor(db: Db): string;
 }
@@ -147,6 +153,15 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
     },
     async run(db, args) {
       return { changes: (await execute(db, args, 'run')).changes };
+    },
+    async runAtRelease(db, args) {
+      if (handles.get(db)) {
+        await execute(db, args, 'run');
+        return;
+      }
+      const compiled = compiledFor.get(POSTGRES) ?? compile(db, POSTGRES, undefined);
+      if (!inPostgresWrite(db)) throw new Error(`A prepared statement ran outside a write transaction: ${compiled.sql}`);
+      deferToRelease(db, compiled.sql, bind(compiled, args));
     },
     sqlFor(db) {
       return build(db, markers as unknown as P).compile().sql;

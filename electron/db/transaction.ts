@@ -13,7 +13,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { asWriteTx, type Db, type WriteTx } from './types';
 import { rawHandle, registerHandle } from './prepared';
 import { isPostgres } from '../../migrations/dialect';
-import { pgWriteTransaction } from './pg/write';
+import { pgWriteTransaction, type WriteLocks } from './pg/write';
+
+export type { WriteLocks };
 import { runWriteJob } from './write-scope';
 
 interface Job {
@@ -197,9 +199,13 @@ function queueFor(db: Db): WriteQueue {
   return queue;
 }
 
-/** Runs `work` in a write transaction: SQLite's group-committing queue, or a PostgreSQL transaction (./pg/write.ts). */
-export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
-  if (isPostgres(db)) return pgWriteTransaction(db, work);
+/**
+ * Runs `work` in a write transaction: SQLite's group-committing queue, or a PostgreSQL transaction (./pg/write.ts).
+ * `locks` declares a write that numbers in one block and decides on nothing else (WriteLocks): on PostgreSQL it
+ * overlaps such writes in other blocks; SQLite has one writer and ignores it.
+ */
+export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>, locks?: WriteLocks): Promise<T> {
+  if (isPostgres(db)) return pgWriteTransaction(db, work, locks);
   return queueFor(db).run(work);
 }
 

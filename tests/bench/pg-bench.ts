@@ -8,8 +8,10 @@
 //   ended (each also pulls the others' invoices — on 50 machines in real life, here all on this process's cores);
 //   checked afterwards: no device failed, every invoice on the remote.
 // - pg_round_trips_per_invoice(_16): the statements sent to PostgreSQL per invoice issued in process, one at a time
-//   and 16 in flight (roundTrips below); pg_cpu_ms_per_invoice: PostgreSQL's CPU time per invoice of the first, one
-//   at a time (./pg-cpu.ts; left out when the server is not one this process started).
+//   and 16 in flight (roundTrips below).
+// - pg_cpu_ms_per_invoice: PostgreSQL's CPU time (all its processes, from /proc: ./pg-cpu.ts) per invoice of the
+//   pg_http_create_per_s run; pg_sync_cpu_ms_per_invoice the same over the 50 devices' round (null when the server
+//   is not on this machine).
 // A smoke run (size.ts): 20 counted, 100 creates; 3 devices of 10 invoices. Run alone: npx tsx tests/bench/pg-bench.ts
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -20,10 +22,10 @@ import { call } from '../fault/support/http';
 import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
 import { configure, openDevice, startRemote, tempDir, type Device } from '../sync/support/nodes';
 import { FULL, sized, type BenchOptions } from './size';
-import { countPostgresCpu } from './pg-cpu';
 import { openPostgres } from '../../electron/db/pg/open';
 import { createCore } from '../../electron/core/index';
 import { fixedClock } from '../../electron/core/clock';
+import { postmasterOf, serverCpuMs } from './pg-cpu';
 
 const KEY = 'pg-bench-key-0123456789abcdef';
 const SECRET = randomBytes(32).toString('base64');
@@ -61,9 +63,12 @@ export async function httpCreate(total = 2000) {
     const client = await call(a.url, 'POST', '/clients', { key: KEY, body: buyerBody('PG Bench Kft.') });
     const body = benchInvoice((client.body as { data: { id: number } }).data.id);
     await burst([a.url, b.url], body, 100, 16); // warm-up: both processes' code and connections
+    const postmaster = await postmasterOf(url);
+    const cpuBefore = postmaster === null ? NaN : serverCpuMs(postmaster);
     const pg_http_create_per_s = await burst([a.url], body, total, 16);
+    const cpu = postmaster === null ? NaN : (serverCpuMs(postmaster) - cpuBefore) / total;
     const pg_http_create_2proc_per_s = await burst([a.url, b.url], body, total, 16);
-    return { pg_http_create_per_s, pg_http_create_2proc_per_s };
+    return { pg_http_create_per_s, pg_cpu_ms_per_invoice: Number.isNaN(cpu) ? null : Number(cpu.toFixed(3)), pg_http_create_2proc_per_s };
   } finally {
     await Promise.all([a.kill(), b.kill()]);
   }
@@ -92,6 +97,8 @@ export async function sync50(DEVICES = 50, PER_DEVICE = 200) {
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     const onRemote = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM invoices WHERE sealed = 1')).rows[0]!.n);
+    const postmaster = await postmasterOf(url);
+    const cpuBefore = postmaster === null ? NaN : serverCpuMs(postmaster);
     const t = performance.now();
     const rounds = Promise.all(devices.map((d) => d.runtime.core.call('sync.now', {})));
     // Pushed: every device's invoices stored on the remote. Each round then pulls the others' invoices into its
@@ -105,13 +112,18 @@ export async function sync50(DEVICES = 50, PER_DEVICE = 200) {
     }
     const results = await rounds;
     const roundSeconds = (performance.now() - t) / 1000;
+    const cpu = postmaster === null ? NaN : (serverCpuMs(postmaster) - cpuBefore) / (DEVICES * PER_DEVICE);
     const n = await onRemote();
     await db.end();
     console.error(`bench pg: ${DEVICES} devices: pushed ${pushed === null ? 'not all' : `${pushed.toFixed(1)} s`}, rounds ended ${roundSeconds.toFixed(1)} s, ${n} invoices on the remote`);
     const failed = results.filter((r) => r.last_error || r.pending_changes !== 0);
     if (failed.length) throw new Error(`${failed.length} devices did not finish: ${failed[0]!.last_error ?? 'changes pending'}`);
     if (n !== DEVICES * PER_DEVICE) throw new Error(`the remote has ${n} invoices, not ${DEVICES * PER_DEVICE}`);
-    return { pg_sync_50_devices_s: Number((pushed ?? roundSeconds).toFixed(2)), pg_sync_50_devices_round_s: Number(roundSeconds.toFixed(2)) };
+    return {
+      pg_sync_50_devices_s: Number((pushed ?? roundSeconds).toFixed(2)),
+      pg_sync_50_devices_round_s: Number(roundSeconds.toFixed(2)),
+      pg_sync_cpu_ms_per_invoice: Number.isNaN(cpu) ? null : Number(cpu.toFixed(3)),
+    };
   } finally {
     for (const d of devices) await d.close().catch(() => undefined);
     await remote.stop();
@@ -142,21 +154,14 @@ export async function roundTrips(total = 200) {
     const body = benchInvoice(client);
     for (let i = 0; i < 20; i++) await core.call('invoices.create', body); // prepared statements named, caches warm
     let before = sent;
-    const pgCpu = countPostgresCpu();
     for (let i = 0; i < total; i++) await core.call('invoices.create', body);
-    const pgCpuMs = pgCpu();
     const one = (sent - before) / total;
     before = sent;
     await Promise.all(Array.from({ length: 16 }, async () => {
       for (let i = 0; i < Math.ceil(total / 16); i++) await core.call('invoices.create', body);
     }));
     const many = (sent - before) / (16 * Math.ceil(total / 16));
-    return {
-      pg_round_trips_per_invoice: Number(one.toFixed(2)),
-      pg_round_trips_per_invoice_16: Number(many.toFixed(2)),
-      // PostgreSQL's own CPU per invoice, one after another (tests/bench/pg-cpu.ts; left out for a server not started here)
-      ...(pgCpuMs !== null ? { pg_cpu_ms_per_invoice: Number((pgCpuMs / total).toFixed(3)) } : {}),
-    };
+    return { pg_round_trips_per_invoice: Number(one.toFixed(2)), pg_round_trips_per_invoice_16: Number(many.toFixed(2)) };
   } finally {
     proto.query = query;
     await opened.close();

@@ -3,7 +3,7 @@ import type { InvoiceCreateInput } from '../../../shared/contract/schemas';
 import { rule } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
-import { writeTransaction } from '../../db/transaction';
+import { writeTransaction, type WriteLocks } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor } from '../settings/service';
@@ -17,6 +17,7 @@ import { insertLines, recordAdvancePayment, seal } from './seal';
 import { insertInvoice, type InvoiceValues } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
 import { invoiceValues, lineValues } from './values';
+import type { PendingAudit } from '../users/audit';
 
 /**
  * Creates an invoice inside the caller's write transaction (the recurring scheduler adds its own rows there).
@@ -60,10 +61,23 @@ function rateOf(env: InvoiceEnv, input: InvoiceCreateInput): Promise<RateQuote> 
   return input.currency === 'HUF' ? HOME_RATE : exchangeRate(env, input.currency, input.exchange_rate, input.fulfillment_date);
 }
 
-export async function create(env: InvoiceEnv, input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}) {
+/**
+ * The locks of a create (../../db/pg/write.ts WriteLocks): it numbers in its block and reads only what other
+ * writes change under the exclusive lock (client, block, settings, products), so creates in other blocks overlap it on
+ * PostgreSQL. One that deducts advances reads and links other invoices, which any write may change: it runs alone.
+ */
+function createLocks(input: InvoiceCreateInput): WriteLocks | undefined {
+  return input.advance_invoice_uids?.length ? undefined : { block: input.block_uid ?? 0 };
+}
+
+/** Creates an invoice in a write transaction of its own, which also holds the call's audit row (users/audit.ts). */
+export async function create(env: InvoiceEnv, input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}, audit?: PendingAudit) {
   const rate = await rateOf(env, input);
-  const created = await writeTransaction(env.ctx.db, (trx) => createIn(env, trx, input, rate, extra));
-  return createdResponse(created);
+  return writeTransaction(env.ctx.db, async (trx) => {
+    const created = createdResponse(await createIn(env, trx, input, rate, extra));
+    await audit?.writeIn(trx, created);
+    return created;
+  }, createLocks(input));
 }
 
 const invoiceById = prepareStatement((db, p: { id: number }) => db.selectFrom('invoices').selectAll().where('id', '=', p.id));
@@ -79,12 +93,14 @@ const paymentsOf = prepareStatement((db, p: { id: number }) =>
  * the write transaction with prepared statements, so a caller that shows what it made (the /v3 door answers with the
  * whole document) pays a few microseconds for it rather than a second round of queries.
  */
-export async function createAndRead(env: InvoiceEnv, input: InvoiceCreateInput): Promise<Resource<InvoiceAttributes>> {
+export async function createAndRead(env: InvoiceEnv, input: InvoiceCreateInput, audit?: PendingAudit): Promise<Resource<InvoiceAttributes>> {
   const rate = await rateOf(env, input);
   const made = await writeTransaction(env.ctx.db, async (trx) => {
     const { id } = await createIn(env, trx, input, rate);
+    // the answer is the whole invoice; its id is all the row takes from it
+    await audit?.writeIn(trx, { id });
     return { row: (await invoiceById.get(trx, { id }))!, items: await itemsOf.all(trx, { id }), payments: await paymentsOf.all(trx, { id }) };
-  });
+  }, createLocks(input));
   const [resource] = await invoicesOf(env.ctx.db, [made.row], made.items, made.payments);
   return resource!;
 }

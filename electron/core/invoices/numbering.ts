@@ -199,9 +199,11 @@ export async function pushedNumberProblem(
   block: { id: number; owner: string; prefix: string; name: string },
   kind: NumberKind,
   n: { year: number; seq: number },
+  /** the counter as the caller knows it (a push storing several records in one go), instead of reading it */
+  knownLast?: number,
 ): Promise<string | null> {
   if (block.owner === device) {
-    const last = await lastNumber(trx, block.id, n.year, kind);
+    const last = knownLast ?? (await lastNumber(trx, block.id, n.year, kind));
     if (n.seq === last + 1) return null;
     return `${formatNumber(kind, n.year, n.seq)} is not the next number of block "${block.prefix}" on the remote (the last is ${formatNumber(kind, n.year, last)})`;
   }

@@ -7,10 +7,10 @@ import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { ClientRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
 import { clientSnapshot } from '../clients/mapping';
-import { readSettings, settingsForIssue } from '../settings/service';
+import { readSettings, settingsForIssue, settingsForIssueFrom, SETTINGS_KEY } from '../settings/service';
 import { deductionLines } from './advances';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
-import { bankAccountById, blockById, clientById } from './statements';
+import { bankAccountById, clientById, issueReferences } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
 import { totalColumns, type DocumentContent } from './values';
 
@@ -28,19 +28,23 @@ export async function exchangeRate(env: InvoiceEnv, currency: string, given: str
 }
 
 async function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
+  const refs = await issueReferences.get(trx, { client: input.client_uid, block: input.block_uid ?? 0, settings: SETTINGS_KEY });
+  const { folio_block_id, folio_block_prefix, folio_block_owner, folio_settings, ...client } = refs ?? ({} as Partial<NonNullable<typeof refs>>);
+  // the write's issue settings, from the text read just now (a missing block reads them below, on the error path)
+  if (refs) await settingsForIssueFrom(folio_settings);
   const errors: Array<{ field: string; message: string }> = [];
-  const client = await clientById.get(trx, { id: input.client_uid });
-  if (!client || client.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
+  // (a client's columns are null when the block was found and the client was not)
+  const found = refs ? (client.id === null ? undefined : (client as ClientRow)) : await clientById.get(trx, { id: input.client_uid });
+  if (!found || found.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
   if (!findPaymentMethod(input.payment_method)) {
     errors.push({ field: 'payment_method', message: 'is not a payment method id (see GET /payment_methods/hu)' });
   }
-  const block = await blockById.get(trx, { id: input.block_uid ?? 0 });
-  if (!block) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
+  if (!refs) errors.push({ field: 'block_uid', message: 'must be 0 or the id of an invoice block' });
   if (input.bank_account_uid !== undefined && !(await bankAccountById.get(trx, { id: input.bank_account_uid }))) {
     errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
   }
   if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
-  return { client: client as ClientRow, block: block! };
+  return { client: found!, block: { id: folio_block_id!, prefix: folio_block_prefix!, owner: folio_block_owner! } };
 }
 
 /** The content and priced lines of a request, in the transaction that writes them. */

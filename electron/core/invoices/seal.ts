@@ -53,3 +53,13 @@ export async function recordAdvancePayment(trx: WriteTx, invoice: InvoiceRow, da
 export async function sealArrived(trx: WriteTx, invoiceId: number, at: string): Promise<void> {
   if ((await sealInvoice.run(trx, { id: invoiceId })).changes !== 1) throw new Error(`Invoice ${invoiceId} was not sealed`);
 }
+
+/**
+ * Seals many invoices other nodes issued (a device's push, ../sync/store-batch.ts) in one statement; answers how
+ * many it sealed. Each seal writes its change-log row, as sealArrived's does.
+ */
+export async function sealArrivedMany(trx: WriteTx, invoiceIds: number[]): Promise<number> {
+  if (!invoiceIds.length) return 0;
+  const { numUpdatedRows } = await trx.updateTable('invoices').set({ sealed: 1 }).where('id', 'in', invoiceIds).where('sealed', '=', 0).executeTakeFirst();
+  return Number(numUpdatedRows);
+}

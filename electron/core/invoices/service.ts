@@ -19,6 +19,7 @@ import type { InvoiceValues } from './statements';
 import type { InvoiceDeps, InvoiceEnv, RateQuote } from './types';
 import type { InvoiceRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
+import type { PendingAudit } from '../users/audit';
 
 export type { RateProvider, RateQuote, SealHook } from './types';
 
@@ -27,8 +28,8 @@ export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   const queries = createInvoiceQueries(ctx);
   return {
     ...queries,
-    create: (input: InvoiceCreateInput, extra?: Partial<InvoiceValues>) => create(env, input, extra),
-    createAndRead: (input: InvoiceCreateInput) => createAndRead(env, input),
+    create: (input: InvoiceCreateInput, extra?: Partial<InvoiceValues>, audit?: PendingAudit) => create(env, input, extra, audit),
+    createAndRead: (input: InvoiceCreateInput, audit?: PendingAudit) => createAndRead(env, input, audit),
     /** the dry run of issuing: what refusing or warning would say, nothing written */
     check: (input: InvoiceCreateInput) => checkInvoiceRequest(env, input),
     /** creating inside the caller's transaction (the recurring scheduler) */

@@ -36,8 +36,23 @@ export const clientById = prepareStatement((db, p: { id: number }) =>
   db.selectFrom('clients').selectAll().where('id', '=', p.id),
 );
 
-export const blockById = prepareStatement((db, p: { id: number }) =>
-  db.selectFrom('invoice_blocks').select(['id', 'prefix', 'owner']).where('id', '=', p.id),
+/**
+ * What issuing reads first, in one round trip (on PostgreSQL each read is one): the block, the client (its columns
+ * null when there is none) and the settings row's text. No row when the block does not exist; the caller then reads
+ * the two apart to say all that is wrong.
+ */
+export const issueReferences = prepareStatement((db, p: { client: number; block: number; settings: string }) =>
+  db
+    .selectFrom('invoice_blocks as b')
+    .leftJoin('clients as c', (join) => join.on('c.id', '=', p.client))
+    .selectAll('c')
+    .select((eb) => [
+      'b.id as folio_block_id',
+      'b.prefix as folio_block_prefix',
+      'b.owner as folio_block_owner',
+      eb.selectFrom('settings').select('value').where('key', '=', p.settings).as('folio_settings'),
+    ])
+    .where('b.id', '=', p.block),
 );
 
 export const bankAccountById = prepareStatement((db, p: { id: number }) =>

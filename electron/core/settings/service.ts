@@ -67,7 +67,21 @@ export function settingsForIssue(trx: WriteTx): Promise<IssueSettings> {
 }
 
 async function readIssueSettings(trx: WriteTx): Promise<IssueSettings> {
-  const value = (await settingsValue.get(trx, { key: KEY }))?.value;
+  return issueSettingsOf((await settingsValue.get(trx, { key: KEY }))?.value);
+}
+
+/** The settings row's key, for a statement that reads the row with others in one round trip (invoices/request.ts). */
+export const SETTINGS_KEY = KEY;
+
+/**
+ * The settings an invoice is issued with, from the row's text that the caller read in this write transaction itself
+ * (with the invoice's client and block, one round trip): the write remembers them as settingsForIssue would.
+ */
+export function settingsForIssueFrom(value: string | null | undefined): Promise<IssueSettings> {
+  return rememberedInWrite(ISSUE_SETTINGS, async () => issueSettingsOf(value ?? undefined));
+}
+
+function issueSettingsOf(value: string | undefined): IssueSettings {
   if (!lastIssueSettings || lastIssueSettings.value !== value) {
     const settings = settingsFrom(value);
     Object.freeze(settings.seller.address);

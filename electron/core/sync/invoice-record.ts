@@ -224,8 +224,16 @@ export interface StoreOptions {
  * its payments.
  */
 export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOptions): Promise<{ id: number; paymentIds: number[] }> {
+  const id = (await insertInvoice.get(trx, recordValues(r, o)))!.id;
+  await insertLines(trx, recordLines(r, id));
+  const paymentIds = await insertPayments(trx, id, r.payments, o.now);
+  return { id, paymentIds };
+}
+
+/** The invoice row a record is stored as (storeRecord; ./store-batch.ts stores many in one statement). */
+export function recordValues(r: InvoiceRecord, o: StoreOptions) {
   const n = parseNumber(r)!;
-  const values = invoiceValues(
+  return invoiceValues(
     {
       type: r.type,
       block_id: r.block_uid,
@@ -280,18 +288,21 @@ export async function storeRecord(trx: WriteTx, r: InvoiceRecord, o: StoreOption
     },
     o.now,
   );
-  const id = (await insertInvoice.get(trx, values))!.id;
-  await insertLines(
-    trx,
-    r.items.map((i, position) => ({
-      invoice_id: id,
-      ...storedLine(i, position),
-      modifies_line: i.modifies_line ?? null,
-      advance_invoice_id: i.advance_invoice_uid ?? null,
-    })),
-  );
-  const paymentIds = await insertPayments(trx, id, r.payments, o.now);
-  return { id, paymentIds };
+}
+
+/** The lines of a record stored as invoice `id`'s. */
+export function recordLines(r: InvoiceRecord, id: number) {
+  return r.items.map((i, position) => ({
+    invoice_id: id,
+    ...storedLine(i, position),
+    modifies_line: i.modifies_line ?? null,
+    advance_invoice_id: i.advance_invoice_uid ?? null,
+  }));
+}
+
+/** A record's payment as stored for invoice `id`. */
+export function paymentValues(invoiceId: number, p: InvoiceRecord['payments'][number], now: string) {
+  return { invoice_id: invoiceId, date: p.date, amount_milli: milli(p.amount), payment_method_id: p.payment_method, conversion_rate: p.conversion_rate, created_at: now };
 }
 
 export { sealArrived };
@@ -319,18 +330,7 @@ export function storedLine(i: Omit<InvoiceRecord['items'][number], 'modifies_lin
 export async function insertPayments(trx: WriteTx, invoiceId: number, payments: InvoiceRecord['payments'], now: string): Promise<number[]> {
   const ids: number[] = [];
   for (const p of payments) {
-    const row = await trx
-      .insertInto('invoice_payments')
-      .values({
-        invoice_id: invoiceId,
-        date: p.date,
-        amount_milli: milli(p.amount),
-        payment_method_id: p.payment_method,
-        conversion_rate: p.conversion_rate,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('invoice_payments').values(paymentValues(invoiceId, p, now)).returning('id').executeTakeFirstOrThrow();
     ids.push(row.id);
   }
   return ids;

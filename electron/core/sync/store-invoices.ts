@@ -19,12 +19,13 @@ import { amountToMilli, parseNumber, sameDocument, sealArrived, storeRecord } fr
 import { generatedProblem, mirrorProblem, recordProblems } from './record-check';
 import { deviceOrigin } from './device';
 import { advanceVerdict, modificationVerdict, modificationsOf } from './chain-links';
+import { isPlain, PushBatch } from './store-batch';
 
 const label = (r: { prefix: string; invoice_no: string | null }) => prefixedNumber(r.prefix, r.invoice_no) ?? '?';
 
-async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: string): Promise<PushedInvoiceResult> {
+/** `problems`: the record's own (recordProblems), found before the write lock was taken. */
+async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, problems: string[], now: string): Promise<PushedInvoiceResult> {
   const refuse = (message: string): PushedInvoiceResult => ({ status: 'refused', message });
-  const problems = recordProblems(r);
   if (problems.length) return refuse(problems.join('; '));
   const n = parseNumber(r)!;
   // A push is one write of many records, mostly of one block and a few clients: each is read once (../../db/write-scope).
@@ -121,10 +122,23 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, now: str
 export function createStoreInvoicesHandler(ctx: CoreContext) {
   return async function pushInvoices(input: PushInvoicesInput): Promise<PushInvoicesResult> {
     const device = deviceOrigin();
+    // Each record's own problems (its numbers, lines priced again, totals) need no database: found before the write
+    // lock is taken, so that the other writes do not wait for this pricing.
+    const problems = input.records.map(recordProblems);
     return writeTransaction(ctx.db, async (trx) => {
       const now = nowStamp(ctx);
       const results: PushedInvoiceResult[] = [];
-      for (const r of input.records) results.push(await storeOne(trx, device, r, now));
+      // The plain records (most of a push) are checked as they come and stored together (./store-batch.ts); one that
+      // links to another invoice, or whose number is stored already, is stored alone after those before it.
+      const batch = new PushBatch(trx, device, now, results);
+      await batch.prefetch(input.records);
+      for (const [index, r] of input.records.entries()) {
+        if (isPlain(r) && (await batch.take(r, problems[index]!, index))) continue;
+        await batch.flush();
+        results[index] = await storeOne(trx, device, r, problems[index]!, now);
+        batch.storedAlone(r, results[index]);
+      }
+      await batch.flush();
       return { results };
     });
   };

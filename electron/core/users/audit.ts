@@ -8,6 +8,8 @@ import { prefixedNumber } from '../../../shared/invoice-codes';
 import type { Caller } from '../../db/call-context';
 import type { Db, WriteTx } from '../../db/types';
 import { writeTransaction } from '../../db/transaction';
+import { prepareStatement } from '../../db/prepared';
+
 
 /** Names of inputs never written down: passwords, keys, tokens and other secrets. */
 const SECRET_NAME = /pass|secret|token|key|signature|credential/i;
@@ -50,8 +52,8 @@ export interface AuditRecord {
 }
 
 /**
- * Written right after the operation succeeded, in a write transaction of its own: `core.call` cannot reach the
- * transactions its handlers open (an operation may run several). A crash between the two loses the row.
+ * Written right after the operation succeeded, in a write transaction of its own, for an operation whose handler did
+ * not write it in its own transaction (PendingAudit below). A crash between the two loses the row.
  */
 export async function writeAudit(db: Db, r: AuditRecord): Promise<void> {
   await writeTransaction(db, (trx) => auditIn(trx, r));
@@ -59,18 +61,50 @@ export async function writeAudit(db: Db, r: AuditRecord): Promise<void> {
 
 /** The row written inside the caller's own write transaction: it commits, or is lost, with the change it records. */
 export async function auditIn(trx: WriteTx, r: AuditRecord): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: r.at,
-      user_id: r.caller.user_id,
-      user_name: r.caller.name,
-      origin: r.caller.door,
-      operation: r.operation,
-      target_ids: JSON.stringify(targetIds(r.input, r.output)),
-      summary: JSON.stringify(redact(r.input) ?? {}),
-    })
-    .execute();
+  // nothing of the write reads it back: on PostgreSQL it travels with the write's RELEASE (one round trip less)
+  await insertAudit.runAtRelease(trx, {
+    at: r.at,
+    user_id: r.caller.user_id,
+    user_name: r.caller.name,
+    origin: r.caller.door,
+    operation: r.operation,
+    target_ids: JSON.stringify(targetIds(r.input, r.output)),
+    summary: JSON.stringify(redact(r.input) ?? {}),
+  });
+}
+
+/** Compiled once (../../db/prepared.ts): every audited write runs it, an issued invoice in its own transaction. */
+const insertAudit = prepareStatement((db, p: { at: string; user_id: number | null; user_name: string; origin: string; operation: string; target_ids: string; summary: string }) =>
+  db.insertInto('audit_log').values({ at: p.at, user_id: p.user_id, user_name: p.user_name, origin: p.origin, operation: p.operation, target_ids: p.target_ids, summary: p.summary }),
+);
+
+/**
+ * An operation's audit row, handed by `core.call` to a handler that makes its change in one write transaction
+ * (issuing an invoice): the handler writes it there with the answer it gives (`writeIn`), so the row commits with the
+ * change it records, in no transaction of its own. `core.call` knows everything of the row but the answer, and
+ * cannot reach the transactions its handlers open; the handler knows its transaction and its answer. A handler that
+ * does not write it leaves it to `core.call`, which writes it after the operation succeeded (writeAudit), as every
+ * other operation's. A failed operation leaves no row either way: its transaction, the row's with it, rolls back.
+ */
+export interface PendingAudit {
+  /** writes the row in the operation's own transaction; `output` is the operation's answer (its `id` is a target) */
+  writeIn(trx: WriteTx, output: unknown): Promise<void>;
+  /** whether writeIn ran (in a transaction that, if the operation succeeded, committed) */
+  readonly written: boolean;
+}
+
+/** The pending row of an operation: `at` is taken when it is written, as writeAudit's is after the operation. */
+export function pendingAudit(r: Omit<AuditRecord, 'output' | 'at'>, at: () => string): PendingAudit {
+  let written = false;
+  return {
+    async writeIn(trx, output) {
+      await auditIn(trx, { ...r, at: at(), output });
+      written = true;
+    },
+    get written() {
+      return written;
+    },
+  };
 }
 
 export async function listAudit(db: Db, input: ParsedInputOf<'audit.list'>): Promise<AuditPage> {

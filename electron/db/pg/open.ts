@@ -10,6 +10,7 @@ import { sqliteShapes } from './type-parsers';
 import { LockSession } from './lock-session';
 import { registerAdvisoryLocks } from '../advisory-locks';
 import { NamingClient } from './named-statements';
+import { setPostgresWriteSlots } from './write';
 
 export interface OpenedPostgres {
   db: Db;
@@ -44,6 +45,8 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     await db.destroy();
     throw e;
   }
+  // per-block writes may hold a few transactions open at once; the pool keeps two connections for reads
+  setPostgresWriteSlots(db, Math.min(4, (options.max ?? 10) - 2));
   // the runners' advisory locks (../runner-lock.ts) on a connection of their own, opened on first use
   const locks = new LockSession({ ...config, application_name: 'folio-runner-locks' });
   registerAdvisoryLocks(db, locks);

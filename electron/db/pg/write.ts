@@ -4,9 +4,17 @@
 // on the database — with the call's context in the transaction's settings (which the change-capture triggers read).
 // Holding the lock, a write sees everything committed before it (READ COMMITTED reads afresh at every statement) and
 // nothing commits beside it: the services keep the one-writer-at-a-time world they were written for on SQLite (read
-// an invoice, decide, write it), the change log's ids are committed in order (a sync pull that has read up to id N
-// never meets a smaller id later), and numbering stays gapless without a retry. The lock ends with the transaction,
+// an invoice, decide, write it), and numbering stays gapless without a retry. The lock ends with the transaction,
 // also when the connection or the process dies.
+//
+// Per-block writes (issue 41): a write that declares it numbers in one block and decides on nothing else another write
+// changes (issuing a new invoice: its client, block and settings are read, its counter is bumped, its rows inserted)
+// holds the write lock SHARED and the block's own lock exclusively. Such writes in different blocks overlap; one in the
+// same block waits, so the block's numbering stays gapless and never doubled; every other write holds the write lock
+// exclusively and so still runs alone. The locks are always taken in this order — write lock, block lock, then (by the
+// trigger of migration 0063, at the transaction's first change-log row) the change-log lock held to the COMMIT, which
+// keeps the change log's ids committed in order (a sync pull that has read up to id N never meets a smaller id later)
+// — so Folio's own advisory locks form no cycle (docs/team-server.md "Per-block writes").
 //
 // Group commit, as SQLite's queue does it (../transaction.ts): the writes of this process wait in one queue, in the
 // order they were called, and the writes waiting when a transaction starts share it — one BEGIN, one lock, one
@@ -25,6 +33,29 @@ import { DEFAULT_TIME_ZONE, timestampIn } from '../../../shared/dates';
 
 /** The write lock: a constant of Folio's own (the bytes of "folio-wr"), so it meets no other application's lock. */
 export const WRITE_LOCK = BigInt('0x666f6c696f2d7772');
+/**
+ * A block's lock is the two-key advisory lock (BLOCK_LOCK_SPACE, block id): the two-key form never meets a one-key
+ * lock (WRITE_LOCK, the runners'), and this first key (the bytes of "folb") names Folio's blocks.
+ */
+export const BLOCK_LOCK_SPACE = 0x666f6c62;
+/** How many write transactions of one process may be open at once, by default (several only for per-block writes). */
+const LANES = 4;
+
+/**
+ * What a write declares it touches (undefined: anything, under the exclusive write lock). `block`: it numbers in this
+ * block and decides on nothing but that block's counter — the rows it reads (client, block, settings, products) only
+ * writes under the exclusive lock change.
+ */
+export interface WriteLocks {
+  block: number;
+}
+
+/** The locks a transaction of a lane takes, in the order that makes no cycle (write lock first). */
+function lockText(locks: WriteLocks | undefined): string {
+  if (!locks) return `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`;
+  if (!Number.isSafeInteger(locks.block)) throw new Error(`not a block id: ${String(locks.block)}`);
+  return `SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK}); SELECT pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}, ${locks.block})`;
+}
 
 /** Failures that mean "run it again": serialization_failure, deadlock_detected. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -39,6 +70,29 @@ const BATCH_MS = 50;
 
 /** The transactions of PostgreSQL connections open for a write now: compiled statements run only inside one. */
 const openWrites = new WeakSet<Db>();
+
+/**
+ * Statements a write sends with its savepoint's RELEASE instead of on their own (runAtRelease in ../prepared.ts: a
+ * row the write only adds, such as its audit row), by open transaction connection: one round trip less per write.
+ * They run inside the write's savepoint, so one that fails fails that write alone, as any of its statements would.
+ * They run after the write's claims were read: a statement whose triggers write the change log may not be deferred.
+ */
+const atRelease = new WeakMap<Db, string[]>();
+
+export function deferToRelease(conn: Db, text: string, values: readonly unknown[]): void {
+  const list = atRelease.get(conn);
+  if (!list) throw new Error(`A statement was deferred outside a write transaction: ${text}`);
+  list.push(text.replace(/\$(\d+)/g, (_m, n: string) => literal(values[Number(n) - 1])));
+}
+
+/** A value as SQL text in a multi-statement query (which takes no parameters). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return quoteLiteral(value);
+  if (typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value))) return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  throw new Error(`A ${typeof value} cannot be sent as text with a RELEASE`);
+}
 
 /** The business clock of a core on this database (./../change-capture.ts setChangeClock). */
 const clocks = new WeakMap<Db, () => string>();
@@ -72,38 +126,73 @@ const retryable = (e: unknown) => {
   return typeof code === 'string' && RETRYABLE.has(code);
 };
 
+/** The writes of one kind of lock (all exclusive ones, or one block's), committed in their order. */
+interface Lane {
+  lockText: string;
+  jobs: Job[];
+  /** a transaction of this lane is open, or the lane waits for a turn */
+  busy: boolean;
+}
+
 class PgWriteQueue {
-  private jobs: Job[] = [];
-  private draining = false;
+  private readonly lanes = new Map<string, Lane>();
+  /** lanes with writes waiting for a transaction slot, in the order they asked */
+  private readonly waiting: Lane[] = [];
+  private open = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly slots: number,
+  ) {}
 
-  run<T>(work: (trx: WriteTx) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: WriteTx) => Promise<T>, locks: WriteLocks | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const job: Job = { work, scope: new AsyncResource('FolioPgWrite'), context: callContext.getStore(), attempts: 0, resolve: resolve as (v: unknown) => void, reject };
-      this.jobs.push(job);
-      if (!this.draining) void this.drain();
+      const key = locks ? `block:${locks.block}` : 'all';
+      let lane = this.lanes.get(key);
+      if (!lane) {
+        lane = { lockText: lockText(locks), jobs: [], busy: false };
+        this.lanes.set(key, lane);
+      }
+      lane.jobs.push(job);
+      if (!lane.busy) this.ask(lane);
     });
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
+  /** A lane with writes asks for a transaction slot: it starts at once when one is free, else waits its turn. */
+  private ask(lane: Lane): void {
+    lane.busy = true;
+    if (this.open < this.slots) void this.drain(lane);
+    else this.waiting.push(lane);
+  }
+
+  /**
+   * One transaction of a lane: the writes waiting in it share it (up to MAX_BATCH), and a lane with more writes asks
+   * again behind the lanes waiting, so a busy block does not keep the others out.
+   */
+  private async drain(lane: Lane): Promise<void> {
+    this.open++;
     try {
-      // Writes that arrive while a transaction runs wait for the next one, which takes them all.
-      while (this.jobs.length) await this.commitBatch(this.jobs.splice(0, MAX_BATCH));
+      await this.commitBatch(lane, lane.jobs.splice(0, MAX_BATCH));
     } finally {
-      this.draining = false;
+      this.open--;
+      lane.busy = false;
+      const next = this.waiting.shift();
+      if (next) void this.drain(next);
+      if (lane.jobs.length) this.ask(lane);
     }
   }
 
-  /** A job that met a deadlock or serialization failure goes first into the next transaction, or fails for good. */
-  private retryOrReject(job: Job, e: unknown): void {
+  /** A job that met a deadlock or serialization failure goes first into its lane's next transaction, or fails for good. */
+  private retryOrReject(lane: Lane, job: Job, e: unknown): void {
     job.attempts++;
-    if (retryable(e) && job.attempts < ATTEMPTS) this.jobs.unshift(job);
-    else job.reject(e);
+    if (retryable(e) && job.attempts < ATTEMPTS) {
+      lane.jobs.unshift(job);
+      if (!lane.busy) this.ask(lane);
+    } else job.reject(e);
   }
 
-  private async commitBatch(batch: Job[]): Promise<void> {
+  private async commitBatch(lane: Lane, batch: Job[]): Promise<void> {
     const changeTime = (clocks.get(this.db) ?? (() => timestampIn(new Date(), DEFAULT_TIME_ZONE)))();
     const done: Array<{ job: Job; value: unknown; told: Told; claimed: Claims }> = [];
     const retried: Job[] = [];
@@ -119,8 +208,10 @@ class PgWriteQueue {
          * word. The RELEASE of its savepoint says so: that write is undone alone and fails, and the others go on.
          */
         const releasing = async (then: string) => {
+          const deferred = atRelease.get(conn) ?? [];
+          atRelease.set(conn, []);
           try {
-            await sql.raw(`RELEASE SAVEPOINT folio_write; ${then}`).execute(conn);
+            await sql.raw(`${deferred.map((d) => `${d}; `).join('')}RELEASE SAVEPOINT folio_write; ${then}`).execute(conn);
           } catch (e) {
             await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
             const last = done.pop();
@@ -135,7 +226,7 @@ class PgWriteQueue {
           for (const [i, job] of batch.entries()) {
             if (i > 0 && performance.now() - started > BATCH_MS) {
               // the rest wait for the next transaction, first in the queue and in their order
-              this.jobs.unshift(...batch.slice(i));
+              lane.jobs.unshift(...batch.slice(i));
               batch.length = i;
               break;
             }
@@ -143,14 +234,16 @@ class PgWriteQueue {
             const { text, told } = preamble(job.context, changeTime);
             // One round trip: BEGIN and the lock with the first write's preamble, the RELEASE of the savepoint before
             // with each next one; every write in a savepoint of its own.
-            if (i === 0) await sql.raw(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); SAVEPOINT folio_write; ${text}`).execute(conn);
+            if (i === 0) await sql.raw(`BEGIN; ${lane.lockText}; SAVEPOINT folio_write; ${text}`).execute(conn);
             else await releasing(`SAVEPOINT folio_write; ${text}`);
+            atRelease.set(conn, []);
             try {
               const trx = asWriteTx(conn);
               const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
               const claimed = told.idempotency || told.overwrites ? await claims(conn) : NO_CLAIMS;
               done.push({ job, value, told, claimed });
             } catch (e) {
+              atRelease.set(conn, []); // what the failed write deferred is not sent
               await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
               if (retryable(e)) retried.push(job);
               else {
@@ -166,15 +259,16 @@ class PgWriteQueue {
           throw e;
         } finally {
           openWrites.delete(conn);
+          atRelease.delete(conn);
         }
       });
     } catch (e) {
       // The transaction did not commit: none of its writes happened.
       const lost = [...done.map((d) => d.job), ...retried, ...unfinished].filter((job) => !failed.has(job));
-      for (const job of new Set(lost)) this.retryOrReject(job, e);
+      for (const job of new Set(lost)) this.retryOrReject(lane, job, e);
       return;
     }
-    for (const job of retried) this.retryOrReject(job, Object.assign(new Error('retry'), { code: '40001' }));
+    for (const job of retried) this.retryOrReject(lane, job, Object.assign(new Error('retry'), { code: '40001' }));
     for (const { job, value, told, claimed } of done) {
       // As on SQLite, a call that writes in two transactions stores its key (and its overwrite note) once.
       if (told.idempotency && claimed.idempotency) told.idempotency.stored = true;
@@ -232,13 +326,25 @@ async function claims(conn: Db): Promise<Claims> {
 }
 
 const queues = new WeakMap<Db, PgWriteQueue>();
+const slotsOf = new WeakMap<Db, number>();
 
-/** Runs `work` in a write transaction of this database's queue (shared with the writes waiting beside it). */
-export function pgWriteTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
+/**
+ * How many write transactions a process may hold open at once on this database (openPostgres: a few fewer than the
+ * pool's connections, so reads always find one). One is the old one-at-a-time; per-block writes need more to overlap.
+ */
+export function setPostgresWriteSlots(db: Db, slots: number): void {
+  slotsOf.set(db, Math.max(1, Math.floor(slots)));
+}
+
+/**
+ * Runs `work` in a write transaction of this database's queue (shared with the writes waiting beside it in the same
+ * lane): under the exclusive write lock, or with `locks`, the write lock shared and the block's own (WriteLocks).
+ */
+export function pgWriteTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>, locks?: WriteLocks): Promise<T> {
   let queue = queues.get(db);
   if (!queue) {
-    queue = new PgWriteQueue(db);
+    queue = new PgWriteQueue(db, slotsOf.get(db) ?? LANES);
     queues.set(db, queue);
   }
-  return queue.run(work);
+  return queue.run(work, locks);
 }
