@@ -19,6 +19,7 @@ import { call } from '../fault/support/http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServe, tempDir } from '../fault/support/procs';
 import { FULL, type BenchOptions } from './size';
+import { createBodies } from './v3-bodies';
 
 const KEY = 'core-bench-key-0123456789abcdef';
 // Both paths first run this many invoices unmeasured, so that the rounds compare steady states: the raw writer's few
@@ -125,27 +126,6 @@ export async function issueCoreVsRaw(rounds = 6, perRound = 150, synchronous: 'F
   }
 }
 
-/** The same invoice as benchInvoice, as a v3 DocumentInsert (same lines, rates and dates). */
-function benchDocument(partnerId: number) {
-  const v2 = benchInvoice(0);
-  return {
-    partner_id: partnerId,
-    block_id: 0,
-    type: 'invoice',
-    fulfillment_date: v2.fulfillment_date,
-    due_date: v2.due_date,
-    payment_method: 'wire_transfer',
-    language: 'hu',
-    currency: 'HUF',
-    comment: v2.comment,
-    items: [
-      { name: 'Consulting', unit_price: 15000, unit_price_type: 'net', quantity: 2, unit: 'óra', vat: '27%' },
-      { name: 'Licence', unit_price: 49990, unit_price_type: 'net', quantity: 1, unit: 'db', vat: '27%' },
-      { name: 'Book', unit_price: 4500, unit_price_type: 'net', quantity: 3, unit: 'db', vat: '5%' },
-    ],
-  };
-}
-
 /** Creates `total` invoices with `inFlight` requests outstanding; how many were sent and in how many ms. */
 async function createBurst(url: string, path: string, body: unknown, ok: number, total: number, inFlight: number, budgetMs: number) {
   let sent = 0;
@@ -183,14 +163,7 @@ export async function httpCreate(total = 2000, inFlight = 16, budgetMs = 30_000,
   const tmp = tempDir('http-bench');
   const server = await startServe(tmp.file('folio.db'), KEY);
   try {
-    const client = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('HTTP Bench Kft.') });
-    const body = benchInvoice((client.body as { data: { id: number } }).data.id);
-    const partner = await call(server.url, 'POST', '/v3/partners', {
-      key: KEY,
-      body: { name: 'HTTP Bench v3 Kft.', address: { country_code: 'HU', post_code: '1011', city: 'Budapest', address: 'Fő utca 1.' }, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' },
-    });
-    if (partner.status !== 201) throw new Error(`v3 partner: ${partner.status}`);
-    const document = benchDocument((partner.body as { id: number }).id);
+    const { v2: body, v3: document } = await createBodies(server.url, KEY);
     for (let i = 0; i < Math.min(50, total); i++) await call(server.url, 'POST', '/invoices', { key: KEY, body }); // warm-up
     // v3's own code (routing, translation, the document's shape) warmed as far as v2's is by the 2000 creates below,
     // then a fresh rate-limit window for the measured rounds.

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { call } from '../fault/support/http';
 import { startChild, tempDir } from '../fault/support/procs';
-import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
+import { BUSINESS_NOW, SELLER } from '../fault/support/bodies';
+import { createBodies } from './v3-bodies';
 
 const [perBurst = '140', roundsArg = '4', ...entries] = process.argv.slice(2);
 const N = Number(perBurst);
@@ -31,21 +32,7 @@ try {
     const child = startChild([entry, '--db', tmp.file(`folio-${i}.db`), '--port', '0'], { FOLIO_API_KEY: KEY, FOLIO_NOW: BUSINESS_NOW });
     const url = (await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000))[1]!;
     await call(url, 'PUT', '/settings', { key: KEY, body: { seller: SELLER } });
-    const client = await call(url, 'POST', '/clients', { key: KEY, body: buyerBody('HTTP Bench Kft.') });
-    const partner = await call(url, 'POST', '/v3/partners', {
-      key: KEY,
-      body: { name: 'HTTP Bench v3 Kft.', address: { country_code: 'HU', post_code: '1011', city: 'Budapest', address: 'Fő utca 1.' }, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' },
-    });
-    const v2 = benchInvoice((client.body as { data: { id: number } }).data.id);
-    const v3 = {
-      partner_id: (partner.body as { id: number }).id, block_id: 0, type: 'invoice', fulfillment_date: v2.fulfillment_date, due_date: v2.due_date,
-      payment_method: 'wire_transfer', language: 'hu', currency: 'HUF', comment: v2.comment,
-      items: [
-        { name: 'Consulting', unit_price: 15000, unit_price_type: 'net', quantity: 2, unit: 'óra', vat: '27%' },
-        { name: 'Licence', unit_price: 49990, unit_price_type: 'net', quantity: 1, unit: 'db', vat: '27%' },
-        { name: 'Book', unit_price: 4500, unit_price_type: 'net', quantity: 3, unit: 'db', vat: '5%' },
-      ],
-    };
+    const { v2, v3 } = await createBodies(url, KEY);
     servers.push({ name: `${i}: ${entry}`, url, pid: child.proc.pid!, kill: () => child.kill('SIGINT'), bodies: { v2, v3 } });
   }
   const burst = async (s: (typeof servers)[number], door: Door, total: number): Promise<Tally> => {

@@ -4,7 +4,8 @@ import { ensureNodeBuilt } from '../../scripts/build-node.mjs';
 import { call } from '../fault/support/http';
 import { startChild, tempDir } from '../fault/support/procs';
 import { SERVE_ENTRY } from '../support/built';
-import { BUSINESS_NOW, SELLER, benchInvoice, buyerBody } from '../fault/support/bodies';
+import { BUSINESS_NOW, SELLER } from '../fault/support/bodies';
+import { createBodies } from './v3-bodies';
 
 const [door = 'v3', n = '500', dir = '/tmp'] = process.argv.slice(2);
 const KEY = 'core-bench-key-0123456789abcdef';
@@ -14,21 +15,7 @@ const child = startChild(['--cpu-prof', `--cpu-prof-dir=${dir}`, SERVE_ENTRY, '-
 const server = Object.assign(child, { url: (await child.waitFor(/^listening on (http:\/\/\S+)/, 60_000))[1]! });
 await call(server.url, 'PUT', '/settings', { key: KEY, body: { seller: SELLER } });
 try {
-  const client = await call(server.url, 'POST', '/clients', { key: KEY, body: buyerBody('HTTP Bench Kft.') });
-  const partner = await call(server.url, 'POST', '/v3/partners', {
-    key: KEY,
-    body: { name: 'HTTP Bench v3 Kft.', address: { country_code: 'HU', post_code: '1011', city: 'Budapest', address: 'Fő utca 1.' }, taxcode: '12345676-2-41', tax_type: 'HAS_TAX_NUMBER' },
-  });
-  const v2 = benchInvoice((client.body as { data: { id: number } }).data.id);
-  const v3 = {
-    partner_id: (partner.body as { id: number }).id, block_id: 0, type: 'invoice', fulfillment_date: v2.fulfillment_date, due_date: v2.due_date,
-    payment_method: 'wire_transfer', language: 'hu', currency: 'HUF', comment: v2.comment,
-    items: [
-      { name: 'Consulting', unit_price: 15000, unit_price_type: 'net', quantity: 2, unit: 'óra', vat: '27%' },
-      { name: 'Licence', unit_price: 49990, unit_price_type: 'net', quantity: 1, unit: 'db', vat: '27%' },
-      { name: 'Book', unit_price: 4500, unit_price_type: 'net', quantity: 3, unit: 'db', vat: '5%' },
-    ],
-  };
+  const { v2, v3 } = await createBodies(server.url, KEY);
   // door 'both': bursts of each in turn on the one server, as the core section measures them
   const burst = async (path: string, body: unknown, total: number) => {
     let sent = 0;
