@@ -12,7 +12,7 @@
 // The lock is taken last of Folio's locks (after the write lock and a block's), at the seal of the first invoice a
 // transaction issues: what a transaction does before its first change overlaps, what follows waits its turn.
 // SQLite has one writer and needs none of this: this migration changes nothing there.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres, pgTrigger } from './dialect';
 
 /** The change-log lock: the bytes of "folio-cl", beside the write lock ("folio-wr") and the migrations' ("folio-mg"). */
@@ -31,4 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       NEW.seq := nextval(pg_get_serial_sequence('change_log', 'seq'));
     END IF;`,
   });
+}
+
+// Every migration can be undone (a test or a downgrade migrates back past it; one without `down` would stay recorded
+// as applied, out of order): ids drawn from then on are in the column's default order again.
+export async function down(db: Kysely<any>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`DROP TRIGGER change_log_commit_order ON change_log`.execute(db);
+  await sql`DROP FUNCTION change_log_commit_order()`.execute(db);
 }
