@@ -28,7 +28,15 @@ export function pgProfiler(pool: Pool): PgProfiler {
       count += 1;
     },
   });
-  const explain = async (sql: string, params: readonly unknown[]) => (await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [...params])).rows.map((r) => r['QUERY PLAN']);
+  // A write's statements can travel as one text (the audit row sent with `RELEASE …; COMMIT`, electron/db/pg/write.ts),
+  // which EXPLAIN cannot take: such a text is named with PostgreSQL's answer instead of a plan, and the run goes on.
+  const explain = async (sql: string, params: readonly unknown[]) => {
+    try {
+      return (await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [...params])).rows.map((r) => r['QUERY PLAN']);
+    } catch (e) {
+      return [`(no plan: ${e instanceof Error ? e.message : String(e)})`];
+    }
+  };
   return {
     db,
     async take(top = 3) {
