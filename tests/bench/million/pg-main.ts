@@ -1,4 +1,4 @@
-// `npx tsx tests/bench/million/pg-main.ts [--invoices N] [--runs N] [--warm N] [--out FILE]`: the PostgreSQL half of
+// `npx tsx tests/bench/million/pg-main.ts [--invoices N] [--runs N] [--warm N] [--only a,b] [--out FILE]`: the PostgreSQL half of
 // the million bench alone (pg-run.ts), for measuring the team server without the SQLite figures; it builds the
 // SQLite million first if it is not cached (the copy is made from it). `npm run bench:million` runs both.
 import { writeFileSync } from 'node:fs';
@@ -6,9 +6,9 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { millionDb } from './cache';
 import { measurePg } from './pg-run';
-import { round1 } from './stats';
+import { onlyFilter, round1 } from './stats';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, only: { type: 'string' } } });
 const invoices = Number(values.invoices ?? 1_000_000);
 const runs = Number(values.runs ?? 30);
 const warmUps = Number(values.warm ?? 3);
@@ -19,11 +19,12 @@ const before = loadavg().map(round1);
 const big = await millionDb(invoices, log);
 const tenth = Math.round(invoices / 10);
 const small = await millionDb(tenth, log);
-const pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log });
+const pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log, wanted: onlyFilter(values.only) });
 const result = {
   ...pg.figures,
   meta: {
     invoices,
+    ...(values.only ? { only: values.only } : {}),
     issue_compared_at: tenth,
     pg_copy_s: pg.copy_s,
     runs: pg.runs,

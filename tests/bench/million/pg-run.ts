@@ -29,6 +29,8 @@ export interface PgBenchOptions {
   log(s: string): void;
   /** false: the UI's first paint is measured on dist/renderer as built (a smoke run; built when missing) */
   rebuildUi?: boolean;
+  /** which figures to measure, by their SQLite names (m1_…); all when absent (run.ts --only) */
+  wanted?: (name: string) => boolean;
 }
 
 export interface PgBenchResult {
@@ -52,6 +54,7 @@ export async function measurePg(o: PgBenchOptions): Promise<PgBenchResult> {
     runsOf[name] = t.runs;
     o.log(`${name}: p50 ${t.p50}, p99 ${t.p99} (${t.runs} runs)`);
   };
+  const wanted = o.wanted ?? (() => true);
   const cluster = await startBenchCluster(o.log);
   const work: string[] = [];
   try {
@@ -74,6 +77,7 @@ export async function measurePg(o: PgBenchOptions): Promise<PgBenchResult> {
       const measured = await actions({ core, db: opened.db, sqlite, exportSource });
       try {
         for (const action of measured.list) {
+          if (!wanted(action.name)) continue;
           const name = pgName(action.name);
           const t = await timeRuns(action.run, { runs: o.runs, warmUps: o.warmUps, budgetMs: 60_000, selfTimed: action.selfTimed === true });
           put(name, t);
@@ -91,7 +95,7 @@ export async function measurePg(o: PgBenchOptions): Promise<PgBenchResult> {
       }
       // (the profiled Kysely shares the pool: it is ended once, by opened.close)
 
-      if (small) {
+      if (small && wanted('m1_issue_ms')) {
         const smallWork = await workCopy(cluster, small.database, work, o.log);
         const smallOpened = await openPostgres(cluster.url(smallWork));
         try {
@@ -122,8 +126,8 @@ export async function measurePg(o: PgBenchOptions): Promise<PgBenchResult> {
       await opened.close();
     }
 
-    put('m1_pg_serve_start_ms', await serveStart({ pgUrl: cluster.url(bigWork) }, Math.min(o.runs, 10)));
-    put('m1_pg_ui_first_paint_ms', await uiFirstPaint({ pgUrl: cluster.url(bigWork) }, Math.min(o.runs, 15), { rebuild: o.rebuildUi !== false }));
+    if (wanted('m1_serve_start_ms')) put('m1_pg_serve_start_ms', await serveStart({ pgUrl: cluster.url(bigWork) }, Math.min(o.runs, 10)));
+    if (wanted('m1_ui_first_paint_ms')) put('m1_pg_ui_first_paint_ms', await uiFirstPaint({ pgUrl: cluster.url(bigWork) }, Math.min(o.runs, 15), { rebuild: o.rebuildUi !== false }));
     return { figures, runs: runsOf, slowest_statements: plans, copy_s: { big: big.buildSeconds === null ? null : round1(big.buildSeconds), small: small?.buildSeconds == null ? null : round1(small.buildSeconds) } };
   } finally {
     for (const name of work) await cluster.admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);

@@ -5,7 +5,8 @@
 // with fewer than 100 runs p99 is the slowest run), --warm N (unmeasured runs first, default 3), --pg off (skip the
 // same figures on PostgreSQL, m1_pg_*: pg-run.ts; on by default), --smoke (the whole tool at a tiny size, 2,000
 // invoices, 3 runs after 1 warm-up, the UI as built: what CI runs, so that a change that breaks an action fails there;
-// any failure ends the command with status 1).
+// any failure ends the command with status 1), --only a,b (only the figures whose names hold one of these words, e.g.
+// `--only revenue,serve_start`: for measuring one screen while working on it; the figures' names are as written out).
 import { copyFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,9 +23,10 @@ import { millionDb } from './cache';
 import { profiler, type Profile } from './plans';
 import { serveStart, uiFirstPaint } from './processes';
 import { measurePg, type PgBenchResult } from './pg-run';
-import { kindFigures, round1, timeRuns, type Timing } from './stats';
+import { kindFigures, onlyFilter, round1, timeRuns, type Timing } from './stats';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, pg: { type: 'string' }, smoke: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, invoices: { type: 'string' }, runs: { type: 'string' }, warm: { type: 'string' }, pg: { type: 'string' }, smoke: { type: 'boolean' }, only: { type: 'string' } } });
+const wanted = onlyFilter(values.only);
 const smoke = values.smoke === true;
 const invoices = Number(values.invoices ?? (smoke ? 2_000 : 1_000_000));
 const runs = Number(values.runs ?? (smoke ? 3 : 30));
@@ -66,6 +68,7 @@ try {
     const measured = await actions({ core, db: opened.db, sqlite: opened.sqlite, exportSource });
     try {
       for (const action of measured.list) {
+        if (!wanted(action.name)) continue;
         const t = await timeRuns(action.run, { runs, warmUps, budgetMs: 60_000, selfTimed: action.selfTimed === true });
         put(action.name, t);
         runsOf[action.name] = t.runs;
@@ -83,37 +86,41 @@ try {
     }
 
     // Issuing, here and on the database a tenth the size, in alternating rounds (issue.ts).
-    const smallWork = tmp.file('small.db');
-    copyFileSync(small.file, smallWork);
-    const smallOpened = await openDatabase(smallWork);
-    try {
-      const firstClient = (sqlite: typeof opened.sqlite) => (sqlite.prepare('SELECT min(id) id FROM clients').get() as { id: number }).id;
-      const issued = await issueBoth(
-        { core, clientId: firstClient(opened.sqlite) },
-        { core: await createCore({ db: smallOpened.db, clock: fixedClock(NOW) }), clientId: firstClient(smallOpened.sqlite) },
-        { rounds: 10, perRound: Math.max(1, Math.round(runs / 10)) * 3, warmUps: warmUps * 10 },
-      );
-      put('m1_issue_ms', issued.big);
-      runsOf.m1_issue_ms = issued.big.runs;
-      figures.m1_issue_small_ms = issued.small.p50;
-      figures.m1_issue_small_ms_p99 = issued.small.p99;
-      figures.m1_issue_ratio = Math.round((issued.big.p50 / issued.small.p50) * 100) / 100;
-      log(`m1_issue at ${tenth}: p50 ${issued.small.p50}, p99 ${issued.small.p99}; ratio ${figures.m1_issue_ratio}`);
-    } finally {
-      await smallOpened.close();
+    if (wanted('m1_issue_ms')) {
+      const smallWork = tmp.file('small.db');
+      copyFileSync(small.file, smallWork);
+      const smallOpened = await openDatabase(smallWork);
+      try {
+        const firstClient = (sqlite: typeof opened.sqlite) => (sqlite.prepare('SELECT min(id) id FROM clients').get() as { id: number }).id;
+        const issued = await issueBoth(
+          { core, clientId: firstClient(opened.sqlite) },
+          { core: await createCore({ db: smallOpened.db, clock: fixedClock(NOW) }), clientId: firstClient(smallOpened.sqlite) },
+          { rounds: 10, perRound: Math.max(1, Math.round(runs / 10)) * 3, warmUps: warmUps * 10 },
+        );
+        put('m1_issue_ms', issued.big);
+        runsOf.m1_issue_ms = issued.big.runs;
+        figures.m1_issue_small_ms = issued.small.p50;
+        figures.m1_issue_small_ms_p99 = issued.small.p99;
+        figures.m1_issue_ratio = Math.round((issued.big.p50 / issued.small.p50) * 100) / 100;
+        log(`m1_issue at ${tenth}: p50 ${issued.small.p50}, p99 ${issued.small.p99}; ratio ${figures.m1_issue_ratio}`);
+      } finally {
+        await smallOpened.close();
+      }
     }
   } finally {
     await opened.close();
   }
 
   // The app's own backup of the whole file (electron/backup), once: it copies every page.
-  const backup = await timeRuns(() => backupDatabase({ source: work, dir: tmp.file('backups') }), { runs: 1, warmUps: 0, budgetMs: 0 });
-  figures.m1_backup_s = round1(backup.p50 / 1000);
-  log(`m1_backup_s: ${figures.m1_backup_s}`);
+  if (wanted('m1_backup_s')) {
+    const backup = await timeRuns(() => backupDatabase({ source: work, dir: tmp.file('backups') }), { runs: 1, warmUps: 0, budgetMs: 0 });
+    figures.m1_backup_s = round1(backup.p50 / 1000);
+    log(`m1_backup_s: ${figures.m1_backup_s}`);
+  }
 
   // on the working copy too: a server may write (its jobs), and the cached file must stay as built
-  put('m1_serve_start_ms', await serveStart({ dbFile: work }, Math.min(runs, 10)));
-  put('m1_ui_first_paint_ms', await uiFirstPaint({ dbFile: work }, Math.min(runs, 15), { rebuild: !smoke }));
+  if (wanted('m1_serve_start_ms')) put('m1_serve_start_ms', await serveStart({ dbFile: work }, Math.min(runs, 10)));
+  if (wanted('m1_ui_first_paint_ms')) put('m1_ui_first_paint_ms', await uiFirstPaint({ dbFile: work }, Math.min(runs, 15), { rebuild: !smoke }));
 } finally {
   tmp.remove();
 }
@@ -122,7 +129,7 @@ try {
 let pg: PgBenchResult | null = null;
 if (withPg) {
   const pgStarted = performance.now();
-  pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log, rebuildUi: !smoke });
+  pg = await measurePg({ invoices, sqliteFile: big.file, small: { invoices: tenth, sqliteFile: small.file }, runs, warmUps, log, rebuildUi: !smoke, wanted });
   Object.assign(figures, pg.figures);
   Object.assign(runsOf, pg.runs);
   Object.assign(plans, pg.slowest_statements);
@@ -134,6 +141,7 @@ const result = {
   meta: {
     invoices,
     ...(smoke ? { smoke: true } : {}),
+    ...(values.only ? { only: values.only } : {}),
     issue_compared_at: tenth,
     build_s: big.buildSeconds === null ? null : round1(big.buildSeconds),
     runs: runsOf,

@@ -46,3 +46,9 @@ export function kindFigures(name: string, kinds: readonly string[] | undefined, 
   });
   return out;
 }
+
+/** The --only filter: a figure is measured when its name holds one of the comma-separated words (all without --only). */
+export function onlyFilter(only: string | undefined): (name: string) => boolean {
+  const words = only?.split(',').map((w) => w.trim()).filter(Boolean) ?? [];
+  return (name) => words.length === 0 || words.some((w) => name.includes(w));
+}
