@@ -65,6 +65,8 @@ export async function millionDb(invoices: number, log: (s: string) => void = () 
   if (base) {
     const started = performance.now();
     copyFileSync(base.file, partial);
+    // a kept file is left checkpointed; should a reader have left a write-ahead log beside it, that log goes with it
+    if (existsSync(`${base.file}-wal`) && statSync(`${base.file}-wal`).size > 0) copyFileSync(`${base.file}-wal`, `${partial}-wal`);
     const copied = performance.now();
     const opened = await openDatabase(partial);
     await opened.close();
