@@ -6,6 +6,7 @@ import { Big } from '../../shared/money';
 import { INVOICE_STATUS, INVOICE_TYPE } from '../../shared/invoice-codes';
 import { queryRows } from './fixtures';
 import { REVENUE_ROLLUPS } from '../../migrations/0068-revenue-year-summaries';
+import { countKeyOf, INVOICE_COUNT_KEY } from '../../migrations/0076-invoice-counts';
 
 const { invoice: INVOICE, receipt: RECEIPT } = INVOICE_TYPE;
 const { unpaid: UNPAID, cancelled: CANCELLED } = INVOICE_STATUS;
@@ -61,6 +62,12 @@ const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
     recount: `SELECT ${TAX_MONTH} || ' ' || ${PRODUCT_KEY} AS k, count(DISTINCT i.id) AS n, sum(it.net_milli) AS m
       FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id WHERE ${SEALED_HUF_SALE}
       GROUP BY ${TAX_MONTH}, ${PRODUCT_KEY}`,
+  },
+  // migration 0076: the invoice list's totals, per block, type, state, payment method and kind (rows left at 0 stay)
+  {
+    table: 'invoice_counts',
+    kept: `SELECT ${INVOICE_COUNT_KEY.join(` || ' ' || `)} AS k, invoice_count AS n, 0 AS m FROM invoice_counts WHERE invoice_count <> 0`,
+    recount: `SELECT ${countKeyOf('i').join(` || ' ' || `)} AS k, count(*) AS n, 0 AS m FROM invoices i GROUP BY ${countKeyOf('i').join(', ')}`,
   },
 ];
 

@@ -14,6 +14,7 @@ import { INVOICE_STATUS, INVOICE_TYPE } from '../../../shared/invoice-codes';
 import { isPostgres } from '../../../migrations/dialect';
 import type { Db } from '../../db/types';
 import { containsInsensitive } from '../../db/portable';
+import { INVOICE_COUNT_KEY } from '../../../migrations/0076-invoice-counts';
 
 /** What finds a page: the walk, or the index of a filter that names few invoices. */
 export type Driver = 'walk' | 'number' | 'vendor' | 'client' | 'final' | 'date' | 'amount';
@@ -62,6 +63,18 @@ export interface InvoiceFilter {
   /** the date range asked for, and the conditions without it (a count skips a range every invoice is in) */
   dates: { start?: string; end?: string };
   undated: Condition[];
+  /**
+   * The undated conditions as equalities on invoice_counts' key (migration 0076), or null when one of them is not:
+   * such a filter's total over every date is a sum of those counts (./queries.ts countOf).
+   */
+  counted: CountCondition[] | null;
+}
+
+/** `column = value` (or `<>` when `not`) over invoice_counts' key: an invoice column, or `modifying` (1 or 0). */
+export interface CountCondition {
+  column: (typeof INVOICE_COUNT_KEY)[number];
+  value: number;
+  not?: true;
 }
 
 /**
@@ -75,7 +88,17 @@ export const listTuning = { narrowDates: 2000, fewClients: 20 };
 /** The filters of `input` (the search box apart: ./search.ts) and the driver of its page. */
 export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: { start: string; end: string }): Promise<InvoiceFilter> {
   const undated: Condition[] = [];
-  const where = (c: Condition) => undated.push(c);
+  let counted: CountCondition[] | null = [];
+  // a condition the counts of migration 0076 cannot answer
+  const where = (c: Condition) => {
+    undated.push(c);
+    counted = null;
+  };
+  // one they can: `column = value` (`<>` when `not`) over invoice_counts' key, besides the condition itself
+  const countable = (c: Condition, count: CountCondition) => {
+    undated.push(c);
+    counted?.push(count);
+  };
   const byNumber = input.num_start !== undefined || input.num_end !== undefined;
   // Dates default to this month only when no number range is asked for: a number range names its own invoices.
   const start = input.start_date ?? (byNumber ? undefined : defaults.start);
@@ -92,16 +115,21 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
       where((c) => sql<SqlBool>`(${c('number_year')}, ${c('number_seq')}) <= (${y}, ${n})`);
     }
   }
-  const equal = (column: string, value: unknown) => where((c) => sql<SqlBool>`${c(column)} = ${value}`);
+  const equal = (column: string, value: unknown) => {
+    const condition: Condition = (c) => sql<SqlBool>`${c(column)} = ${value}`;
+    const key = INVOICE_COUNT_KEY.find((k) => k === column);
+    if (key && typeof value === 'number') countable(condition, { column: key, value });
+    else where(condition);
+  };
   if (input.payment_method !== undefined) equal('payment_method_id', input.payment_method);
   if (input.block !== undefined) equal('block_id', input.block);
   if (input.status !== undefined) equal('status', input.status);
   if (input.type !== undefined) equal('type', input.type);
-  if (input.v2_only) where((c) => sql<SqlBool>`${c('type')} <> ${INVOICE_TYPE.receipt}`);
+  if (input.v2_only) countable((c) => sql<SqlBool>`${c('type')} <> ${INVOICE_TYPE.receipt}`, { column: 'type', value: INVOICE_TYPE.receipt, not: true });
   if (input.client_uid !== undefined) equal('client_id', input.client_uid);
   if (input.kind === 'cancelling') equal('is_cancel_invoice', 1);
   if (input.kind === 'modifying') {
-    where((c) => sql<SqlBool>`${c('modification_index')} is not null`);
+    countable((c) => sql<SqlBool>`${c('modification_index')} is not null`, { column: 'modifying', value: 1 });
     equal('is_cancel_invoice', 0);
   }
   if (input.kind === 'advance') {
@@ -143,7 +171,7 @@ export async function invoiceFilter(db: Db, input: InvoiceQueryInput, defaults: 
           : (start || end) && !isPostgres(db) && (await datesDrive(db, start, end, undated.length === 0 && !input.search?.trim()))
             ? 'date'
             : 'walk';
-  return { conditions, driver, dates: { ...(start ? { start } : {}), ...(end ? { end } : {}) }, undated };
+  return { conditions, driver, dates: { ...(start ? { start } : {}), ...(end ? { end } : {}) }, undated, counted };
 }
 
 /**

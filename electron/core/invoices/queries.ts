@@ -12,7 +12,7 @@ import type { CoreContext } from '../context';
 import { today } from '../context';
 import { pageWindow, toPage, type PageWindow } from '../paging';
 import { loadInvoices } from './mapping';
-import { inIdOrder, invoiceFilter, orderKey, whereOf, type Condition, type InvoiceFilter } from './list-filter';
+import { inIdOrder, invoiceFilter, orderKey, whereOf, type Condition, type CountCondition, type InvoiceFilter } from './list-filter';
 import { anyReading, searchReadings, searchUnion } from './search';
 
 /** The stored row of an invoice, in `db` (a transaction reads its own writes); not found is the caller's 404. */
@@ -79,8 +79,9 @@ export function createInvoiceQueries(ctx: CoreContext) {
 
   /**
    * The count of a filter's matches, in one statement (one snapshot): when every invoice is dated in the range asked
-   * for (the list's "any date" is 1900-01-01 … 9999-12-31), the count without the range — with no other filter,
-   * SQLite counts the table without reading a row.
+   * for (the list's "any date" is 1900-01-01 … 9999-12-31), the count without the range — the sum of the counts
+   * migration 0076 keeps when the other conditions are equalities on their key (no filter, a block, a type, …: a
+   * few hundred rows at most), else the invoices counted along an index.
    */
   function countOf(filter: InvoiceFilter, more: Condition[]): Expression<unknown> {
     const all = whereOf(db, [...filter.conditions, ...more], filter.driver);
@@ -92,7 +93,14 @@ export function createInvoiceQueries(ctx: CoreContext) {
       ...(start ? [sql`(select min(date) from invoices) >= ${start}`] : []),
       ...(end ? [sql`(select max(date) from invoices) <= ${end}`] : []),
     ], sql` and `);
-    return sql`select case when ${covers} then (select count(*) from invoices${rest}) else (select count(*) from invoices where ${all}) end as n`;
+    const whole = filter.counted && !more.length ? sql`(select coalesce(sum(invoice_count), 0) from invoice_counts${countsWhere(filter.counted)})` : sql`(select count(*) from invoices${rest})`;
+    return sql`select case when ${covers} then ${whole} else (select count(*) from invoices where ${all}) end as n`;
+  }
+
+  /** invoice_counts' rows a filter's equalities name, as a WHERE (none: every row). */
+  function countsWhere(counted: CountCondition[]): Expression<unknown> {
+    if (!counted.length) return sql``;
+    return sql` where ${sql.join(counted.map((c) => sql`${sql.ref(c.column)} ${sql.raw(c.not ? '<>' : '=')} ${c.value}`), sql` and `)}`;
   }
 
   async function byShareCode(code: string) {
