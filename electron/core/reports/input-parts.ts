@@ -22,16 +22,23 @@ interface StoredNavPart extends VatPart {
 
 const CHUNK = 500;
 
+/**
+ * Whether any expense may have a split: an invoice received from NAV linked to an expense, or an e-invoice's rates.
+ * Most books have neither; then every expense counts as stored, and a period's expenses can be summed by SQL. One
+ * probe of each table's index (conservative: a NAV invoice linked but not booked counts too).
+ */
+export async function anySplit(db: Db): Promise<boolean> {
+  const t = db.withTables<{ nav_inbound: { expense_id: number | null } }>();
+  if (await t.selectFrom('nav_inbound').select('expense_id').where('expense_id', 'is not', null).limit(1).executeTakeFirst()) return true;
+  return !!(await db.selectFrom('expense_vat_rates').select('expense_id').limit(1).executeTakeFirst());
+}
+
 export async function splitsOf(db: Db, expenses: Array<{ id: number; currency: string; net: number; vat: number }>): Promise<Map<number, CountedPart[]>> {
   const out = new Map<number, CountedPart[]>();
   const byId = new Map(expenses.map((e) => [e.id, e]));
   const ids = expenses.map((e) => e.id);
   const t = db.withTables<{ nav_inbound: { expense_id: number | null; state: string; parts: string | null } }>();
-  // Most books have neither split (no invoice received from NAV booked as an expense, no e-invoice of several rates),
-  // while a year's expenses without a single VAT code may be thousands: one probe of each table's index answers
-  // before their ids are looked up 500 at a time.
-  const navBooked = await t.selectFrom('nav_inbound').select('expense_id').where('expense_id', 'is not', null).limit(1).executeTakeFirst();
-  for (let i = 0; navBooked && i < ids.length; i += CHUNK) {
+  for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const rows = await t.selectFrom('nav_inbound').select(['expense_id', 'parts']).where('expense_id', 'in', chunk).where('state', '=', 'booked').execute();
     for (const r of rows) {
@@ -46,8 +53,7 @@ export async function splitsOf(db: Db, expenses: Array<{ id: number; currency: s
   }
   // forint expenses of several rates without NAV's split: their e-invoice breakdown
   const rest = expenses.filter((e) => !out.has(e.id) && e.currency === 'HUF').map((e) => e.id);
-  const anyRates = rest.length > 0 && (await db.selectFrom('expense_vat_rates').select('expense_id').limit(1).executeTakeFirst());
-  for (let i = 0; anyRates && i < rest.length; i += CHUNK) {
+  for (let i = 0; i < rest.length; i += CHUNK) {
     const rows = await db.selectFrom('expense_vat_rates').selectAll().where('expense_id', 'in', rest.slice(i, i + CHUNK)).orderBy('expense_id').orderBy('position').execute();
     const grouped = new Map<number, typeof rows>();
     for (const r of rows) grouped.set(r.expense_id, [...(grouped.get(r.expense_id) ?? []), r]);
