@@ -2,8 +2,8 @@
 // their NAV reports give them (electron/nav/invoice-data.ts): per invoice and VAT code, the VAT in HUF is the
 // code's VAT × the invoice's rate rounded to whole forints (the printed "ÁFA Ft-ban"), the net likewise.
 // Forint invoices are read from their sums per tax day and code (their amounts are whole forints, migration 0074);
-// only foreign-currency invoices are read per invoice and code, to round each at its own rate. The tax day and the cash-accounting mark are the rules
-// of tax-point.ts, written into report_vat_lines when the invoice is sealed.
+// only foreign-currency invoices are read per invoice and code, to round each at its own rate. The tax day and the
+// cash-accounting mark are the rules of tax-point.ts, written into report_vat_lines when the invoice is sealed.
 import { sql } from 'kysely';
 import { Big, fromMilli, roundTo, toMilli } from '../../../shared/money';
 import type { Db } from '../../db/types';
@@ -77,9 +77,9 @@ export function forints(milli: number, rate: string): number {
 }
 
 /**
- * forints() in integers: thousandths × the rate's digits, divided back and rounded half away from
- * zero to whole forints. The same answer without a big.js number per line (a year's foreign lines are thousands);
- * a rate not written as plain digits goes through forints().
+ * forints() in integers: thousandths × the rate's digits, divided back and rounded half away from zero to whole
+ * forints. The same answer without a big.js number per line (a year's foreign lines are thousands, in the VAT
+ * analysis and the revenue report); a rate not written as plain digits goes through forints().
  */
 export function forintsExact(milli: number, rate: string): number {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(rate || '1');
