@@ -65,6 +65,7 @@ import * as m0062 from './0062-cash-revenue-summaries';
 import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
+import * as m0074 from './0074-vat-day-summaries';
 import * as m0076 from './0076-invoice-counts';
 
 const written: Record<string, Migration> = {
@@ -138,6 +139,8 @@ const written: Record<string, Migration> = {
   '0068-revenue-year-summaries': m0068,
   // the unpaid invoices by due date (issue 41, branch p4)
   '0069-unpaid-invoices-index': m0069,
+  // the VAT analysis's forint lines summed per tax day and VAT code (issue 41, branch vat)
+  '0074-vat-day-summaries': m0074,
   // the invoice list's totals counted per block, type, state and the list's other equality filters (issue 41, branch v3)
   '0076-invoice-counts': m0076,
 };

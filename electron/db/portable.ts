@@ -26,6 +26,16 @@ export function greatest<T>(db: Kysely<any>, a: Operand, b: Operand): RawBuilder
   return isPostgres(db) ? sql<T>`greatest(${operand(a)}, ${operand(b)})` : sql<T>`max(${operand(a)}, ${operand(b)})`;
 }
 
+/**
+ * `column IN (ids)` for a list of integer ids that may be thousands long. On PostgreSQL the list is one bound array
+ * (`= any($1::bigint[])`): thousands of placeholders are parsed and planned on every run (~10 ms for the reminder
+ * pass's 6,000 invoices at a million). SQLite takes the list as it always did. An empty list matches nothing.
+ */
+export function inIds(db: Kysely<any>, column: Operand, ids: readonly number[]): RawBuilder<SqlBool> {
+  if (!ids.length) return sql<SqlBool>`1 = 0`;
+  return isPostgres(db) ? sql<SqlBool>`${operand(column)} = any(${[...ids]}::bigint[])` : sql<SqlBool>`${operand(column)} in (${sql.join([...ids])})`;
+}
+
 /** The values of a group joined with commas, as text ("1,2,3"); the order is the database's. */
 export function stringAgg(db: Kysely<any>, expr: Operand): RawBuilder<string | null> {
   return isPostgres(db) ? sql<string | null>`string_agg((${operand(expr)})::text, ',')` : sql<string | null>`group_concat(${operand(expr)})`;

@@ -1,8 +1,8 @@
 // The million-invoice benchmark's database (tests/bench/million/build.ts), built small: it must be books the app
 // itself could have written — gapless numbers per block, kind and year in date order, counters at the last number,
 // every issued invoice's VAT lines in report_vat_lines and its change-log row, totals equal to their lines, cancelled
-// invoices paired with their stornos, the dashboard's summaries equal to a recount — and the core must read it as
-// its own.
+// invoices paired with their stornos, the summaries equal to a recount, the VAT analysis equal to its reading from
+// every line — and the core must read it as its own.
 import { expect, test } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { buildMillion, CLIENTS, PRODUCTS, taxNumber } from '../bench/million/build';
@@ -13,6 +13,7 @@ import { isHungarianTaxNumber } from '../../shared/tax-numbers';
 import { tempDir } from '../fault/support/procs';
 import { benchInvoice } from '../fault/support/bodies';
 import { dashboardFromInvoices, summaryTables } from '../support/summary-recount';
+import { outputFromLines } from '../support/vat-lines';
 
 const INVOICES = 2000;
 
@@ -97,6 +98,11 @@ test('the builder writes consistent books the core reads', async () => {
       expect(indexed.docs).toBe(indexed.invoices);
       const vat = await core.call('reports.vat', { from: '2025-01-01', to: '2025-12-31' });
       expect(vat.output.documents.length).toBeGreaterThan(0);
+      // the output side from the day sums (migration 0074) is what every line of the period gives
+      for (const [from, to] of [['2025-01-01', '2025-12-31'], ['2017-01-01', '2026-12-31'], ['2026-04-15', '2026-07-14'], ['2021-02-28', '2021-03-01']] as const) {
+        const report = from === '2025-01-01' ? vat : await core.call('reports.vat', { from, to });
+        expect(report.output, `${from}…${to}`).toEqual(await outputFromLines(opened.db, from, to));
+      }
       // the dashboard's summaries (migration 0038), kept by triggers as the builder inserts and updates: each equals a
       // full recount, and the dashboard answers what the invoice rows say
       for (const t of await summaryTables(opened.db)) {

@@ -1,10 +1,11 @@
-// The dashboard's and the revenue report's summary tables (migrations 0038, 0056, 0062) are kept by triggers, so no writer can leave them
-// behind. Random histories through the real core prove it: on a server (this project's database) and a device (a
-// SQLite file, syncing with the server over HTTP), invoices are issued in forints and euros, as drafts then issued,
-// as proformas then generated, as receipts; paid in part or in full, unpaid, cancelled, modified; the business day
-// moves on; the device issues and pays too, pushes (the server stores its invoices) and pulls (the device applies the
-// server's rows). After every step every summary table equals a full recount over the invoices, and at checkpoints
-// invoices.summary and receivables.summary equal what the invoice rows say, worked out independently.
+// The dashboard's, the revenue report's and the VAT analysis's summary tables (migrations 0038, 0056, 0062, 0068,
+// 0074) are kept by triggers, so no writer can leave them behind. Random histories through the real core prove it:
+// on a server (this project's database) and a device (a SQLite file, syncing with the server over HTTP), invoices are
+// issued in forints and euros, as drafts then issued, as proformas then generated, as receipts; paid in part or in
+// full, unpaid, cancelled, modified; the business day moves on; the device issues and pays too, pushes (the server
+// stores its invoices) and pulls (the device applies the server's rows). After every step every summary table equals
+// a full recount, and at checkpoints invoices.summary and receivables.summary equal what the invoice rows say, worked
+// out independently, and the revenue and VAT reports equal the same reports read from every line of their periods.
 // Replay a failure with FOLIO_SUMMARY_SEED=<seed printed below>.
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -21,6 +22,7 @@ import { dashboardFromInvoices, summaryTables } from '../support/summary-recount
 import type { Db } from '../../electron/db/types';
 import { revenueLines, type RevenueLine } from '../../electron/core/reports/revenue-rows';
 import { milliToString } from '../../shared/money';
+import { outputFromLines } from '../support/vat-lines';
 
 const STEPS = 150;
 const CHECK_DASHBOARD_EVERY = 15;
@@ -86,6 +88,7 @@ test('random histories on a server and a syncing device keep every summary equal
         await sync();
         for (const m of [srv, dev]) await expectDashboard(m, today(), `${m.name} after step ${step}, seed ${seed}`);
         for (const m of [srv, dev]) await expectRevenue(m, today(), `${m.name} after step ${step}, seed ${seed}`);
+        for (const m of [srv, dev]) await expectVat(m, today(), `${m.name} after step ${step}, seed ${seed}`);
       }
     }
     console.log(`summaries property: ${[...done.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
@@ -142,6 +145,24 @@ async function expectRevenue(n: Node, day: string, label: string) {
     expect(shown(report.revenue.by_month), where).toEqual(by((l) => l.day.slice(0, 7)));
     expect(shown(report.revenue.by_client), where).toEqual(by((l) => `c${l.client}`));
     expect(shown(report.revenue.by_product), where).toEqual(by((l) => l.product));
+  }
+}
+
+/**
+ * The VAT analysis's output side (forint lines from migration 0074's day sums, the rest from the lines) equals the
+ * same side read from every VAT line of the period, as the analysis read it before: each code's net, VAT and
+ * documents, the side's totals and documents. Periods of a month, of days inside months, and of years.
+ */
+async function expectVat(n: Node, day: string, label: string) {
+  const periods = [
+    { from: `${day.slice(0, 7)}-01`, to: day },
+    { from: '2025-09-20', to: day },
+    { from: '2025-10-07', to: '2025-11-15' },
+    { from: '2025-01-01', to: '2026-12-31' },
+  ];
+  for (const period of periods) {
+    const report = await n.call('reports.vat', period);
+    expect(report.output, `reports.vat ${period.from}…${period.to}, ${label}`).toEqual(await outputFromLines(n.db, period.from, period.to));
   }
 }
 

@@ -1,7 +1,7 @@
-// The dashboard's summary tables (migration 0038) after power cuts: a writer issuing, cancelling and paying invoices
-// (tests/fault/workers/issuer.ts) is SIGKILLed at seeded random moments, mid-write; each time the file is opened
-// again and every summary must equal a full recount over the invoices — a killed write takes its summary change
-// with it, since the triggers write in the invoice's own transaction.
+// The summary tables (the dashboard's of migration 0038, the reports' of 0056–0074) after power cuts: a writer
+// issuing, cancelling and paying invoices (tests/fault/workers/issuer.ts) is SIGKILLed at seeded random moments,
+// mid-write; each time the file is opened again and every summary must equal a full recount — a killed write takes
+// its summary change with it, since the triggers write in the invoice's own transaction.
 // Replay a failure with FOLIO_FAULT_SEED=<seed printed below>.
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -46,6 +46,8 @@ test('summaries equal a recount after SIGKILLs in the middle of writes @sqlite',
       // the writers made what the summaries sum: revenue days and open invoices
       expect(tables.find((t) => t.table === 'summary_revenue_days')!.kept.length).toBeGreaterThan(0);
       expect(tables.find((t) => t.table === 'summary_open_days')!.kept.length).toBeGreaterThan(0);
+      // and the VAT analysis's day sums (migration 0074)
+      expect(tables.find((t) => t.table === 'report_vat_days')!.kept.length).toBeGreaterThan(0);
     } finally {
       await opened.close();
     }

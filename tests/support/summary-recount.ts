@@ -1,4 +1,4 @@
-// The summary tables of migration 0038 against a full recount over the invoices, and the dashboard's two answers
+// The summary tables of migrations 0038, 0056, 0062, 0068 and 0074 against a full recount, and the dashboard's two answers
 // (invoices.summary, receivables.summary) worked out here from the invoice rows alone, independently of the core:
 // what the property and crash tests compare after every step. Portable SQL, so it runs on either database.
 import type { Db } from '../../electron/db/types';
@@ -84,7 +84,38 @@ export async function summaryTables(db: Db): Promise<Array<{ table: string; kept
     });
   }
   const all = [...out, ...(await cashTables(db))];
-  return [...all, ...(await rollupTables(db, all))];
+  return [...all, ...(await rollupTables(db, all)), await vatDays(db)];
+}
+
+/**
+ * Migration 0074's day sums of the VAT analysis against a recount of the lines they roll up (report_vat_lines, what
+ * the analysis read before): per tax day and VAT code the forint lines on the accrual basis — how many invoices, the
+ * net, the VAT, and exactly which invoices (the kept list in any order; here sorted).
+ */
+async function vatDays(db: Db): Promise<{ table: string; kept: string[]; recount: string[] }> {
+  const kept = await queryRows<{ tax_day: string; vat_id: string; n: number; net: number; vat: number; ids: string }>(
+    db,
+    'SELECT tax_day, vat_id, invoice_count AS n, net_milli AS net, vat_milli AS vat, invoice_ids AS ids FROM report_vat_days',
+  );
+  const lines = await queryRows<{ tax_day: string; vat_id: string; id: number; net: number; vat: number }>(
+    db,
+    `SELECT tax_day, vat_id, invoice_id AS id, net_milli AS net, vat_milli AS vat FROM report_vat_lines WHERE cash = 0 AND currency = 'HUF'`,
+  );
+  const days = new Map<string, { n: number; net: bigint; vat: bigint; ids: number[] }>();
+  for (const l of lines) {
+    const key = `${l.tax_day} ${l.vat_id}`;
+    const d = days.get(key) ?? days.set(key, { n: 0, net: 0n, vat: 0n, ids: [] }).get(key)!;
+    d.n += 1;
+    d.net += BigInt(l.net);
+    d.vat += BigInt(l.vat);
+    d.ids.push(Number(l.id));
+  }
+  const ids = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
+  return {
+    table: 'report_vat_days',
+    kept: kept.map((r) => `${r.tax_day} ${r.vat_id} | ${Number(r.n)} | ${Number(r.net)} | ${Number(r.vat)} | ${ids(r.ids.split(',').map(Number))}`).sort(),
+    recount: [...days].map(([k, d]) => `${k} | ${d.n} | ${d.net} | ${d.vat} | ${ids(d.ids)}`).sort(),
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
-// The revenue report converts a year's foreign-currency lines with forintsExact (integers) instead of forints (big.js):
+// The revenue report and the VAT analysis convert a year's foreign-currency lines with forintsExact (integers) instead
+// of forints (big.js):
 // both must give the same whole forints for every amount and rate, ties and negatives included.
 import { expect, test } from '@playwright/test';
-import { forints } from '../../electron/core/reports/output-vat';
-import { forintsExact } from '../../electron/core/reports/revenue-sums';
+import { forints, forintsExact } from '../../electron/core/reports/output-vat';
 import { rng } from '../fault/support/bodies';
 
 test('forintsExact equals forints for random amounts and rates, and on the half-forint ties', () => {

@@ -13,6 +13,7 @@ import type { StatementView } from '../../documents/statement';
 import { resolveDocLang } from '../../documents/i18n';
 import { addressOf, isEmailAddress } from '../../../shared/email-address';
 import { writeTransaction } from '../../db/transaction';
+import { inIds } from '../../db/portable';
 import { systemClock, type Clock } from '../clock';
 import { nowStamp, today, type CoreContext } from '../context';
 import type { RateProvider } from '../invoices/types';
@@ -155,7 +156,8 @@ export function createReminderService(ctx: CoreContext, deps: ReminderServiceDep
     const t = reminderDb(db);
     const stopped = new Set((await t.selectFrom('reminder_invoice_stops').select('invoice_id').execute()).map((r) => r.invoice_id));
     const done = new Map<number, number[]>();
-    for (const r of await t.selectFrom('reminders').select(['invoice_id', 'offset_days']).where('offset_days', 'is not', null).where('invoice_id', 'in', rows.map((r) => r.id)).execute()) {
+    const dueIds = inIds(db, 'invoice_id', rows.map((r) => r.id));
+    for (const r of await t.selectFrom('reminders').select(['invoice_id', 'offset_days']).where('offset_days', 'is not', null).where(dueIds).execute()) {
       done.set(r.invoice_id, [...(done.get(r.invoice_id) ?? []), r.offset_days!]);
     }
     const from = deps.ports ? await deps.ports.mailFrom() : null;

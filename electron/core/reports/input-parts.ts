@@ -22,6 +22,17 @@ interface StoredNavPart extends VatPart {
 
 const CHUNK = 500;
 
+/**
+ * Whether any expense may have a split: an invoice received from NAV linked to an expense, or an e-invoice's rates.
+ * Most books have neither; then every expense counts as stored, and a period's expenses can be summed by SQL. One
+ * probe of each table's index (conservative: a NAV invoice linked but not booked counts too).
+ */
+export async function anySplit(db: Db): Promise<boolean> {
+  const t = db.withTables<{ nav_inbound: { expense_id: number | null } }>();
+  if (await t.selectFrom('nav_inbound').select('expense_id').where('expense_id', 'is not', null).limit(1).executeTakeFirst()) return true;
+  return !!(await db.selectFrom('expense_vat_rates').select('expense_id').limit(1).executeTakeFirst());
+}
+
 export async function splitsOf(db: Db, expenses: Array<{ id: number; currency: string; net: number; vat: number }>): Promise<Map<number, CountedPart[]>> {
   const out = new Map<number, CountedPart[]>();
   const byId = new Map(expenses.map((e) => [e.id, e]));

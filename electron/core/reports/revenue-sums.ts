@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
 import { SALE_TYPES } from '../../../shared/invoice-codes';
-import { forints } from './output-vat';
+import { forintsExact } from './output-vat';
 import { lineOf, paidShare, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
 import { accrualDay, isChainMember } from './tax-point';
 
@@ -182,23 +182,6 @@ async function foreignCashLines(db: Db, period: ReportPeriod): Promise<RevenueLi
       join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
     where f.date between ${period.from} and ${period.to}`.execute(db);
   return rows.rows.map((r) => lineOf(r, paidShare(forintsExact(r.net, r.exchange_rate), r.paid, r.total)));
-}
-
-/**
- * forints() (output-vat.ts) in integers: thousandths × the rate's digits, divided back and rounded half away from
- * zero to whole forints. The same answer without a big.js number per line (a year's foreign lines are thousands);
- * a rate not written as plain digits goes through forints().
- */
-export function forintsExact(milli: number, rate: string): number {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(rate || '1');
-  if (!m || !Number.isSafeInteger(milli)) return forints(milli, rate);
-  const decimals = m[2] ?? '';
-  const num = BigInt(milli) * BigInt(m[1]! + decimals);
-  const den = 1000n * 10n ** BigInt(decimals.length);
-  let q = num / den;
-  const r = num % den;
-  if ((r < 0n ? -r : r) * 2n >= den) q += num < 0n ? -1n : 1n;
-  return Number(q) * 1000;
 }
 
 function emptySums(): RevenueSums {

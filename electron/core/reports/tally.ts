@@ -1,6 +1,7 @@
 // Sums a side of the VAT analysis by VAT code, with the documents behind each code; integers in thousandths.
-// A year's line may name 100,000 invoices: the lists are kept as plain arrays, sorted with a typed array's
-// numeric sort and merged through a bitmap, not through sets and comparator sorts.
+// A year's line may name 100,000 invoices: the lists given are kept as they are (not copied id by id), and made
+// sorted and unique by marking them in a bitmap over their range and walking it — a year's ids are dense in their
+// range — not through sets and comparator sorts; a sparse list is sorted with a typed array's numeric sort.
 import { findVatCode } from '../../../shared/reference/vat-codes';
 import { milliToString } from '../../../shared/money';
 import type { VatReportRow, VatReportSide } from '../../../shared/reports';
@@ -8,18 +9,21 @@ import type { VatReportRow, VatReportSide } from '../../../shared/reports';
 interface Line {
   net: number;
   vat: number;
-  documents: number[];
+  /** the lists given, each owned by the tally from then on */
+  documents: number[][];
 }
 
 export class VatTally {
   private readonly lines = new Map<string, Line>();
 
+  /** `documents` (positive ids) is the tally's from now on: the caller must not change it. */
   add(vatId: string, net: number, vat: number, documents: number[]): void {
-    const line = this.lines.get(vatId) ?? { net: 0, vat: 0, documents: [] };
-    line.net += net;
-    line.vat += vat;
-    for (const d of documents) line.documents.push(d);
-    this.lines.set(vatId, line);
+    const line = this.lines.get(vatId);
+    if (line) {
+      line.net += net;
+      line.vat += vat;
+      line.documents.push(documents);
+    } else this.lines.set(vatId, { net, vat, documents: [documents] });
   }
 
   /** The Hungarian VAT of the side, in thousandths: the lines of ordinary rates only. */
@@ -46,7 +50,7 @@ export class VatTally {
       });
     let net = 0;
     for (const line of this.lines.values()) net += line.net;
-    return { rows, net: milliToString(net), vat: milliToString(this.vatMilli()), documents: union(rows.map((r) => r.documents)) };
+    return { rows, net: milliToString(net), vat: milliToString(this.vatMilli()), documents: sortedUnique(rows.map((r) => r.documents)) };
   }
 }
 
@@ -55,19 +59,31 @@ export function chargesHungarianVat(vatId: string): boolean {
   return (findVatCode(vatId)?.treatment ?? 'rate') === 'rate';
 }
 
-function sortedUnique(ids: number[]): number[] {
-  const sorted = Float64Array.from(ids).sort();
+/** The ids of the lists, each once, in ascending order. */
+function sortedUnique(lists: number[][]): number[] {
+  let count = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const list of lists) {
+    count += list.length;
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i]!;
+      if (id < min) min = id;
+      if (id > max) max = id;
+    }
+  }
   const out: number[] = [];
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) out.push(sorted[i]!);
-  return out;
-}
-
-function union(lists: number[][]): number[] {
-  let max = 0;
-  for (const list of lists) if (list.length && list[list.length - 1]! > max) max = list[list.length - 1]!;
-  const seen = new Uint8Array(max + 1);
-  for (const list of lists) for (const id of list) seen[id] = 1;
-  const out: number[] = [];
-  for (let id = 0; id <= max; id++) if (seen[id]) out.push(id);
+  if (count === 0) return out;
+  if (max - min > count * 32) {
+    const sorted = new Float64Array(count);
+    let k = 0;
+    for (const list of lists) for (let i = 0; i < list.length; i++) sorted[k++] = list[i]!;
+    sorted.sort();
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) out.push(sorted[i]!);
+    return out;
+  }
+  const seen = new Uint8Array(max - min + 1);
+  for (const list of lists) for (let i = 0; i < list.length; i++) seen[list[i]! - min] = 1;
+  for (let i = 0; i < seen.length; i++) if (seen[i]) out.push(i + min);
   return out;
 }
