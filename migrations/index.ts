@@ -65,6 +65,7 @@ import * as m0062 from './0062-cash-revenue-summaries';
 import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
+import * as m0070 from './0070-revenue-foreign-summaries';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -137,6 +138,8 @@ const written: Record<string, Migration> = {
   '0068-revenue-year-summaries': m0068,
   // the unpaid invoices by due date (issue 41, branch p4)
   '0069-unpaid-invoices-index': m0069,
+  // the revenue report's sums take the foreign-currency sales in, converted at their rate (issue 41, branch revenue)
+  '0070-revenue-foreign-summaries': m0070,
 };
 
 /**

@@ -10,6 +10,8 @@ import { SALE_TYPES } from '../../../shared/invoice-codes';
 import { forints } from './output-vat';
 import { lineOf, paidShare, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
 import { accrualDay, isChainMember } from './tax-point';
+import { plainRate } from '../../../migrations/0070-revenue-foreign-summaries';
+import { isPostgres } from '../../../migrations/dialect';
 
 /** An amount in thousandths of a forint and how many documents make it. */
 export interface Sum {
@@ -160,7 +162,7 @@ export function splitByMonth(period: ReportPeriod): { months: { from: string; to
  * summaries leave out, found through the partial indexes of migration 0056 (their condition written as there).
  */
 async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
-  const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1`;
+  const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and not ${sql.raw(plainRate(isPostgres(db), 'i.exchange_rate'))}`;
   const rows = await sql<RevenueItemRow>`
     select ${revenueItemColumns(db)}, ${accrualDay('i')} as day
     from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
