@@ -1,4 +1,4 @@
-// The dashboard's summary tables (migration 0038) after power cuts: a writer issuing, cancelling and paying invoices
+// The dashboard's and the revenue report's summary tables (migrations 0038, 0056, 0062, 0068, 0070, 0071) after power cuts: a writer issuing, cancelling and paying invoices
 // (tests/fault/workers/issuer.ts) is SIGKILLed at seeded random moments, mid-write; each time the file is opened
 // again and every summary must equal a full recount over the invoices — a killed write takes its summary change
 // with it, since the triggers write in the invoice's own transaction.
@@ -25,7 +25,7 @@ test('summaries equal a recount after SIGKILLs in the middle of writes @sqlite',
   let acks = 0;
   try {
     for (let kill = 0; kill < KILLS; kill++) {
-      child = startChild([entry, file, String(seed + kill), kill % 3 === 0 ? '2025' : '2026'], {}, (line) => {
+      child = startChild([entry, file, String(seed + kill), kill % 3 === 0 ? '2025' : '2026'], { FOLIO_ISSUER_MIXED: '1' }, (line) => {
         if (line.startsWith('ack ')) acks++;
       });
       await child.waitFor(/^ready$/, 60_000);
@@ -46,6 +46,9 @@ test('summaries equal a recount after SIGKILLs in the middle of writes @sqlite',
       // the writers made what the summaries sum: revenue days and open invoices
       expect(tables.find((t) => t.table === 'summary_revenue_days')!.kept.length).toBeGreaterThan(0);
       expect(tables.find((t) => t.table === 'summary_open_days')!.kept.length).toBeGreaterThan(0);
+      // and euro invoices, summed converted (migration 0070) beside the forint ones
+      const euros = await opened.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).where('currency', '=', 'EUR').where('sealed', '=', 1).executeTakeFirstOrThrow();
+      expect(Number(euros.n)).toBeGreaterThan(0);
     } finally {
       await opened.close();
     }

@@ -81,6 +81,8 @@ export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBa
  * paid in the whole months has those months' count taken off.
  */
 async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string; to: string }, edgeLines: RevenueLine[]): Promise<void> {
+  const year = months.from.slice(0, 4);
+  if (edgeLines.length === 0 && months.from === `${year}-01` && months.to === `${year}-12`) return countSplitOnceInYear(db, sums, year);
   const range = sql`s.month between ${months.from} and ${months.to}`;
   const [split, keys] = await Promise.all([
     sql<{ doc: number; client: number; k: number }>`
@@ -117,6 +119,23 @@ async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string;
     less(sums.byClient, e.client);
     for (const key of productsOf.get(doc) ?? productsOf.get(-doc) ?? []) less(sums.byProduct, key);
   }
+}
+
+/**
+ * countSplitOnce for a period of one whole calendar year, from the differences migration 0071 keeps per year: per
+ * client and product key, how many more times the monthly counts count the year's invoices than once.
+ */
+async function countSplitOnceInYear(db: Db, sums: RevenueSums, year: string): Promise<void> {
+  const [clients, products] = await Promise.all([
+    sql<{ k: number; n: number }>`select client_id as k, extra as n from summary_cash_split_client_years where year = ${year} and extra <> 0`.execute(db),
+    sql<{ k: string; n: number }>`select product_key as k, extra as n from summary_cash_split_product_years where year = ${year} and extra <> 0`.execute(db),
+  ]);
+  const less = (map: Map<string, Sum>, key: string, n: number) => {
+    const s = map.get(key);
+    if (s) s.count -= n;
+  };
+  for (const r of clients.rows) less(sums.byClient, `c${r.k}`, Number(r.n));
+  for (const r of products.rows) less(sums.byProduct, r.k, Number(r.n));
 }
 
 /**

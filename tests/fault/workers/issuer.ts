@@ -2,7 +2,7 @@
 // With FOLIO_STANDBY=1 it loads its modules, prints `standby` and waits for a line on stdin before it touches the
 // file: the test starts the next child while the current one works, so a kill is followed by a writer within
 // milliseconds instead of a second of module loading.
-// It issues a mix of normal invoices, proformas, drafts-then-issue, cancellations, payments and proforma →
+// It issues a mix of normal invoices (with FOLIO_ISSUER_MIXED=1 some in euros), proformas, drafts-then-issue, cancellations, payments and proforma →
 // invoice generation across several blocks, forever. After each commit it prints `ack <id> <invoice_no|->`, so the
 // test knows which writes were acknowledged and must survive. It prints `ready` once its first write is committed.
 import { openDatabase } from '../../../electron/db/open';
@@ -17,6 +17,7 @@ if (!file) {
   process.exit(2);
 }
 const r = rng(Number(seedArg ?? Date.now()));
+const mixed = process.env.FOLIO_ISSUER_MIXED === '1';
 // Each child may run in another business year, so counters of several years are exercised.
 const clock = yearArg ? fixedClock(`${yearArg}-06-15T10:00:00Z`) : systemClock;
 // The invoices are dated by this child's business day, so none is due before the day it is issued.
@@ -53,7 +54,10 @@ for (;;) {
   const roll = r();
   try {
     if (roll < 0.4) {
-      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds), today }));
+      const body = invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds), today });
+      // FOLIO_ISSUER_MIXED=1: a quarter in euros, at a rate the revenue sums convert or one they leave to the report
+      const euro = mixed && r() < 0.25 ? { currency: 'EUR', exchange_rate: pick(r, ['385.12', '391.123456', '1234567.5']) } : {};
+      const c = await core.call('invoices.create', { ...body, ...euro });
       ack(c.id, c.attributes.invoice_no);
     } else if (roll < 0.55) {
       const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 1, blockId: pick(r, blockIds), today }));
@@ -75,7 +79,9 @@ for (;;) {
         const inv = await core.call('invoices.get', { id: unpaid[0] });
         const outstanding = Number(inv.attributes.outstanding);
         const amount = r() < 0.5 ? outstanding : Math.max(1, Math.floor(outstanding / 2));
-        if (outstanding > 0) await core.call('invoices.pay', { id: inv.id, date: '2026-03-20', amount: String(amount) });
+        // FOLIO_ISSUER_MIXED=1: paid on one of two days of different months (a part in each: an invoice paid in two months)
+        const date = mixed && r() < 0.5 ? '2026-04-02' : '2026-03-20';
+        if (outstanding > 0) await core.call('invoices.pay', { id: inv.id, date, amount: String(amount) });
       }
     } else if (roll < 0.96) {
       const proformas = candidates('SELECT id FROM invoices WHERE type = 1 AND status != 4 AND generated_invoice_id IS NULL ORDER BY random() LIMIT 1');
