@@ -9,7 +9,8 @@
 // with "a forint sale" widened to "a forint sale, or a foreign one whose rate is plain": at most six digits before
 // the point and six after it (what the core accepts is six decimals). Sync may store a rate of more digits; such an
 // invoice stays out of the sums as before, and the report reads it line by line (`plainRate` says which, the report
-// uses it too). The year roll-ups of 0068 follow by their own triggers on the month tables.
+// uses it too), found through two partial indexes of such sales made here. The year roll-ups of 0068 follow by their
+// own triggers on the month tables.
 //
 // - accrual: summary_revenue_clients / summary_revenue_products count the sale in the month of its tax point, its
 //   lines' net in forints;
@@ -265,14 +266,26 @@ async function foreignSales(db: Kysely<any>, sign: 1 | -1): Promise<void> {
   }
 }
 
+/**
+ * The foreign sales of a rate not plain by either tax day, for the report to read (none, as a rule: the indexes of
+ * 0056 list every foreign sale, which the report would otherwise visit one by one only to find its rate plain). The
+ * condition is written as the report writes it.
+ */
+const oddRateIndexes = (pg: boolean) =>
+  (['fulfillment_date', 'date'] as const).map(
+    (day) => `CREATE INDEX invoices_odd_rate_${day === 'date' ? 'date' : 'fulfillment'} ON invoices (${day}) WHERE currency <> 'HUF' AND NOT ${plainRate(pg, 'exchange_rate')}`,
+  );
+
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   await dropTriggers(db);
   await foreignSales(db, 1);
   await createTriggers(db, since0070(pg), counted(pg, 'NEW'));
+  for (const q of oddRateIndexes(pg)) await sql.raw(q).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const i of ['invoices_odd_rate_fulfillment', 'invoices_odd_rate_date']) await sql.raw(`DROP INDEX ${i}`).execute(db);
   await dropTriggers(db);
   await foreignSales(db, -1);
   await createTriggers(db, before0070, `NEW.currency = 'HUF'`);

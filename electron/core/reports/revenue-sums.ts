@@ -1,8 +1,9 @@
 // The revenue of a period summed by month, client and product, each with how many documents it holds. The whole
 // months of the period come from the summary tables the triggers keep — on the accrual basis per month of the tax
-// point (migration 0056), on the cash basis per month of the payment day (0062) — the foreign-currency documents of
-// those months from their rows (converted line by line at their own rate), and the days of a month the period takes
-// only in part from the lines of those days (revenue-rows.ts, which says what each basis counts).
+// point (migration 0056), on the cash basis per month of the payment day (0062), foreign-currency sales converted in
+// them (0070) — the rare foreign-currency documents of a rate the summaries do not convert from their rows (converted
+// line by line at their own rate), and the days of a month the period takes only in part from the lines of those
+// days (revenue-rows.ts, which says what each basis counts).
 import { sql } from 'kysely';
 import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
@@ -145,6 +146,11 @@ async function countSplitOnceInYear(db: Db, sums: RevenueSums, year: string): Pr
  */
 function rolledUp(prefix: string, list: 'clients' | 'products', key: 'client_id' | 'product_key', months: { from: string; to: string }) {
   const { years, rest } = splitByYear(months);
+  // one year alone: its rows are one per key already, nothing to add up
+  if (years && years.from === years.to && rest.length === 0) {
+    return sql`select ${sql.ref(key)} as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_${list === 'clients' ? 'client' : 'product'}_years`)}
+      where year = ${years.from} and invoice_count <> 0`;
+  }
   const parts = [
     ...(years ? [sql`select ${sql.ref(key)} as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_${list === 'clients' ? 'client' : 'product'}_years`)}
       where year between ${years.from} and ${years.to} and invoice_count <> 0`] : []),
@@ -177,8 +183,9 @@ export function splitByMonth(period: ReportPeriod): { months: { from: string; to
 }
 
 /**
- * The foreign-currency invoices of the period by tax point, line by line, converted at their own rate: the rows the
- * summaries leave out, found through the partial indexes of migration 0056 (their condition written as there).
+ * The foreign-currency invoices of the period by tax point whose rate the summaries do not convert (migration 0070:
+ * as a rule none), line by line, converted at their own rate; found through the partial indexes of 0070 (their
+ * condition written as there).
  */
 async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
   const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and not ${sql.raw(plainRate(isPostgres(db), 'i.exchange_rate'))}`;
@@ -193,8 +200,9 @@ async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]
 }
 
 /**
- * The payments of the period on foreign-currency sales, each shared over its invoice's lines at the invoice's own
- * rate (revenue-rows.ts), found through the list migration 0062 keeps of them by day.
+ * The payments of the period on foreign-currency sales whose rate the summaries do not convert (migration 0070: as a
+ * rule none), each shared over its invoice's lines at the invoice's own rate (revenue-rows.ts), found through the
+ * list migration 0062 keeps of them by day.
  */
 async function foreignCashLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
   const rows = await sql<RevenueItemRow & { paid: number; total: number }>`
