@@ -4,7 +4,8 @@
 // as proformas then generated, as receipts; paid in part or in full, unpaid, cancelled, modified; the business day
 // moves on; the device issues and pays too, pushes (the server stores its invoices) and pulls (the device applies the
 // server's rows). After every step every summary table equals a full recount over the invoices, and at checkpoints
-// invoices.summary and receivables.summary equal what the invoice rows say, worked out independently.
+// invoices.summary and receivables.summary equal what the invoice rows say, worked out independently. Expenses are
+// recorded, changed and deleted among them (the report's costs).
 // Replay a failure with FOLIO_SUMMARY_SEED=<seed printed below>.
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -90,7 +91,7 @@ test('random histories on a server and a syncing device keep every summary equal
     }
     console.log(`summaries property: ${[...done.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     // the history did exercise what the summaries depend on, on both nodes
-    for (const kind of ['issue', 'foreign', 'receipt', 'pay', 'unpay', 'cancel', 'modify', 'sync']) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    for (const kind of ['issue', 'foreign', 'receipt', 'pay', 'unpay', 'cancel', 'modify', 'sync', 'expense']) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(0);
     const sums = await summaryTables(srv.db);
     // (the payments on euro invoices of a rate not summed, the invoices paid in several months and their differences per year are short lists a history may leave empty; they were compared all the same)
     expect(sums.filter((t) => !['summary_cash_foreign', 'summary_cash_split', 'summary_cash_split_client_years', 'summary_cash_split_product_years'].includes(t.table) && t.kept.length === 0).map((t) => t.table), 'every summary table holds rows').toEqual([]);
@@ -244,7 +245,24 @@ async function randomStep(r: Rng, n: Node, block: number, today: () => string, c
       }),
     );
   }
-  if (roll < 0.93) {
+  if (roll < 0.9) {
+    // the costs (migration 0071's sums): an expense recorded, changed (its day, whether paid, its amount) or deleted
+    const expenses = (await queryRows<{ id: number }>(n.db, 'SELECT id FROM expenses ORDER BY id')).map((x) => Number(x.id));
+    const what = r();
+    const fields = () => ({
+      categories_id: pick(r, [1, 3, 5]),
+      gross_price: String(1000 + Math.floor(r() * 90_000)),
+      vat: pick(r, [1, 2, 3]),
+      ...(r() < 0.15 ? { currency: 'EUR' } : {}),
+      fulfillment_date: r() < 0.7 ? addDays(day, -Math.floor(r() * 40)) : null,
+      invoice_date: r() < 0.5 ? addDays(day, -Math.floor(r() * 40)) : null,
+      ...(r() < 0.5 ? { paid: true, payment_date: addDays(day, -Math.floor(r() * 20)) } : { paid: false }),
+    });
+    if (what < 0.5 || !expenses.length) return attempt('expense', () => n.call('expenses.create', { name: 'Bérlet', ...fields() }));
+    if (what < 0.8) return attempt('expense change', () => n.call('expenses.update', { id: pick(r, expenses), ...fields() }));
+    return attempt('expense delete', () => n.call('expenses.delete', { id: pick(r, expenses) }));
+  }
+  if (roll < 0.96) {
     // days pass: invoices fall due, months turn (the clock is the server's and the device's alike)
     clock.set(new Date(clock.now().getTime() + (1 + Math.floor(r() * 25)) * 86_400_000).toISOString());
     return `days ${today()}`;

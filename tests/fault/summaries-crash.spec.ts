@@ -49,6 +49,8 @@ test('summaries equal a recount after SIGKILLs in the middle of writes @sqlite',
       // and euro invoices, summed converted (migration 0070) beside the forint ones
       const euros = await opened.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).where('currency', '=', 'EUR').where('sealed', '=', 1).executeTakeFirstOrThrow();
       expect(Number(euros.n)).toBeGreaterThan(0);
+      // and the costs (migration 0071)
+      expect(tables.find((t) => t.table === 'summary_cost_months')!.kept.length).toBeGreaterThan(0);
     } finally {
       await opened.close();
     }

@@ -59,7 +59,7 @@ export async function summaryTables(db: Db): Promise<Array<{ table: string; kept
       recount: lines(await queryRows(db, p.recount)),
     });
   }
-  const all = [...out, ...(await accrualTables(db)), ...(await cashTables(db))];
+  const all = [...out, ...(await accrualTables(db)), ...(await cashTables(db)), ...(await costTables(db))];
   return [...all, ...(await rollupTables(db, all))];
 }
 
@@ -86,6 +86,40 @@ async function rollupTables(db: Db, months: Array<{ table: string; recount: stri
       table: r.table,
       kept: lines(await queryRows(db, kept)),
       recount: [...sums].filter(([, v]) => v.n !== 0 || v.m !== 0n).map(([k, v]) => `${k} | ${v.n} | ${v.m}`).sort(),
+    });
+  }
+  return out;
+}
+
+/**
+ * Migration 0071's costs per month and category against a recount over the expenses: those in forints with net and
+ * VAT stored, on the day of either basis (fulfillment, else invoice date, else the day recorded; the day paid, when
+ * paid). Rows left at nothing (every expense of them changed away or deleted) must hold 0 and 0.
+ */
+async function costTables(db: Db): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
+  const rows = await queryRows<{ category: string; currency: string; net: number | null; vat: number | null; fulfillment: string | null; invoice: string | null; created: string; paid: number; payment: string | null }>(
+    db,
+    `SELECT categories_id AS category, currency, net_price_milli AS net, vat_amount_milli AS vat, fulfillment_date AS fulfillment,
+        invoice_date AS invoice, created_at AS created, paid, payment_date AS payment FROM expenses`,
+  );
+  const out = [];
+  for (const [table, dayOf] of [
+    ['summary_cost_months', (r: (typeof rows)[number]) => r.fulfillment ?? r.invoice ?? r.created.slice(0, 10)],
+    ['summary_cost_cash_months', (r: (typeof rows)[number]) => (Number(r.paid) === 1 ? r.payment : null)],
+  ] as const) {
+    const sums = new Map<string, { n: number; m: bigint }>();
+    for (const r of rows) {
+      const day = dayOf(r);
+      if (r.currency !== 'HUF' || r.net === null || r.vat === null || day === null) continue;
+      const key = `${day.slice(0, 7)} ${r.category}`;
+      const sum = sums.get(key) ?? sums.set(key, { n: 0, m: 0n }).get(key)!;
+      sum.n += 1;
+      sum.m += BigInt(r.net);
+    }
+    out.push({
+      table,
+      kept: lines(await queryRows(db, `SELECT month || ' ' || category AS k, expense_count AS n, net_milli AS m FROM ${table} WHERE expense_count <> 0 OR net_milli <> 0`)),
+      recount: [...sums].map(([k, v]) => `${k} | ${v.n} | ${v.m}`).sort(),
     });
   }
   return out;

@@ -6,7 +6,8 @@ import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categor
 import type { ReportPeriod, RevenueBasis, RevenueFigure, RevenueFigureList, RevenueReport } from '../../../shared/reports';
 import type { CoreContext } from '../context';
 import { checkPeriod, previousYear } from './period';
-import { costLines, costSums, revenueLines, type CostLine, type CostSum, type RevenueLine } from './revenue-rows';
+import { costLines, revenueLines, type CostLine, type CostSum, type RevenueLine } from './revenue-rows';
+import { keptCostSums } from './cost-sums';
 import { revenueSums, type Sum } from './revenue-sums';
 
 export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { basis: RevenueBasis }): Promise<RevenueReport> {
@@ -15,8 +16,8 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
   const [revenue, revenueBefore, costs, costsBefore] = await Promise.all([
     revenueSums(ctx.db, period, input.basis),
     revenueSums(ctx.db, before, input.basis),
-    costSums(ctx.db, period, input.basis),
-    costSums(ctx.db, before, input.basis),
+    keptCostSums(ctx.db, period, input.basis),
+    keptCostSums(ctx.db, before, input.basis),
   ]);
   const names = new Map([...revenueBefore.names, ...revenue.names]);
   const category = new Map(EXPENSE_CATEGORIES_HU.map((c) => [c.id, c.name]));
