@@ -90,11 +90,32 @@ test('random histories on a server and a syncing device keep every summary equal
       }
     }
     console.log(`summaries property: ${[...done.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    // Last, on the server, an invoice paid in two months of one year (in forints and in euros), which a random history
+    // may leave none of: migration 0071's differences per year hold it, and the reports of its year count it once.
+    if (Number(today().slice(5, 7)) >= 11) clock.set(`${Number(today().slice(0, 4)) + 1}-01-05T09:00:00Z`);
+    const twice = async (over: Record<string, unknown>) => {
+      const inv = await srv.call('invoices.create', {
+        client_uid: srv.clients[0], payment_method: 2, currency: 'HUF', block_uid: 0, type: INVOICE_TYPE.invoice,
+        fulfillment_date: today(), due_date: today(), template_lang_code: 'hu', items: lines(r), ...over,
+      });
+      const outstanding: string = (await srv.call('invoices.get', { id: inv.id })).attributes.outstanding;
+      await srv.call('invoices.pay', { id: inv.id, date: today(), amount: Math.max(1, Math.floor(Number(outstanding) / 3)).toFixed(0) });
+      return inv.id as number;
+    };
+    const paidTwice = [await twice({}), await twice({ currency: 'EUR', exchange_rate: '385.123456' })];
+    clock.set(new Date(clock.now().getTime() + 32 * 86_400_000).toISOString());
+    for (const id of paidTwice) await srv.call('invoices.pay', { id, date: today(), amount: (await srv.call('invoices.get', { id })).attributes.outstanding });
+    await sync();
+    for (const m of [srv, dev]) {
+      for (const t of await summaryTables(m.db)) expect(t.kept, `${m.name} ${t.table} after the invoices paid in two months, seed ${seed}`).toEqual(t.recount);
+      await expectRevenue(m, today(), `${m.name} after the invoices paid in two months, seed ${seed}`);
+    }
     // the history did exercise what the summaries depend on, on both nodes
     for (const kind of ['issue', 'foreign', 'receipt', 'pay', 'unpay', 'cancel', 'modify', 'sync', 'expense']) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(0);
     const sums = await summaryTables(srv.db);
-    // (the payments on euro invoices of a rate not summed, the invoices paid in several months and their differences per year are short lists a history may leave empty; they were compared all the same)
-    expect(sums.filter((t) => !['summary_cash_foreign', 'summary_cash_split', 'summary_cash_split_client_years', 'summary_cash_split_product_years'].includes(t.table) && t.kept.length === 0).map((t) => t.table), 'every summary table holds rows').toEqual([]);
+    console.log(`summaries property: server rows ${sums.map((t) => `${t.table} ${t.kept.length}`).join(', ')}`);
+    // (the payments on euro invoices of a rate not summed are a short list a history may leave empty; it was compared all the same)
+    expect(sums.filter((t) => t.table !== 'summary_cash_foreign' && t.kept.length === 0).map((t) => t.table), 'every summary table holds rows').toEqual([]);
     const pulled = await queryRows<{ n: number }>(dev.db, 'SELECT count(*) AS n FROM invoices WHERE block_id <> ?', ownBlock);
     expect(Number(pulled[0]!.n), 'the device pulled the server’s invoices').toBeGreaterThan(0);
   } finally {
