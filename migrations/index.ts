@@ -66,7 +66,7 @@ import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
 import * as m0070 from './0070-revenue-foreign-summaries';
-import * as m0071 from './0071-revenue-year-counts-and-cost-sums';
+import * as m0071 from './0071-revenue-counts-and-cost-sums';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -142,7 +142,7 @@ const written: Record<string, Migration> = {
   // the revenue report's sums take the foreign-currency sales in, converted at their rate (issue 41, branch revenue)
   '0070-revenue-foreign-summaries': m0070,
   // the cash basis's count of an invoice paid in several months of a year kept per year; the costs per month and category (issue 41, branch revenue)
-  '0071-revenue-year-counts-and-cost-sums': m0071,
+  '0071-revenue-counts-and-cost-sums': m0071,
 };
 
 /**
