@@ -65,6 +65,8 @@ import * as m0062 from './0062-cash-revenue-summaries';
 import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
+import * as m0070 from './0070-revenue-foreign-summaries';
+import * as m0071 from './0071-revenue-counts-and-cost-sums';
 import * as m0074 from './0074-vat-day-summaries';
 import * as m0076 from './0076-invoice-counts';
 
@@ -139,6 +141,10 @@ const written: Record<string, Migration> = {
   '0068-revenue-year-summaries': m0068,
   // the unpaid invoices by due date (issue 41, branch p4)
   '0069-unpaid-invoices-index': m0069,
+  // the revenue report's sums take the foreign-currency sales in, converted at their rate (issue 41, branch revenue)
+  '0070-revenue-foreign-summaries': m0070,
+  // the cash basis's count of an invoice paid in several months of a year kept per year; the costs per month and category (issue 41, branch revenue)
+  '0071-revenue-counts-and-cost-sums': m0071,
   // the VAT analysis's forint lines summed per tax day and VAT code (issue 41, branch vat)
   '0074-vat-day-summaries': m0074,
   // the invoice list's totals counted per block, type, state and the list's other equality filters (issue 41, branch v3)

@@ -1,7 +1,8 @@
-// The summary tables (the dashboard's of migration 0038, the reports' of 0056–0074) after power cuts: a writer
-// issuing, cancelling and paying invoices (tests/fault/workers/issuer.ts) is SIGKILLed at seeded random moments,
-// mid-write; each time the file is opened again and every summary must equal a full recount — a killed write takes
-// its summary change with it, since the triggers write in the invoice's own transaction.
+// The summary tables (the dashboard's of migration 0038, the reports' of 0056–0074, the list's counts of 0076) after
+// power cuts: a writer issuing, cancelling and paying invoices, in forints and euros, and recording expenses
+// (tests/fault/workers/issuer.ts) is SIGKILLed at seeded random moments, mid-write; each time the file is opened
+// again and every summary must equal a full recount — a killed write takes its summary change with it, since the
+// triggers write in the invoice's own transaction.
 // Replay a failure with FOLIO_FAULT_SEED=<seed printed below>.
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -25,7 +26,7 @@ test('summaries equal a recount after SIGKILLs in the middle of writes @sqlite',
   let acks = 0;
   try {
     for (let kill = 0; kill < KILLS; kill++) {
-      child = startChild([entry, file, String(seed + kill), kill % 3 === 0 ? '2025' : '2026'], {}, (line) => {
+      child = startChild([entry, file, String(seed + kill), kill % 3 === 0 ? '2025' : '2026'], { FOLIO_ISSUER_MIXED: '1' }, (line) => {
         if (line.startsWith('ack ')) acks++;
       });
       await child.waitFor(/^ready$/, 60_000);
@@ -48,6 +49,11 @@ test('summaries equal a recount after SIGKILLs in the middle of writes @sqlite',
       expect(tables.find((t) => t.table === 'summary_open_days')!.kept.length).toBeGreaterThan(0);
       // and the VAT analysis's day sums (migration 0074)
       expect(tables.find((t) => t.table === 'report_vat_days')!.kept.length).toBeGreaterThan(0);
+      // and euro invoices, summed converted (migration 0070) beside the forint ones
+      const euros = await opened.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).where('currency', '=', 'EUR').where('sealed', '=', 1).executeTakeFirstOrThrow();
+      expect(Number(euros.n)).toBeGreaterThan(0);
+      // and the costs (migration 0071)
+      expect(tables.find((t) => t.table === 'summary_cost_months')!.kept.length).toBeGreaterThan(0);
     } finally {
       await opened.close();
     }

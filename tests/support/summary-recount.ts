@@ -15,8 +15,6 @@ const RECEIVABLE = `CASE WHEN is_cancel_invoice = 0 AND ${OWED} > 0 THEN 1 ELSE 
 
 // the revenue report's tax point (a cancelling or modifying invoice's issue date, else its fulfillment date) and keys
 const TAX_MONTH = `substr(CASE WHEN i.is_cancel_invoice = 1 OR i.modifies_id IS NOT NULL OR i.original_invoice_no IS NOT NULL THEN i.date ELSE i.fulfillment_date END, 1, 7)`;
-const PRODUCT_KEY = `CASE WHEN it.product_id IS NOT NULL THEN 'p' || it.product_id ELSE 'd:' || it.description END`;
-const SEALED_HUF_SALE = `i.type IN (${INVOICE}, ${RECEIPT}) AND i.sealed = 1 AND i.currency = 'HUF'`;
 
 /** Each table as it is, and as the invoices say it must be: `key | invoices | thousandths` lines in key order. */
 const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
@@ -48,21 +46,6 @@ const PAIRS: Array<{ table: string; kept: string; recount: string }> = [
       WHERE type = ${INVOICE} AND status = ${UNPAID} AND currency = 'HUF' AND is_cancel_invoice = 0 AND ${OWED} > 0
       GROUP BY client_id`,
   },
-  // migration 0056: the revenue report's sums, per month of the tax point (sealed forint sales, their lines' net)
-  {
-    table: 'summary_revenue_clients',
-    kept: `SELECT month || ' ' || client_id AS k, invoice_count AS n, net_milli AS m FROM summary_revenue_clients`,
-    recount: `SELECT ${TAX_MONTH} || ' ' || i.client_id AS k, count(DISTINCT i.id) AS n, sum(it.net_milli) AS m
-      FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id WHERE ${SEALED_HUF_SALE}
-      GROUP BY ${TAX_MONTH}, i.client_id`,
-  },
-  {
-    table: 'summary_revenue_products',
-    kept: `SELECT month || ' ' || product_key AS k, invoice_count AS n, net_milli AS m FROM summary_revenue_products`,
-    recount: `SELECT ${TAX_MONTH} || ' ' || ${PRODUCT_KEY} AS k, count(DISTINCT i.id) AS n, sum(it.net_milli) AS m
-      FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id WHERE ${SEALED_HUF_SALE}
-      GROUP BY ${TAX_MONTH}, ${PRODUCT_KEY}`,
-  },
   // migration 0076: the invoice list's totals, per block, type, state, payment method and kind (rows left at 0 stay)
   {
     table: 'invoice_counts',
@@ -83,7 +66,7 @@ export async function summaryTables(db: Db): Promise<Array<{ table: string; kept
       recount: lines(await queryRows(db, p.recount)),
     });
   }
-  const all = [...out, ...(await cashTables(db))];
+  const all = [...out, ...(await accrualTables(db)), ...(await cashTables(db)), ...(await costTables(db))];
   return [...all, ...(await rollupTables(db, all)), await vatDays(db)];
 }
 
@@ -147,15 +130,92 @@ async function rollupTables(db: Db, months: Array<{ table: string; recount: stri
 }
 
 /**
+ * Migration 0071's costs per month and category against a recount over the expenses: those in forints with net and
+ * VAT stored, on the day of either basis (fulfillment, else invoice date, else the day recorded; the day paid, when
+ * paid). Rows left at nothing (every expense of them changed away or deleted) must hold 0 and 0.
+ */
+async function costTables(db: Db): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
+  const rows = await queryRows<{ category: string; currency: string; net: number | null; vat: number | null; fulfillment: string | null; invoice: string | null; created: string; paid: number; payment: string | null }>(
+    db,
+    `SELECT categories_id AS category, currency, net_price_milli AS net, vat_amount_milli AS vat, fulfillment_date AS fulfillment,
+        invoice_date AS invoice, created_at AS created, paid, payment_date AS payment FROM expenses`,
+  );
+  const out = [];
+  for (const [table, dayOf] of [
+    ['summary_cost_months', (r: (typeof rows)[number]) => r.fulfillment ?? r.invoice ?? r.created.slice(0, 10)],
+    ['summary_cost_cash_months', (r: (typeof rows)[number]) => (Number(r.paid) === 1 ? r.payment : null)],
+  ] as const) {
+    const sums = new Map<string, { n: number; m: bigint }>();
+    for (const r of rows) {
+      const day = dayOf(r);
+      if (r.currency !== 'HUF' || r.net === null || r.vat === null || day === null) continue;
+      const key = `${day.slice(0, 7)} ${r.category}`;
+      const sum = sums.get(key) ?? sums.set(key, { n: 0, m: 0n }).get(key)!;
+      sum.n += 1;
+      sum.m += BigInt(r.net);
+    }
+    out.push({
+      table,
+      kept: lines(await queryRows(db, `SELECT month || ' ' || category AS k, expense_count AS n, net_milli AS m FROM ${table} WHERE expense_count <> 0 OR net_milli <> 0`)),
+      recount: [...sums].map(([k, v]) => `${k} | ${v.n} | ${v.m}`).sort(),
+    });
+  }
+  return out;
+}
+
+/** The rates migration 0070's sums convert (plain digits, at most six before the point and six after it). */
+const PLAIN_RATE = /^\d{1,6}(\.\d{1,6})?$/;
+
+/** Whole forints of a line of `net` thousandths in `currency` at `rate`: half away from zero (big.js, not the triggers' integers). */
+function lineForints(net: number, currency: string, rate: string): bigint {
+  const value = new Big(net).div(1000).times(currency === 'HUF' ? '1' : rate).round(0, 1);
+  return BigInt(value.toFixed(0));
+}
+
+/**
+ * Migrations 0056 and 0070's accrual sums against a recount here over the raw lines: per month of the tax point, the
+ * sealed sales in forints and in another currency at a plain rate (each line converted and rounded to whole forints),
+ * how many invoices and their lines' net (a forint line's net as it is).
+ */
+async function accrualTables(db: Db): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
+  const rows = await queryRows<{ doc: number; month: string; client: number; currency: string; rate: string; product: number | null; description: string; net: number }>(
+    db,
+    `SELECT i.id AS doc, ${TAX_MONTH} AS month, i.client_id AS client, i.currency AS currency, i.exchange_rate AS rate,
+        it.product_id AS product, it.description AS description, it.net_milli AS net
+      FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id WHERE i.type IN (${INVOICE}, ${RECEIPT}) AND i.sealed = 1`,
+  );
+  const clients = new Map<string, { m: bigint; docs: Set<number> }>();
+  const products = new Map<string, { m: bigint; docs: Set<number> }>();
+  const add = (map: typeof clients, key: string, m: bigint, doc: number) => {
+    const f = map.get(key) ?? map.set(key, { m: 0n, docs: new Set() }).get(key)!;
+    f.m += m;
+    f.docs.add(doc);
+  };
+  for (const r of rows) {
+    if (r.currency !== 'HUF' && !PLAIN_RATE.test(r.rate)) continue;
+    const net = r.currency === 'HUF' ? BigInt(r.net) : lineForints(Number(r.net), r.currency, r.rate) * 1000n;
+    add(clients, `${r.month} ${r.client}`, net, Number(r.doc));
+    add(products, `${r.month} ${r.product !== null ? `p${r.product}` : `d:${r.description}`}`, net, Number(r.doc));
+  }
+  const recount = (map: typeof clients) => [...map].map(([k, f]) => `${k} | ${f.docs.size} | ${f.m}`).sort();
+  const kept = async (table: string, key: string) =>
+    lines(await queryRows(db, `SELECT month || ' ' || ${key} AS k, invoice_count AS n, net_milli AS m FROM ${table}`));
+  return [
+    { table: 'summary_revenue_clients', kept: await kept('summary_revenue_clients', 'client_id'), recount: recount(clients) },
+    { table: 'summary_revenue_products', kept: await kept('summary_revenue_products', 'product_key'), recount: recount(products) },
+  ];
+}
+
+/**
  * Migration 0062's cash-basis sums against a recount here, in TypeScript over the raw rows: every payment on a sealed
  * invoice or receipt that is no chain member and whose total is above zero gives each forint line round(its whole
  * forints × paid ÷ total) whole forints, half away from zero (BigInt, exact); an invoice counts once per month it was
  * paid in. Rows the triggers left at nothing (every payment of the month taken back) must hold 0 and 0.
  */
 async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]; recount: string[] }>> {
-  const rows = await queryRows<{ pay: number; date: string; paid: number; doc: number; client: number; currency: string; total: number; product: number | null; description: string; net: number }>(
+  const rows = await queryRows<{ pay: number; date: string; paid: number; doc: number; client: number; currency: string; rate: string; total: number; product: number | null; description: string; net: number }>(
     db,
-    `SELECT pay.id AS pay, pay.date AS date, pay.amount_milli AS paid, i.id AS doc, i.client_id AS client, i.currency AS currency,
+    `SELECT pay.id AS pay, pay.date AS date, pay.amount_milli AS paid, i.id AS doc, i.client_id AS client, i.currency AS currency, i.exchange_rate AS rate,
         i.total_milli AS total, it.product_id AS product, it.description AS description, it.net_milli AS net
       FROM invoice_payments pay JOIN invoices i ON i.id = pay.invoice_id JOIN invoice_items it ON it.invoice_id = i.id
       WHERE i.type IN (${INVOICE}, ${RECEIPT}) AND i.sealed = 1 AND i.total_milli > 0
@@ -169,28 +229,45 @@ async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]
   const clients = new Map<string, { m: bigint; docs: Set<number> }>();
   const products = new Map<string, { m: bigint; docs: Set<number> }>();
   const foreign = new Set<string>();
-  const monthsPaid = new Map<number, { client: number; months: Set<string> }>();
+  const monthsPaid = new Map<number, { client: number; months: Set<string>; keys: Set<string> }>();
   const add = (map: typeof clients, key: string, m: bigint, doc: number) => {
     const f = map.get(key) ?? map.set(key, { m: 0n, docs: new Set() }).get(key)!;
     f.m += m;
     f.docs.add(doc);
   };
   for (const r of rows) {
-    if (r.currency !== 'HUF') {
+    // (0070: a foreign sale of a plain rate is summed as a forint one, its lines converted; any other only listed)
+    if (r.currency !== 'HUF' && !PLAIN_RATE.test(r.rate)) {
       foreign.add(`${r.date} ${r.pay}`);
       continue;
     }
-    const forints = half(BigInt(r.net), 1000n);
+    const forints = r.currency === 'HUF' ? half(BigInt(r.net), 1000n) : lineForints(Number(r.net), r.currency, r.rate);
     const share = half(forints * BigInt(r.paid), BigInt(r.total)) * 1000n;
     const month = r.date.slice(0, 7);
-    const paidIn = monthsPaid.get(Number(r.doc)) ?? monthsPaid.set(Number(r.doc), { client: r.client, months: new Set() }).get(Number(r.doc))!;
+    const paidIn = monthsPaid.get(Number(r.doc)) ?? monthsPaid.set(Number(r.doc), { client: r.client, months: new Set(), keys: new Set() }).get(Number(r.doc))!;
     paidIn.months.add(month);
+    paidIn.keys.add(r.product !== null ? `p${r.product}` : `d:${r.description}`);
     add(clients, `${month} ${r.client}`, share, Number(r.doc));
     add(products, `${month} ${r.product !== null ? `p${r.product}` : `d:${r.description}`}`, share, Number(r.doc));
   }
   const recount = (map: typeof clients) => [...map].map(([k, f]) => `${k} | ${f.docs.size} | ${f.m}`).sort();
   const kept = async (table: string, key: string) =>
     lines(await queryRows(db, `SELECT month || ' ' || ${key} AS k, invoice_count AS n, net_milli AS m FROM ${table} WHERE invoice_count <> 0 OR net_milli <> 0`));
+  // migration 0071: per year, how many more times the monthly counts count an invoice paid in several months than
+  // once (its months of the year less one), per client and per product key of its lines
+  const extra = { clients: new Map<string, number>(), products: new Map<string, number>() };
+  for (const p of monthsPaid.values()) {
+    if (p.months.size < 2) continue;
+    const perYear = new Map<string, number>();
+    for (const m of p.months) perYear.set(m.slice(0, 4), (perYear.get(m.slice(0, 4)) ?? 0) + 1);
+    for (const [year, n] of perYear) {
+      if (n < 2) continue;
+      extra.clients.set(`${year} ${p.client}`, (extra.clients.get(`${year} ${p.client}`) ?? 0) + n - 1);
+      for (const key of p.keys) extra.products.set(`${year} ${key}`, (extra.products.get(`${year} ${key}`) ?? 0) + n - 1);
+    }
+  }
+  const extraKept = async (table: string, key: string) =>
+    (await queryRows<{ k: string; n: number }>(db, `SELECT year || ' ' || ${key} AS k, extra AS n FROM ${table} WHERE extra <> 0`)).map((r) => `${r.k} | ${Number(r.n)}`).sort();
   return [
     { table: 'summary_cash_clients', kept: await kept('summary_cash_clients', 'client_id'), recount: recount(clients) },
     { table: 'summary_cash_products', kept: await kept('summary_cash_products', 'product_key'), recount: recount(products) },
@@ -207,6 +284,16 @@ async function cashTables(db: Db): Promise<Array<{ table: string; kept: string[]
         .filter(([, p]) => p.months.size > 1)
         .flatMap(([doc, p]) => [...p.months].map((m) => `${doc} ${m} ${p.client}`))
         .sort(),
+    },
+    {
+      table: 'summary_cash_split_client_years',
+      kept: await extraKept('summary_cash_split_client_years', 'client_id'),
+      recount: [...extra.clients].map(([k, n]) => `${k} | ${n}`).sort(),
+    },
+    {
+      table: 'summary_cash_split_product_years',
+      kept: await extraKept('summary_cash_split_product_years', 'product_key'),
+      recount: [...extra.products].map(([k, n]) => `${k} | ${n}`).sort(),
     },
   ];
 }

@@ -128,15 +128,21 @@ export async function costSums(db: Db, period: ReportPeriod, basis: RevenueBasis
       select substr(${day}, 1, 7) as month, categories_id as category, count(*) as n, sum(net_price_milli) as m from expenses
       where ${inPeriod} and net_price_milli is not null and vat_amount_milli is not null
       group by substr(${day}, 1, 7), categories_id`.execute(db),
-    db
-      .selectFrom('expenses')
-      .select(['categories_id', 'net_price_milli', 'vat_amount_milli', 'gross_price_milli', 'vat_id', 'currency'])
-      .select(day.as('day'))
-      .where(inPeriod)
-      .where((eb) => eb.or([eb('net_price_milli', 'is', null), eb('vat_amount_milli', 'is', null)]))
-      .execute(),
+    derivedCostSums(db, period, basis),
   ]);
-  const out = stored.rows.map((r) => ({ month: r.month, category: r.category, amount: Number(r.m), count: Number(r.n) }));
-  for (const r of derived) out.push({ month: r.day.slice(0, 7), category: r.categories_id, amount: storedAmounts(r).net, count: 1 });
-  return out;
+  return [...stored.rows.map((r) => ({ month: r.month, category: r.category, amount: Number(r.m), count: Number(r.n) })), ...derived];
+}
+
+/** The expenses of the period recorded before net and VAT were stored, each its own sum (net from its gross). */
+export async function derivedCostSums(db: Db, period: ReportPeriod, basis: RevenueBasis): Promise<CostSum[]> {
+  const day = expenseDay(basis === 'cash');
+  const inPeriod = sql<SqlBool>`${day} between ${period.from} and ${period.to} and currency = 'HUF'`;
+  const rows = await db
+    .selectFrom('expenses')
+    .select(['categories_id', 'net_price_milli', 'vat_amount_milli', 'gross_price_milli', 'vat_id', 'currency'])
+    .select(day.as('day'))
+    .where(inPeriod)
+    .where((eb) => eb.or([eb('net_price_milli', 'is', null), eb('vat_amount_milli', 'is', null)]))
+    .execute();
+  return rows.map((r) => ({ month: r.day.slice(0, 7), category: r.categories_id, amount: storedAmounts(r).net, count: 1 }));
 }

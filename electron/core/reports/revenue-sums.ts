@@ -1,8 +1,9 @@
 // The revenue of a period summed by month, client and product, each with how many documents it holds. The whole
 // months of the period come from the summary tables the triggers keep — on the accrual basis per month of the tax
-// point (migration 0056), on the cash basis per month of the payment day (0062) — the foreign-currency documents of
-// those months from their rows (converted line by line at their own rate), and the days of a month the period takes
-// only in part from the lines of those days (revenue-rows.ts, which says what each basis counts).
+// point (migration 0056), on the cash basis per month of the payment day (0062), foreign-currency sales converted in
+// them (0070) — the rare foreign-currency documents of a rate the summaries do not convert from their rows (converted
+// line by line at their own rate), and the days of a month the period takes only in part from the lines of those
+// days (revenue-rows.ts, which says what each basis counts).
 import { sql } from 'kysely';
 import type { ReportPeriod, RevenueBasis } from '../../../shared/reports';
 import type { Db } from '../../db/types';
@@ -10,6 +11,8 @@ import { SALE_TYPES } from '../../../shared/invoice-codes';
 import { forintsExact } from './output-vat';
 import { lineOf, paidShare, revenueLines, revenueItemColumns, type RevenueItemRow, type RevenueLine } from './revenue-rows';
 import { accrualDay, isChainMember } from './tax-point';
+import { plainRate } from '../../../migrations/0070-revenue-foreign-summaries';
+import { isPostgres } from '../../../migrations/dialect';
 
 /** An amount in thousandths of a forint and how many documents make it. */
 export interface Sum {
@@ -79,6 +82,8 @@ export async function revenueSums(db: Db, period: ReportPeriod, basis: RevenueBa
  * paid in the whole months has those months' count taken off.
  */
 async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string; to: string }, edgeLines: RevenueLine[]): Promise<void> {
+  const year = months.from.slice(0, 4);
+  if (edgeLines.length === 0 && months.from === `${year}-01` && months.to === `${year}-12`) return countSplitOnceInYear(db, sums, year);
   const range = sql`s.month between ${months.from} and ${months.to}`;
   const [split, keys] = await Promise.all([
     sql<{ doc: number; client: number; k: number }>`
@@ -118,12 +123,34 @@ async function countSplitOnce(db: Db, sums: RevenueSums, months: { from: string;
 }
 
 /**
+ * countSplitOnce for a period of one whole calendar year, from the differences migration 0071 keeps per year: per
+ * client and product key, how many more times the monthly counts count the year's invoices than once.
+ */
+async function countSplitOnceInYear(db: Db, sums: RevenueSums, year: string): Promise<void> {
+  const [clients, products] = await Promise.all([
+    sql<{ k: number; n: number }>`select client_id as k, extra as n from summary_cash_split_client_years where year = ${year} and extra <> 0`.execute(db),
+    sql<{ k: string; n: number }>`select product_key as k, extra as n from summary_cash_split_product_years where year = ${year} and extra <> 0`.execute(db),
+  ]);
+  const less = (map: Map<string, Sum>, key: string, n: number) => {
+    const s = map.get(key);
+    if (s) s.count -= n;
+  };
+  for (const r of clients.rows) less(sums.byClient, `c${r.k}`, Number(r.n));
+  for (const r of products.rows) less(sums.byProduct, r.k, Number(r.n));
+}
+
+/**
  * The sums per client or product of whole months, each with how many documents: the whole years among them from the
  * year roll-ups of migration 0068 (~5,000 rows a year instead of ~56,000), the months before and after those from the
  * month tables; a row whose months count nothing (payments all taken back) holds nothing and is left out.
  */
 function rolledUp(prefix: string, list: 'clients' | 'products', key: 'client_id' | 'product_key', months: { from: string; to: string }) {
   const { years, rest } = splitByYear(months);
+  // one year alone: its rows are one per key already, nothing to add up
+  if (years && years.from === years.to && rest.length === 0) {
+    return sql`select ${sql.ref(key)} as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_${list === 'clients' ? 'client' : 'product'}_years`)}
+      where year = ${years.from} and invoice_count <> 0`;
+  }
   const parts = [
     ...(years ? [sql`select ${sql.ref(key)} as k, invoice_count as n, net_milli as m from ${sql.table(`${prefix}_${list === 'clients' ? 'client' : 'product'}_years`)}
       where year between ${years.from} and ${years.to} and invoice_count <> 0`] : []),
@@ -156,11 +183,12 @@ export function splitByMonth(period: ReportPeriod): { months: { from: string; to
 }
 
 /**
- * The foreign-currency invoices of the period by tax point, line by line, converted at their own rate: the rows the
- * summaries leave out, found through the partial indexes of migration 0056 (their condition written as there).
+ * The foreign-currency invoices of the period by tax point whose rate the summaries do not convert (migration 0070:
+ * as a rule none), line by line, converted at their own rate; found through the partial indexes of 0070 (their
+ * condition written as there).
  */
 async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
-  const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1`;
+  const issued = sql`i.currency <> 'HUF' and i.type in (${sql.join(SALE_TYPES)}) and i.sealed = 1 and not ${sql.raw(plainRate(isPostgres(db), 'i.exchange_rate'))}`;
   const rows = await sql<RevenueItemRow>`
     select ${revenueItemColumns(db)}, ${accrualDay('i')} as day
     from invoices i join invoice_items it on it.invoice_id = i.id left join products p on p.id = it.product_id
@@ -172,8 +200,9 @@ async function foreignLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]
 }
 
 /**
- * The payments of the period on foreign-currency sales, each shared over its invoice's lines at the invoice's own
- * rate (revenue-rows.ts), found through the list migration 0062 keeps of them by day.
+ * The payments of the period on foreign-currency sales whose rate the summaries do not convert (migration 0070: as a
+ * rule none), each shared over its invoice's lines at the invoice's own rate (revenue-rows.ts), found through the
+ * list migration 0062 keeps of them by day.
  */
 async function foreignCashLines(db: Db, period: ReportPeriod): Promise<RevenueLine[]> {
   const rows = await sql<RevenueItemRow & { paid: number; total: number }>`

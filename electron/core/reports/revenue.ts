@@ -6,7 +6,8 @@ import { EXPENSE_CATEGORIES_HU } from '../../../shared/reference/expense-categor
 import type { ReportPeriod, RevenueBasis, RevenueFigure, RevenueFigureList, RevenueReport } from '../../../shared/reports';
 import type { CoreContext } from '../context';
 import { checkPeriod, previousYear } from './period';
-import { costLines, costSums, revenueLines, type CostLine, type CostSum, type RevenueLine } from './revenue-rows';
+import { costLines, revenueLines, type CostLine, type CostSum, type RevenueLine } from './revenue-rows';
+import { keptCostSums } from './cost-sums';
 import { revenueSums, type Sum } from './revenue-sums';
 
 export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { basis: RevenueBasis }): Promise<RevenueReport> {
@@ -15,10 +16,11 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
   const [revenue, revenueBefore, costs, costsBefore] = await Promise.all([
     revenueSums(ctx.db, period, input.basis),
     revenueSums(ctx.db, before, input.basis),
-    costSums(ctx.db, period, input.basis),
-    costSums(ctx.db, before, input.basis),
+    keptCostSums(ctx.db, period, input.basis),
+    keptCostSums(ctx.db, before, input.basis),
   ]);
   const names = new Map([...revenueBefore.names, ...revenue.names]);
+  const words = wordsOf();
   const category = new Map(EXPENSE_CATEGORIES_HU.map((c) => [c.id, c.name]));
   // a month a year earlier is compared with the same month now
   const monthNow = (month: string) => `${Number(month.slice(0, 4)) + 1}${month.slice(4, 7)}`;
@@ -37,8 +39,8 @@ export async function revenueReport(ctx: CoreContext, input: ReportPeriod & { ba
       by_month: withEveryMonth(figures(revenue.byMonth, rekey(revenueBefore.byMonth, monthNow), (k) => k, 'key'), period),
       by_client: figures(revenue.byClient, revenueBefore.byClient, (k) => names.get(k) ?? k, 'amount'),
       by_product: figures(
-        rekey(revenue.byProduct, productOf(revenue.byProduct, names)),
-        rekey(revenueBefore.byProduct, productOf(revenueBefore.byProduct, names)),
+        rekey(revenue.byProduct, productOf(revenue.byProduct, names, words)),
+        rekey(revenueBefore.byProduct, productOf(revenueBefore.byProduct, names, words)),
         (k) => names.get(k) ?? k,
         'amount',
       ),
@@ -81,7 +83,7 @@ export async function revenueDocuments(
     if (input.list === 'revenue_product') {
       // the free-text lines that stand on a product's row (productOf) are that product's documents too
       const names = new Map(lines.map((l) => [l.product, l.productName]));
-      const product = productOf(new Map(lines.map((l) => [l.product, { amount: 0, count: 0 }])), names);
+      const product = productOf(new Map(lines.map((l) => [l.product, { amount: 0, count: 0 }])), names, wordsOf());
       key.revenue_product = (l) => product(l.product);
     }
     for (const l of lines) if (key[input.list]!(l) === input.key) ids.add(l.doc);
@@ -116,12 +118,24 @@ function sum(lines: Array<{ amount: number }>): number {
  * product. A modifying invoice's line repeats the words of the line it changes, not its product, and would otherwise
  * stand on a row of its own beside the product it changes.
  */
-function productOf(byProduct: Map<string, Sum>, names: Map<string, string>): (key: string) => string {
-  const words = (text: string) => text.trim().toLocaleLowerCase('hu');
+function productOf(byProduct: Map<string, Sum>, names: Map<string, string>, words: (text: string) => string): (key: string) => string {
   const products = new Map<string, string>();
   for (const key of byProduct.keys()) if (key.startsWith('p') && names.has(key)) products.set(words(names.get(key)!), key);
   for (const [key, name] of names) if (key.startsWith('p') && !products.has(words(name))) products.set(words(name), key);
   return (key) => (key.startsWith('d:') ? (products.get(words(key.slice(2))) ?? key) : key);
+}
+
+/**
+ * A text's words as productOf compares them (trimmed, in Hungarian lower case), each text worked out once: a year's
+ * thousands of product names are compared twice (the period and the year before), and lower-casing by locale is slow.
+ */
+function wordsOf(): (text: string) => string {
+  const known = new Map<string, string>();
+  return (text) => {
+    let w = known.get(text);
+    if (w === undefined) known.set(text, (w = text.trim().toLocaleLowerCase('hu')));
+    return w;
+  };
 }
 
 /** Cost sums (each expense in one month and one category) added up by key. */

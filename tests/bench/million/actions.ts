@@ -120,7 +120,8 @@ export async function actions(env: ActionsEnv): Promise<{ list: Action[]; close(
       },
     },
     {
-      // Kimutatások → Bevétel és költség of 2025 (~100,000 invoices) beside 2024: from the sums of migration 0056
+      // Kimutatások → Bevétel és költség of 2025 (~100,000 invoices) beside 2024: from the sums of migrations 0056,
+      // 0068 and 0070 (foreign-currency sales converted in them) and the costs of 0071
       name: 'm1_revenue_year_ms',
       run: async (i) => {
         const report = await core.call('reports.revenue', { from: '2025-01-01', to: '2025-12-31', basis: 'accrual' });
@@ -128,7 +129,8 @@ export async function actions(env: ActionsEnv): Promise<{ list: Action[]; close(
       },
     },
     {
-      // the same on the cash basis: every payment of the year shared over its invoice's lines (no sums yet)
+      // the same on the cash basis: the payments' shares of their invoices' lines as 0062, 0068 and 0070 sum them, the
+      // invoices paid in several months of the year counted once from 0071's per-year differences
       name: 'm1_revenue_year_cash_ms',
       run: async (i) => {
         const report = await core.call('reports.revenue', { from: '2025-01-01', to: '2025-12-31', basis: 'cash' });

@@ -2,8 +2,9 @@
 // With FOLIO_STANDBY=1 it loads its modules, prints `standby` and waits for a line on stdin before it touches the
 // file: the test starts the next child while the current one works, so a kill is followed by a writer within
 // milliseconds instead of a second of module loading.
-// It issues a mix of normal invoices, proformas, drafts-then-issue, cancellations, payments and proforma →
-// invoice generation across several blocks, forever. After each commit it prints `ack <id> <invoice_no|->`, so the
+// It issues a mix of normal invoices, proformas, drafts-then-issue, cancellations, payments and proforma → invoice
+// generation across several blocks, forever (with FOLIO_ISSUER_MIXED=1 also invoices in euros, payments on days of
+// two months, and expenses recorded, changed and deleted). After each commit it prints `ack <id> <invoice_no|->`, so the
 // test knows which writes were acknowledged and must survive. It prints `ready` once its first write is committed.
 import { openDatabase } from '../../../electron/db/open';
 import { createCore } from '../../../electron/core/index';
@@ -17,6 +18,7 @@ if (!file) {
   process.exit(2);
 }
 const r = rng(Number(seedArg ?? Date.now()));
+const mixed = process.env.FOLIO_ISSUER_MIXED === '1';
 // Each child may run in another business year, so counters of several years are exercised.
 const clock = yearArg ? fixedClock(`${yearArg}-06-15T10:00:00Z`) : systemClock;
 // The invoices are dated by this child's business day, so none is due before the day it is issued.
@@ -52,8 +54,18 @@ process.stdout.write('ready\n');
 for (;;) {
   const roll = r();
   try {
-    if (roll < 0.4) {
-      const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds), today }));
+    if (mixed && r() < 0.15) {
+      // FOLIO_ISSUER_MIXED=1: an expense recorded, changed or deleted now and then (the revenue report's costs)
+      const expense = candidates('SELECT id FROM expenses ORDER BY random() LIMIT 1')[0];
+      const fields = { categories_id: pick(r, [1, 3]), gross_price: String(1000 + Math.floor(r() * 50_000)), vat: 1, fulfillment_date: pick(r, ['2026-03-01', '2026-04-15']), ...(r() < 0.5 ? { paid: true, payment_date: '2026-04-20' } : { paid: false, payment_date: null }) };
+      if (!expense || roll < 0.5) await core.call('expenses.create', { name: 'Bérlet', ...fields });
+      else if (roll < 0.8) await core.call('expenses.update', { id: expense, ...fields });
+      else await core.call('expenses.delete', { id: expense });
+    } else if (roll < 0.4) {
+      const body = invoiceBody(r, { clientId, type: 3, blockId: pick(r, blockIds), today });
+      // FOLIO_ISSUER_MIXED=1: a quarter in euros, at a rate the revenue sums convert or one they leave to the report
+      const euro = mixed && r() < 0.25 ? { currency: 'EUR', exchange_rate: pick(r, ['385.12', '391.123456', '1234567.5']) } : {};
+      const c = await core.call('invoices.create', { ...body, ...euro });
       ack(c.id, c.attributes.invoice_no);
     } else if (roll < 0.55) {
       const c = await core.call('invoices.create', invoiceBody(r, { clientId, type: 1, blockId: pick(r, blockIds), today }));
@@ -75,7 +87,9 @@ for (;;) {
         const inv = await core.call('invoices.get', { id: unpaid[0] });
         const outstanding = Number(inv.attributes.outstanding);
         const amount = r() < 0.5 ? outstanding : Math.max(1, Math.floor(outstanding / 2));
-        if (outstanding > 0) await core.call('invoices.pay', { id: inv.id, date: '2026-03-20', amount: String(amount) });
+        // FOLIO_ISSUER_MIXED=1: paid on one of two days of different months (a part in each: an invoice paid in two months)
+        const date = mixed && r() < 0.5 ? '2026-04-02' : '2026-03-20';
+        if (outstanding > 0) await core.call('invoices.pay', { id: inv.id, date, amount: String(amount) });
       }
     } else if (roll < 0.96) {
       const proformas = candidates('SELECT id FROM invoices WHERE type = 1 AND status != 4 AND generated_invoice_id IS NULL ORDER BY random() LIMIT 1');
