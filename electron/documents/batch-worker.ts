@@ -1,5 +1,6 @@
 // A PDF batch worker thread: renders each invoice it is sent and writes the file itself, so only a small
-// acknowledgement crosses back to the pool. Fonts are decoded once per thread (engine.ts) and reused.
+// acknowledgement crosses back to the pool — or, asked to, hands the bytes back (moved, not copied) for the pool's
+// caller to put where it wants (the accountant package's ZIP). Fonts are decoded once per thread (engine.ts) and reused.
 import { writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { JobMessage, ResultMessage } from './batch-protocol';
@@ -10,12 +11,20 @@ const port = parentPort;
 
 port.on('message', async (job: JobMessage) => {
   let reply: ResultMessage;
+  const transfer: ArrayBuffer[] = [];
   try {
     const pdf = await renderInvoicePdf(job.invoice, { lang: job.lang });
-    await writeFile(job.path, pdf);
-    reply = { id: job.id, ok: true };
+    if (job.path === null) {
+      // a copy of exactly its bytes (a Buffer may be a slice of a shared pool), moved across
+      const bytes = new Uint8Array(pdf);
+      transfer.push(bytes.buffer as ArrayBuffer);
+      reply = { id: job.id, ok: true, pdf: bytes };
+    } else {
+      await writeFile(job.path, pdf);
+      reply = { id: job.id, ok: true };
+    }
   } catch (err) {
     reply = { id: job.id, ok: false, error: err instanceof Error ? err.message : String(err) };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, transfer);
 });
