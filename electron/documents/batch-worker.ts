@@ -9,11 +9,21 @@ import { renderInvoicePdf } from './render';
 if (!parentPort) throw new Error('batch-worker must run as a worker thread');
 const port = parentPort;
 
-port.on('message', async (job: JobMessage) => {
+// One drawing at a time: the jobs sent ahead wait here as invoices (a few kilobytes each), not as half-made
+// documents (pdfmake's and pdfkit's state each), however many the pool keeps in hand.
+let drawing: Promise<unknown> = Promise.resolve();
+
+port.on('message', (job: JobMessage) => {
+  const pdf = drawing.then(() => renderInvoicePdf(job.invoice, { lang: job.lang }));
+  drawing = pdf.catch(() => undefined);
+  void answer(job, pdf);
+});
+
+async function answer(job: JobMessage, rendered: Promise<Buffer>): Promise<void> {
   let reply: ResultMessage;
   const transfer: ArrayBuffer[] = [];
   try {
-    const pdf = await renderInvoicePdf(job.invoice, { lang: job.lang });
+    const pdf = await rendered;
     if (job.path === null) {
       // a copy of exactly its bytes (a Buffer may be a slice of a shared pool), moved across
       const bytes = new Uint8Array(pdf);
@@ -27,4 +37,4 @@ port.on('message', async (job: JobMessage) => {
     reply = { id: job.id, ok: false, error: err instanceof Error ? err.message : String(err) };
   }
   port.postMessage(reply, transfer);
-});
+}

@@ -15,8 +15,8 @@ import { countRows, type ExportRange } from '../../export/source';
 import { openSnapshot, withSnapshot, type ExportSource } from '../../export/snapshot';
 import { writeZip, ZipSpool, type ZipEntry } from '../zip';
 import { writeInvoiceXml } from './invoice-xml';
-import { countIssued, expenseFiles, invoicePdfs, issuedWithNavState, vatFiles } from './parts';
-import { summaryPdf } from './summary';
+import { countIssued, countPdfs, expenseFiles, invoicePdfs, issuedWithNavState, vatFiles } from './parts';
+import { summaryPdf, type PackageContents } from './summary';
 
 /** The package's tables in one workbook beside the CSV files (issue 36). */
 export const TABLES_WORKBOOK = 'konyvelesi-tablak.xlsx';
@@ -119,34 +119,35 @@ async function build(
     const settings = await readSettings(db);
     const issued = await issuedWithNavState(db, range);
 
-    const pdf = await pdfs;
-    pdfDone = invoices;
-    if (pdf.failures.length) throw new Error(`${pdf.failures.length} invoice PDFs could not be made: ${pdf.failures[0]!.error}`);
-    const summary = spool.add(
-      'osszesito.pdf',
-      await summaryPdf(
-        {
-          seller: settings.seller.name,
-          taxcode: settings.seller.taxcode,
-          range,
-          invoices,
-          pdfs: pdf.entries.length,
-          navXml: nav.entries.length,
-          einvoices: einvoices.entries.length,
-          expenseFiles: attached.length,
-          csvFiles: csvEntries.map((e) => basename(e.name)),
-          skipped: nav.skipped,
-          einvoiceSkipped: einvoices.skipped,
-          issued,
-        },
-        vat.analysis,
-      ),
-    );
+    // The summary is drawn while the last PDFs are: it names how many there will be (the PDF batch reads its own
+    // snapshot: if another moment held another number, the page is drawn again with the right one).
+    const contents = (pdfs: number): PackageContents => ({
+      seller: settings.seller.name,
+      taxcode: settings.seller.taxcode,
+      range,
+      invoices,
+      pdfs,
+      navXml: nav.entries.length,
+      einvoices: einvoices.entries.length,
+      expenseFiles: attached.length,
+      csvFiles: csvEntries.map((e) => basename(e.name)),
+      skipped: nav.skipped,
+      einvoiceSkipped: einvoices.skipped,
+      issued,
+    });
+    const expectedPdfs = await countPdfs(db, range);
+    let summary = await summaryPdf(contents(expectedPdfs), vat.analysis);
     steps++;
     report();
 
+    const pdf = await pdfs;
+    pdfDone = invoices;
+    if (pdf.failures.length) throw new Error(`${pdf.failures.length} invoice PDFs could not be made: ${pdf.failures[0]!.error}`);
+    if (pdf.entries.length !== expectedPdfs) summary = await summaryPdf(contents(pdf.entries.length), vat.analysis);
+    report();
+
     const zip = join(dir, `konyvelo-csomag_${range.from}_${range.to}.zip`);
-    await writeZip(zip, [summary, ...vat.entries, ...csvEntries, ...nav.entries, ...einvoices.entries, ...pdf.entries, ...attached], clock.now());
+    await writeZip(zip, [spool.add('osszesito.pdf', summary), ...vat.entries, ...csvEntries, ...nav.entries, ...einvoices.entries, ...pdf.entries, ...attached], clock.now());
     return {
       zip,
       counts: { invoices: pdf.entries.length, nav_xml: nav.entries.length, einvoice_xml: einvoices.entries.length, expense_files: attached.length, ...Object.fromEntries(Object.entries(csv.counts).map(([k, v]) => [`csv_${k}`, v])) },
