@@ -2,7 +2,7 @@
 // NAV XML files, or the accountant package. What it learns on the way (counts, NAV invoices left out, the package's
 // e-mail) goes into the job's view; `tick` reports progress and throws to stop it. Where the job is kept (the
 // process's memory, or the team server's database) is the caller's business.
-import { mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportJob } from '../../shared/contract/areas/data';
 import type { Clock } from '../core/clock';
@@ -10,7 +10,7 @@ import { exportData } from '../export/export';
 import { countRows } from '../export/source';
 import { withSnapshot, type ExportSource } from '../export/snapshot';
 import { writeNavXml } from './nav-xml';
-import { writeZip } from './zip';
+import { writeZip, ZipSpool } from './zip';
 import { buildAccountantPackage } from './accountant/package';
 import type { ExportRequest } from './export-request';
 
@@ -44,14 +44,17 @@ export async function buildExport(
   }
   const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
   if (request.format === 'nav') {
-    const xmlDir = join(dir, 'xml');
-    mkdirSync(xmlDir);
-    const result = await withSnapshot(deps.source, (db) => writeNavXml(db, xmlDir, range, tick));
-    view.skipped = result.skipped;
-    view.counts = { invoices: result.entries.length };
-    const zip = join(dir, `${base}.zip`);
-    await writeZip(zip, result.entries, deps.clock.now());
-    return zip;
+    const spool = new ZipSpool(join(dir, 'xml.spool'));
+    try {
+      const result = await withSnapshot(deps.source, (db) => writeNavXml(db, spool, range, tick));
+      view.skipped = result.skipped;
+      view.counts = { invoices: result.entries.length };
+      const zip = join(dir, `${base}.zip`);
+      await writeZip(zip, result.entries, deps.clock.now());
+      return zip;
+    } finally {
+      spool.remove();
+    }
   }
   // The totals first (a quick count), so the progress bar means the whole export from its first step. The CSV
   // files have no bank accounts (they are in the JSON only).

@@ -1,12 +1,10 @@
-// The Data screen's NAV export: the invoice data of a period (nav-queue/period-export.ts), each XML written to disk
-// under a plain running number (names differing only in letter case must not meet on a file system that ignores
-// case); the archive gets the invoice-number names.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The Data screen's NAV export: the invoice data of a period (nav-queue/period-export.ts), each XML packed into the
+// archive's spool under its invoice-number name (never a file of its own: names differing only in letter case must
+// not meet on a file system that ignores case).
 import type { Db } from '../db/types';
 import type { ExportRange } from '../export/source';
 import { invoiceDataOfPeriod } from '../nav-queue/period-export';
-import type { ZipEntry } from './zip';
+import type { ZipEntry, ZipSpool } from './zip';
 
 export interface NavXmlResult {
   entries: ZipEntry[];
@@ -15,7 +13,7 @@ export interface NavXmlResult {
 
 export async function writeNavXml(
   db: Db,
-  dir: string,
+  spool: ZipSpool,
   range: ExportRange,
   progress: (done: number, total: number) => void,
 ): Promise<NavXmlResult> {
@@ -26,9 +24,7 @@ export async function writeNavXml(
       skipped.push({ number: one.number, message: one.error ?? '' });
       continue;
     }
-    const path = join(dir, `${entries.length + 1}.xml`);
-    writeFileSync(path, one.xml);
-    entries.push({ name: one.fileName, path });
+    entries.push(spool.add(one.fileName, Buffer.from(one.xml, 'utf8')));
   }
   return { entries, skipped };
 }

@@ -5,9 +5,9 @@ import type { DocLang } from './i18n';
 export interface JobMessage {
   id: number;
   invoice: InvoiceAttributes;
-  /** where the worker writes the PDF */
-  path: string;
+  /** where the worker writes the PDF; null: it sends the bytes back instead (BatchOptions.onPdf) */
+  path: string | null;
   lang?: DocLang;
 }
 
-export type ResultMessage = { id: number; ok: true } | { id: number; ok: false; error: string };
+export type ResultMessage = { id: number; ok: true; pdf?: Uint8Array } | { id: number; ok: false; error: string };

@@ -27,6 +27,11 @@ export interface BatchOptions {
   /** the worker entry; default batch-worker.(ts|js) beside this module */
   workerUrl?: URL;
   onProgress?: (done: number) => void;
+  /**
+   * Each PDF's bytes, with its file name, instead of a file in outDir (which stays empty): the accountant package
+   * packs them straight into its ZIP. Called on this thread as each arrives, before the progress counts it.
+   */
+  onPdf?: (file: string, pdf: Uint8Array) => void;
 }
 
 export interface BatchFailure {
@@ -68,7 +73,7 @@ export async function renderBatch(
   opts: BatchOptions = {},
 ): Promise<BatchResult> {
   const started = performance.now();
-  await mkdir(outDir, { recursive: true });
+  if (!opts.onPdf) await mkdir(outDir, { recursive: true });
   const size = Math.max(1, opts.workers ?? 2);
   const perWorker = Math.max(1, opts.inFlightPerWorker ?? 2);
   const rss = startRssSampler();
@@ -104,7 +109,15 @@ export async function renderBatch(
       const job = slot.jobs.get(msg.id);
       if (!job) return;
       slot.jobs.delete(msg.id);
-      if (msg.ok) count++;
+      if (msg.ok && opts.onPdf) {
+        try {
+          opts.onPdf(job.file, msg.pdf!);
+          count++;
+        } catch (e) {
+          // the caller could not take it (a full disk): the batch ends with that error
+          fatal ??= e instanceof Error ? e : new Error(String(e));
+        }
+      } else if (msg.ok) count++;
       else failures.push({ uid: job.uid, file: job.file, error: msg.error });
       settled();
     });
@@ -150,7 +163,7 @@ export async function renderBatch(
       await drainRetries();
       const slot = await waitForSlot();
       const file = uniqueName(opts.fileName?.(invoice) ?? invoicePdfFileName(invoice), usedNames);
-      const message: JobMessage = { id: nextId++, invoice, path: join(outDir, file), lang: opts.lang };
+      const message: JobMessage = { id: nextId++, invoice, path: opts.onPdf ? null : join(outDir, file), lang: opts.lang };
       dispatch(slot, { message, uid: invoice.uid, file, attempts: 0 });
     }
     // The tail: wait for every job, retrying those a crash interrupted.

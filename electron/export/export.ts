@@ -45,6 +45,12 @@ export interface ExportOptions {
    * instead of ids, CSV amounts with a decimal comma), see columns-hu.ts
    */
   tables?: TableStyle;
+  /**
+   * the sections' counts, when the caller counted them already in the very snapshot `source` gives (the accountant
+   * package counts the period once, for its progress bar, and writes its tables in the same read); counted here
+   * otherwise
+   */
+  counts?: Record<Section, number>;
 }
 
 export type TableStyle = 'program' | 'accountant';
@@ -67,7 +73,7 @@ export async function exportData(options: ExportOptions): Promise<ExportResult> 
   const base = join(options.outDir, `folio-export-${fileStamp(at)}`);
   const size = options.batchSize ?? 200;
   return withSnapshot(options.source, async (db) => {
-    const counts = await countRows(db, options.range);
+    const counts = options.counts ?? (await countRows(db, options.range));
     const progress = (section: Section, done: number) => options.onProgress?.({ section, done, total: counts[section] });
     if (options.format === 'json') {
       const path = `${base}.json`;

@@ -17,6 +17,14 @@ export function withSnapshot<T>(source: ExportSource, work: (db: Db) => Promise<
   return source.snapshot(work);
 }
 
+/**
+ * A snapshot already open, as a source: every piece of work given to it reads that same moment, on its connection
+ * (the accountant package writes its tables, XML and VAT analysis from the one read it counted in).
+ */
+export function openSnapshot(db: Db): ExportSource {
+  return { snapshot: (work) => work(db) };
+}
+
 /** A SQLite database file, opened read-only beside the app's own connection. */
 export function sqliteSource(dbFile: string): ExportSource {
   return {

@@ -39,6 +39,19 @@ export async function countRows(db: Db, range?: ExportRange): Promise<Record<Sec
 export async function* batches<R extends { id: number }>(db: Db, table: Section, size: number, range?: ExportRange): AsyncGenerator<R[]> {
   const condition = rangeCondition(table, range);
   let last = 0;
+  if (condition) {
+    // A period's first page starts at the period's lowest id, found through the period's index: asked for `id > 0 …
+    // order by id limit 200`, PostgreSQL walks the primary key from the oldest row and filters every row before the
+    // period away (800,000 invoices, 2.5 s, before the first page of last year at a million). The rows are the same.
+    // `id + 0`: a plain min(id) is planned the same way (the primary key's first row that matches).
+    const first = await db
+      .selectFrom(table as 'clients')
+      .select(sql<number | null>`min(id + 0)`.as('id'))
+      .where(condition)
+      .executeTakeFirst();
+    if (first?.id == null) return;
+    last = Number(first.id) - 1;
+  }
   for (;;) {
     // One query shape for every table; the caller knows the row type of the table it asked for.
     let q = db.selectFrom(table as 'clients').selectAll().where('id', '>', last);

@@ -209,6 +209,38 @@ export async function navReportSource(
   return { invoice: invoice!, options };
 }
 
+/**
+ * navReportSource for a page of issued invoices read already (their rows, and their resources in the same order):
+ * what each is built from, the same as navReportSource gives, with the originals and the products' natures read once
+ * for the page instead of once per invoice (a year's NAV export: 4–5 queries per invoice otherwise).
+ */
+export async function navReportSources(
+  db: Db,
+  rows: InvoiceRow[],
+  invoices: Array<Resource<InvoiceAttributes>>,
+): Promise<Array<{ invoice: Resource<InvoiceAttributes>; options: InvoiceDataOptions }>> {
+  const originalIds = [...new Set(rows.map((r) => r.modifies_id ?? r.cancels_id).filter((id): id is number => id !== null))];
+  const originalRows = originalIds.length ? await db.selectFrom('invoices').selectAll().where('id', 'in', originalIds).execute() : [];
+  const loaded = await loadInvoices(db, originalRows);
+  const originals = new Map(originalRows.map((r, i) => [r.id, loaded[i]!]));
+  const natures = await productNatures(db, [...invoices, ...loaded].flatMap((i) => i.attributes.items));
+  const out: Array<{ invoice: Resource<InvoiceAttributes>; options: InvoiceDataOptions }> = [];
+  for (const [i, row] of rows.entries()) {
+    const invoice = invoices[i]!;
+    const originalId = row.modifies_id ?? row.cancels_id;
+    const original = originalId === null ? undefined : originals.get(originalId);
+    if (originalId !== null && !original) throw new Error(`The original (${originalId}) of invoice ${row.id} is missing`);
+    const options: InvoiceDataOptions = { ...navXmlOptions(original), ...(await chainOptions(db, row)) };
+    // as navReportSource: a nature function only when a line of this invoice or its original has one
+    const own = [...invoice.attributes.items, ...(original?.attributes.items ?? [])];
+    if (own.some((item) => item.product_uid != null && natures.has(item.product_uid))) {
+      options.lineNature = (item) => (item.product_uid == null ? undefined : natures.get(item.product_uid));
+    }
+    out.push({ invoice, options });
+  }
+  return out;
+}
+
 /** SQLite's own failures (busy, I/O, full disk) are not the invoice's fault: the report stays queued. */
 function isStorageError(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;

@@ -13,7 +13,7 @@
 // - The payable-total rounding (round_to) is not a line and not in any total: it is a settlement difference, not
 //   part of the VAT base, so invoiceGrossAmount is the sum of the lines (gross_total), not `total`.
 // - HUF figures: see huf.ts (the printed VAT in HUF per VAT code is the target, lines share it exactly).
-import { create } from 'xmlbuilder2';
+import { objectToXml } from '../xml/object-xml';
 import { INVOICE_TYPE } from '../../shared/invoice-codes';
 import { Big, currencyDecimals } from '../../shared/money';
 import type { InvoiceAttributes, InvoiceItem } from '../../shared/resources';
@@ -417,7 +417,7 @@ export function buildInvoiceDataXml(invoice: InvoiceAttributes, opts: InvoiceDat
       },
     },
   };
-  return create({ version: '1.0', encoding: 'UTF-8' }, doc).end({ prettyPrint: true });
+  return objectToXml(doc);
 }
 
 /** invoiceData travels base64-encoded (xs:base64Binary) inside ManageInvoiceRequest. */

@@ -1,7 +1,7 @@
 // The EN 16931 model as a UN/CEFACT Cross Industry Invoice D16B (EN 16931-3-3), in the element order of the D16B
 // schema. With the client's buyer reference (a Leitweg-ID) and the seller contact it is the CII form of an
 // XRechnung; Factur-X embeds this same document.
-import { create } from 'xmlbuilder2';
+import { objectToXml } from '../../xml/object-xml';
 import type { Big } from '../../../shared/money';
 import type { VatCategory } from './codes';
 import type { EinvoiceAddress, EinvoiceModel, EinvoiceParty } from './model';
@@ -148,5 +148,5 @@ export function ciiXmlOf(m: EinvoiceModel): string {
       },
     },
   };
-  return create({ version: '1.0', encoding: 'UTF-8' }, doc).end({ prettyPrint: true });
+  return objectToXml(doc);
 }

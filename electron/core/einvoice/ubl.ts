@@ -1,6 +1,6 @@
 // The EN 16931 model as a UBL 2.1 Invoice or CreditNote (the CEN syntax binding, EN 16931-3-2), in the element
 // order of the UBL schema, with Peppol BIS Billing 3.0's profile so an access point can carry it unchanged.
-import { create } from 'xmlbuilder2';
+import { objectToXml } from '../../xml/object-xml';
 import type { Big } from '../../../shared/money';
 import type { VatCategory } from './codes';
 import type { EinvoiceAddress, EinvoiceModel, EinvoiceParty } from './model';
@@ -134,5 +134,5 @@ export function ublXmlOf(m: EinvoiceModel): string {
       })),
     },
   };
-  return create({ version: '1.0', encoding: 'UTF-8' }, doc).end({ prettyPrint: true });
+  return objectToXml(doc);
 }

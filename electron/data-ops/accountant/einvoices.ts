@@ -2,16 +2,15 @@
 // none (a nyugta is no invoice in law). The XML is only built here, not checked against the EN 16931 rules: the rules
 // cost ~100 ms per invoice in SaxonJS, a year of invoices would add minutes to a package the PDFs already make slow,
 // and the writer is the one every checked export uses (tests/reports check a sample of the package's files).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { FolioError } from '../../../shared/errors';
 import { INVOICE_TYPE } from '../../../shared/invoice-codes';
+import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import type { Db } from '../../db/types';
 import { einvoiceFileName, einvoiceModel, writeEinvoice } from '../../core/einvoice/index';
 import { records } from '../../export/records';
 import type { ExportRange } from '../../export/source';
-import type { ZipEntry } from '../zip';
+import type { ZipEntry, ZipSpool } from '../zip';
 
 export interface EinvoiceXmlResult {
   entries: ZipEntry[];
@@ -21,31 +20,40 @@ export interface EinvoiceXmlResult {
 
 const PAGE = 200;
 
-/** Writes the UBL of every issued invoice dated in the range into `dir` (running numbers; the archive gets the invoice-number names). */
-export async function writeEinvoiceXml(db: Db, dir: string, range: ExportRange, tick: (done: number) => void): Promise<EinvoiceXmlResult> {
-  const entries: ZipEntry[] = [];
-  const skipped: EinvoiceXmlResult['skipped'] = [];
-  let done = 0;
-  for await (const batch of records(db, 'invoices', PAGE, range)) {
-    const invoices = batch.filter((r) => r.attributes.type === INVOICE_TYPE.invoice);
-    const references = await buyerReferences(db, invoices.map((r) => r.attributes.client_uid));
-    for (const { id, attributes: invoice } of invoices) {
-      const number = invoice.prefixed_invoice_no ?? invoice.invoice_no ?? String(id);
-      try {
-        const xml = writeEinvoice(einvoiceModel(invoice, { buyer_reference: references.get(invoice.client_uid) ?? null }), 'ubl');
-        const path = join(dir, `${entries.length + 1}.xml`);
-        writeFileSync(path, xml);
-        entries.push({ name: `e-szamla/${einvoiceFileName(number, 'ubl')}`, path });
-      } catch (e) {
-        skipped.push({ number, message: reasonOf(e) });
-      }
-      tick(++done);
-      // The PDF workers are fed from this thread: let their messages through between invoices, so they never wait
-      // for a whole page of XML.
-      await nextTurn();
+/** Packs the UBL of every issued invoice dated in the range into `spool`, as e-szamla/<number>-ubl.xml. */
+export async function writeEinvoiceXml(db: Db, spool: ZipSpool, range: ExportRange, tick: (done: number) => void): Promise<EinvoiceXmlResult> {
+  const result: EinvoiceXmlResult = { entries: [], skipped: [] };
+  for await (const batch of records(db, 'invoices', PAGE, range)) await einvoicesOfPage(db, spool, batch, result, tick);
+  return result;
+}
+
+/**
+ * The e-invoices of a page of the period's invoices read already (any kind: receipts, drafts… are left out here),
+ * added to `result`; `tick(done)` after each.
+ */
+export async function einvoicesOfPage(
+  db: Db,
+  spool: ZipSpool,
+  batch: Array<Resource<InvoiceAttributes>>,
+  result: EinvoiceXmlResult,
+  tick: (done: number) => void,
+): Promise<void> {
+  const invoices = batch.filter((r) => r.attributes.type === INVOICE_TYPE.invoice);
+  const references = await buyerReferences(db, invoices.map((r) => r.attributes.client_uid));
+  for (const { id, attributes: invoice } of invoices) {
+    const number = invoice.prefixed_invoice_no ?? invoice.invoice_no ?? String(id);
+    let xml: string | null = null;
+    try {
+      xml = writeEinvoice(einvoiceModel(invoice, { buyer_reference: references.get(invoice.client_uid) ?? null }), 'ubl');
+    } catch (e) {
+      result.skipped.push({ number, message: reasonOf(e) });
     }
+    if (xml !== null) result.entries.push(spool.add(`e-szamla/${einvoiceFileName(number, 'ubl')}`, Buffer.from(xml, 'utf8')));
+    tick(result.entries.length + result.skipped.length);
+    // The PDF workers are fed from this thread: let their messages through between invoices, so they never wait
+    // for a whole page of XML.
+    await nextTurn();
   }
-  return { entries, skipped };
 }
 
 // The summary page is Hungarian: the reason an invoice cannot be an e-invoice, in its words; anything else (a bug

@@ -1,22 +1,25 @@
 // The accountant package (könyvelői csomag) of a period: one ZIP with every issued invoice as PDF, its NAV
 // invoiceData XML, its EN 16931 e-invoice (UBL), the CSV tables of the data export (invoices, lines, payments, expenses, clients, products), the
-// files attached to the expenses, the VAT analysis (PDF, XLSX, CSV) and a summary page. Every part reads one
-// consistent moment of the database through its own read-only connection (withSnapshot).
-import { mkdirSync, readdirSync } from 'node:fs';
+// files attached to the expenses, the VAT analysis (PDF, XLSX, CSV) and a summary page. Everything but the PDFs is
+// read in one read transaction (one moment of the database: the counts, the XML, the tables, the VAT analysis);
+// the PDFs are fed to their workers from a read-only connection of their own (withSnapshot). What is made in
+// memory (the XML, the PDFs, the VAT files, the attached files) is packed into a spool as it comes and copied into the
+// ZIP in its order at the end (zip.ts), never written as thousands of small files and read back.
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Clock } from '../../core/clock';
+import type { Db } from '../../db/types';
 import { readSettings } from '../../core/settings/service';
 import { exportData, type ExportProgress } from '../../export/export';
 import { countRows, type ExportRange } from '../../export/source';
-import { withSnapshot, type ExportSource } from '../../export/snapshot';
-import { writeNavXml } from '../nav-xml';
-import { writeZip, type ZipEntry } from '../zip';
-import { writeEinvoiceXml } from './einvoices';
-import { countIssued, expenseFiles, invoicePdfs, issuedWithNavState, vatFiles } from './parts';
+import { openSnapshot, withSnapshot, type ExportSource } from '../../export/snapshot';
+import { writeZip, ZipSpool, type ZipEntry } from '../zip';
+import { writeInvoiceXml } from './invoice-xml';
+import { countIssued, countPdfs, expenseFiles, invoicePdfs, issuedWithNavState, vatFiles } from './parts';
+import { summaryPdf, type PackageContents } from './summary';
 
 /** The package's tables in one workbook beside the CSV files (issue 36). */
 export const TABLES_WORKBOOK = 'konyvelesi-tablak.xlsx';
-import { writeSummary } from './summary';
 
 export interface AccountantPackage {
   zip: string;
@@ -34,13 +37,28 @@ export async function buildAccountantPackage(
   range: ExportRange,
   tick: (done: number, total: number) => void,
 ): Promise<AccountantPackage> {
-  const snapshot = <T>(work: Parameters<typeof withSnapshot<T>>[1]) => withSnapshot(source, work);
-  // the rows of the tables too (written twice: CSV and workbook), each as it is written: the tables come first on
-  // this thread while the PDF workers start, so the bar moves in the first second, not at the first PDF
-  const { invoices, rows } = await snapshot(async (db) => ({
-    invoices: await countIssued(db, range),
-    rows: Object.values(await countRows(db, range)).reduce((a, b) => a + b, 0),
-  }));
+  const spool = new ZipSpool(join(dir, 'package.spool'));
+  try {
+    return await withSnapshot(source, (db) => build(db, source, spool, clock, dir, range, tick));
+  } finally {
+    spool.remove();
+  }
+}
+
+async function build(
+  db: Db,
+  source: ExportSource,
+  spool: ZipSpool,
+  clock: Clock,
+  dir: string,
+  range: ExportRange,
+  tick: (done: number, total: number) => void,
+): Promise<AccountantPackage> {
+  // the period counted once: the bar's total, and the tables' counts (they are written in this same read)
+  const invoices = await countIssued(db, range);
+  const counts = await countRows(db, range);
+  // the rows of the tables too (written twice: CSV and workbook), each as it is written
+  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
   const STEPS = 2; // expense files, VAT analysis and summary
   const total = invoices * 3 + rows * 2 + STEPS;
   let pdfDone = 0;
@@ -60,52 +78,55 @@ export async function buildAccountantPackage(
   // XML, the e-invoices and the CSV tables, so that both cores are busy from the first second to the last. The
   // workers are fed from this thread, so each holds several invoices in hand (a few kilobytes each): a longer step
   // here (a page of invoices read, a workbook written) must not leave them waiting.
-  const pdfs = snapshot((db) => invoicePdfs(db, join(dir, 'pdf'), range, (done) => ((pdfDone = Math.min(done, invoices)), report())));
-  // A failure here must not leave the PDF batch's promise unobserved: it is awaited (and its error reported) below.
-  pdfs.catch(() => undefined);
+  let stopped: unknown = null;
+  const pdfs = withSnapshot(source, (pdfDb) =>
+    invoicePdfs(pdfDb, spool, range, (done) => {
+      // a failure of the other steps (or the job stopped) ends the batch at its next PDF
+      if (stopped) throw stopped;
+      pdfDone = Math.min(done, invoices);
+      report();
+    }),
+  );
+  try {
 
-  // The XML first: it counts invoice by invoice from the first one, so the progress bar moves within a second.
-  const xmlDir = join(dir, 'xml');
-  const einvoiceDir = join(dir, 'einvoice');
-  mkdirSync(xmlDir);
-  mkdirSync(einvoiceDir);
-  const nav = await snapshot((db) => writeNavXml(db, xmlDir, range, (done) => ((xmlDone = Math.min(done, invoices)), report())));
-  xmlDone = invoices;
-  const einvoices = await snapshot((db) => writeEinvoiceXml(db, einvoiceDir, range, (done) => ((einvoiceDone = Math.min(done, invoices)), report())));
-  einvoiceDone = invoices;
+    // The XML first: it counts invoice by invoice from the first one, so the progress bar moves within a second.
+    const xml = await writeInvoiceXml(db, spool, range, {
+      nav: (done) => ((xmlDone = Math.min(done, invoices)), report()),
+      einvoice: (done) => ((einvoiceDone = Math.min(done, invoices)), report()),
+    });
+    const { nav, einvoices } = xml;
+    xmlDone = invoices;
+    einvoiceDone = invoices;
 
-  // the tables as an accountant opens them (issue 36): Hungarian headers, decimal commas; the same in one workbook
-  const csv = await exportData({ source, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock, tables: 'accountant', onProgress: tableProgress('csv') });
-  const xlsx = await exportData({ source, outDir: join(dir, 'xlsx'), format: 'xlsx', range, clock, tables: 'accountant', onProgress: tableProgress('xlsx') });
-  const csvEntries: ZipEntry[] = [
-    ...readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) })),
-    { name: `csv/${TABLES_WORKBOOK}`, path: xlsx.path },
-  ];
-  // a table the accountant's set leaves out counted in `rows` all the same: the tables are done
-  tables.csv.clear();
-  tables.xlsx.clear();
-  tables.csv.set('all', rows * 2);
-  report();
+    // the tables as an accountant opens them (issue 36): Hungarian headers, decimal commas; the same in one workbook
+    const here = openSnapshot(db);
+    const csv = await exportData({ source: here, counts, outDir: join(dir, 'csv'), format: 'csv', delimiter: ';', range, clock, tables: 'accountant', onProgress: tableProgress('csv') });
+    const xlsx = await exportData({ source: here, counts, outDir: join(dir, 'xlsx'), format: 'xlsx', range, clock, tables: 'accountant', onProgress: tableProgress('xlsx') });
+    const csvEntries: ZipEntry[] = [
+      ...readdirSync(csv.path).sort().map((name) => ({ name: `csv/${name}`, path: join(csv.path, name) })),
+      { name: `csv/${TABLES_WORKBOOK}`, path: xlsx.path },
+    ];
+    // a table the accountant's set leaves out counted in `rows` all the same: the tables are done
+    tables.csv.clear();
+    tables.xlsx.clear();
+    tables.csv.set('all', rows * 2);
+    report();
 
-  const attached = await snapshot((db) => expenseFiles(db, join(dir, 'attachments'), range));
-  steps++;
-  report();
-  const vat = await snapshot((db) => vatFiles(db, clock, dir, range));
-  const settings = await snapshot((db) => readSettings(db));
-  const issued = await snapshot((db) => issuedWithNavState(db, range));
+    const attached = await expenseFiles(db, spool, range);
+    steps++;
+    report();
+    const vat = await vatFiles(db, clock, spool, range);
+    const settings = await readSettings(db);
+    const issued = await issuedWithNavState(db, range);
 
-  const pdf = await pdfs;
-  pdfDone = invoices;
-  if (pdf.failures.length) throw new Error(`${pdf.failures.length} invoice PDFs could not be made: ${pdf.failures[0]!.error}`);
-  const summary = join(dir, 'osszesito.pdf');
-  await writeSummary(
-    summary,
-    {
+    // The summary is drawn while the last PDFs are: it names how many there will be (the PDF batch reads its own
+    // snapshot: if another moment held another number, the page is drawn again with the right one).
+    const contents = (pdfs: number): PackageContents => ({
       seller: settings.seller.name,
       taxcode: settings.seller.taxcode,
       range,
       invoices,
-      pdfs: pdf.entries.length,
+      pdfs,
       navXml: nav.entries.length,
       einvoices: einvoices.entries.length,
       expenseFiles: attached.length,
@@ -113,19 +134,30 @@ export async function buildAccountantPackage(
       skipped: nav.skipped,
       einvoiceSkipped: einvoices.skipped,
       issued,
-    },
-    vat.analysis,
-  );
-  steps++;
-  report();
+    });
+    const expectedPdfs = await countPdfs(db, range);
+    let summary = await summaryPdf(contents(expectedPdfs), vat.analysis);
+    steps++;
+    report();
 
-  const zip = join(dir, `konyvelo-csomag_${range.from}_${range.to}.zip`);
-  const navEntries = nav.entries.map((e) => ({ ...e, name: `nav/${e.name}` }));
-  await writeZip(zip, [{ name: 'osszesito.pdf', path: summary }, ...vat.entries, ...csvEntries, ...navEntries, ...einvoices.entries, ...pdf.entries, ...attached], clock.now());
-  return {
-    zip,
-    counts: { invoices: pdf.entries.length, nav_xml: nav.entries.length, einvoice_xml: einvoices.entries.length, expense_files: attached.length, ...Object.fromEntries(Object.entries(csv.counts).map(([k, v]) => [`csv_${k}`, v])) },
-    skipped: nav.skipped,
-    einvoice_skipped: einvoices.skipped,
-  };
+    const pdf = await pdfs;
+    pdfDone = invoices;
+    if (pdf.failures.length) throw new Error(`${pdf.failures.length} invoice PDFs could not be made: ${pdf.failures[0]!.error}`);
+    if (pdf.entries.length !== expectedPdfs) summary = await summaryPdf(contents(pdf.entries.length), vat.analysis);
+    report();
+
+    const zip = join(dir, `konyvelo-csomag_${range.from}_${range.to}.zip`);
+    await writeZip(zip, [spool.add('osszesito.pdf', summary), ...vat.entries, ...csvEntries, ...nav.entries, ...einvoices.entries, ...pdf.entries, ...attached], clock.now());
+    return {
+      zip,
+      counts: { invoices: pdf.entries.length, nav_xml: nav.entries.length, einvoice_xml: einvoices.entries.length, expense_files: attached.length, ...Object.fromEntries(Object.entries(csv.counts).map(([k, v]) => [`csv_${k}`, v])) },
+      skipped: nav.skipped,
+      einvoice_skipped: einvoices.skipped,
+    };
+  } catch (e) {
+    // nothing of the package goes on after it failed: the workers and their connection end before the job does
+    stopped = e;
+    await pdfs.catch(() => undefined);
+    throw e;
+  }
 }

@@ -1,8 +1,6 @@
-// The parts of the accountant package, each written into the job's folder and named for the archive:
+// The parts of the accountant package, each packed into the package's ZIP spool and named for the archive:
 // the issued invoices as PDF (the documents' worker pool), the expenses' attached files, and the VAT analysis as
 // PDF, XLSX and CSV. The CSV tables and the NAV XML come from the data export's own writers (package.ts).
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { INVOICE_TYPE, prefixedNumber, SALE_TYPES } from '../../../shared/invoice-codes';
 import { fromMilli } from '../../../shared/money';
@@ -18,22 +16,38 @@ import { reportFile } from '../../core/reports/export/files';
 import { vatTables } from '../../core/reports/export/tables';
 import { exportWords } from '../../core/reports/export/words';
 import { documentNumbers } from '../../core/reports/export/numbers';
-import type { ZipEntry } from '../zip';
+import type { ZipEntry, ZipSpool } from '../zip';
 
-/** Every issued invoice and receipt dated in the range as a PDF in `dir`; `tick` after each. */
-export async function invoicePdfs(db: Db, dir: string, range: ExportRange, tick: (done: number) => void): Promise<{ entries: ZipEntry[]; failures: BatchFailure[] }> {
+/**
+ * Every issued invoice and receipt dated in the range as a PDF, packed into `spool` as the workers hand them back,
+ * listed by file name; `tick` after each.
+ */
+export async function invoicePdfs(db: Db, spool: ZipSpool, range: ExportRange, tick: (done: number) => void): Promise<{ entries: ZipEntry[]; failures: BatchFailure[] }> {
   async function* issued(): AsyncGenerator<InvoiceAttributes> {
     for await (const batch of records(db, 'invoices', 200, range)) {
       for (const invoice of batch) if (SALE_TYPES.includes(invoice.attributes.type)) yield invoice.attributes;
     }
   }
-  // Eight invoices in hand per worker (~0.1 s of drawing): the package's other steps run on the thread that feeds them.
-  const result = await renderBatch(issued(), dir, { onProgress: tick, inFlightPerWorker: 8 });
-  const entries = readdirSync(dir)
-    .filter((name) => name.endsWith('.pdf'))
-    .sort()
-    .map((name) => ({ name: `szamlak/${name}`, path: join(dir, name) }));
+  const entries: ZipEntry[] = [];
+  // 200 invoices in hand per worker (~2–3 s of drawing, a megabyte or two of invoices; a worker draws one at a time):
+  // the package's other steps run on the thread that feeds them, and its longest (the workbook, the VAT analysis's
+  // and the summary's pages) hold that thread for a second or more at a time.
+  const result = await renderBatch(issued(), '', {
+    onProgress: tick,
+    inFlightPerWorker: PDFS_IN_HAND,
+    onPdf: (file, pdf) => entries.push(spool.add(`szamlak/${file}`, pdf)),
+  });
+  // in the order of their names, as a folder lists them
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { entries, failures: result.failures };
+}
+
+const PDFS_IN_HAND = 200;
+
+/** How many PDFs invoicePdfs makes of the range (its invoices and receipts, as it reads them). */
+export async function countPdfs(db: Db, range: ExportRange): Promise<number> {
+  const row = await sql<{ n: number }>`select count(*) as n from invoices where type in (${sql.join(SALE_TYPES)}) and date between ${range.from} and ${range.to}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 }
 
 /** The issued invoices of the range (for the progress bar's total and the summary). */
@@ -46,30 +60,24 @@ export async function countIssued(db: Db, range: ExportRange): Promise<number> {
  * The files attached to the expenses of the range (the expenses.csv of the package holds the same expenses: by due
  * date, else the day recorded), as "koltsegek/<expense id>-<file name>".
  */
-export async function expenseFiles(db: Db, dir: string, range: ExportRange): Promise<ZipEntry[]> {
+export async function expenseFiles(db: Db, spool: ZipSpool, range: ExportRange): Promise<ZipEntry[]> {
   const rows = await sql<{ id: number; file_name: string; content: Uint8Array }>`
     select e.id as id, a.file_name as file_name, a.content as content
     from expense_attachments a join expenses e on e.id = a.expense_id
     where coalesce(e.due_date, substr(e.created_at, 1, 10)) between ${range.from} and ${range.to}
     order by e.id`.execute(db);
-  mkdirSync(dir, { recursive: true });
-  return rows.rows.map((r, i) => {
-    const path = join(dir, String(i + 1));
-    writeFileSync(path, r.content);
-    return { name: `koltsegek/${r.id}-${r.file_name.replace(/[\\/]/g, '_')}`, path };
-  });
+  return rows.rows.map((r) => spool.add(`koltsegek/${r.id}-${r.file_name.replace(/[\\/]/g, '_')}`, r.content));
 }
 
 /** The VAT analysis of the range as afa-analitika.pdf, .xlsx and .csv (Hungarian headings). */
-export async function vatFiles(db: Db, clock: Clock, dir: string, range: ExportRange): Promise<{ analysis: VatAnalysis; entries: ZipEntry[] }> {
+export async function vatFiles(db: Db, clock: Clock, spool: ZipSpool, range: ExportRange): Promise<{ analysis: VatAnalysis; entries: ZipEntry[] }> {
   const analysis = await vatAnalysis({ db, clock, timeZone: 'Europe/Budapest' }, range);
   // the documents by their numbers, the CSV's amounts with a decimal comma (issue 36)
   const tables = vatTables(analysis, exportWords('hu'), await documentNumbers(db, analysis));
   const entries: ZipEntry[] = [];
   for (const format of ['pdf', 'xlsx', 'csv'] as const) {
-    const path = join(dir, `afa-analitika.${format}`);
-    writeFileSync(path, await reportFile(tables, format, { decimalComma: true }));
-    entries.push({ name: `afa-analitika.${format}`, path });
+    const file = await reportFile(tables, format, { decimalComma: true });
+    entries.push(spool.add(`afa-analitika.${format}`, file));
   }
   return { analysis, entries };
 }

@@ -1,6 +1,5 @@
 // The package's first page (osszesito.pdf): whose books, which period, what the archive holds and the VAT figures,
 // so the accountant sees at a glance that nothing is missing.
-import { writeFileSync } from 'node:fs';
 import type { VatAnalysis } from '../../../shared/reports';
 import { reportFile } from '../../core/reports/export/files';
 import type { ReportTables } from '../../core/reports/export/tables';
@@ -30,7 +29,8 @@ function amountText(amount: string, currency: string): string {
   return `${amount.startsWith('-') ? '−' : ''}${digits}${cents ? `,${cents}` : ''} ${currency}`;
 }
 
-export async function writeSummary(path: string, c: PackageContents, vat: VatAnalysis): Promise<void> {
+/** The summary page (osszesito.pdf): what the package holds, the VAT balance, every issued document and its NAV state. */
+export async function summaryPdf(c: PackageContents, vat: VatAnalysis): Promise<Buffer> {
   const report: ReportTables = {
     title: `Könyvelői csomag – ${c.seller}`,
     subtitle: `Adószám: ${c.taxcode} · Időszak: ${c.range.from} – ${c.range.to} (a bizonylatok kelte szerint; az áfa-analitika a teljesítés napja szerint)`,
@@ -73,5 +73,5 @@ export async function writeSummary(path: string, c: PackageContents, vat: VatAna
         : []),
     ],
   };
-  writeFileSync(path, await reportFile(report, 'pdf'));
+  return reportFile(report, 'pdf');
 }
