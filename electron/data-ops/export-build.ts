@@ -6,13 +6,18 @@ import { mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportJob } from '../../shared/contract/areas/data';
 import type { Clock } from '../core/clock';
-import { exportData } from '../export/export';
 import { countRows } from '../export/source';
 import { withSnapshot, type ExportSource } from '../export/snapshot';
-import { writeNavXml } from './nav-xml';
 import { writeZip } from './zip';
-import { buildAccountantPackage } from './accountant/package';
 import type { ExportRequest } from './export-request';
+
+// The writers (the XLSX and CSV libraries, NAV's XML builder, the accountant package with its PDFs) are loaded by the
+// first export, not with the server: every start would parse them for nothing.
+const writers = {
+  data: () => import('../export/export'),
+  navXml: () => import('./nav-xml'),
+  accountant: () => import('./accountant/package'),
+};
 
 export interface BuildDeps {
   source: ExportSource;
@@ -29,6 +34,7 @@ export async function buildExport(
 ): Promise<string> {
   const range = { from: request.date_from, to: request.date_to };
   if (request.format === 'accountant') {
+    const { buildAccountantPackage } = await writers.accountant();
     const built = await buildAccountantPackage(deps.source, deps.clock, dir, range, tick);
     view.counts = built.counts;
     view.skipped = built.skipped;
@@ -46,6 +52,7 @@ export async function buildExport(
   if (request.format === 'nav') {
     const xmlDir = join(dir, 'xml');
     mkdirSync(xmlDir);
+    const { writeNavXml } = await writers.navXml();
     const result = await withSnapshot(deps.source, (db) => writeNavXml(db, xmlDir, range, tick));
     view.skipped = result.skipped;
     view.counts = { invoices: result.entries.length };
@@ -59,6 +66,7 @@ export async function buildExport(
   const total = Object.entries(counts).reduce((sum, [section, n]) => sum + ((request.format === 'csv' || request.format === 'xlsx') && section === 'bank_accounts' ? 0 : n), 0);
   const sections = new Map<string, number>();
   tick(0, total);
+  const { exportData } = await writers.data();
   const result = await exportData({
     source: deps.source,
     outDir: join(dir, 'out'),
