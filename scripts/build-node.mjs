@@ -33,8 +33,10 @@ export async function buildNode() {
     logLevel: 'warning',
     legalComments: 'none',
     metafile: true,
-    // saxon-js (the EN 16931 rules' engine) is sloppy-mode code that breaks inside a strict ES module bundle
-    external: ['better-sqlite3', 'geoip-country', 'saxon-js'],
+    // saxon-js (the EN 16931 rules' engine) is sloppy-mode code that breaks inside a strict ES module bundle.
+    // Fastify's JSON-schema compilers (Ajv, fast-json-stringify: ~0.6 MB that every start would parse) are never
+    // called, as no route has a JSON schema (electron/server/app.ts); were one ever, they load from node_modules.
+    external: ['better-sqlite3', 'geoip-country', 'saxon-js', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'],
     // CommonJS packages inside an ES module bundle still call require() for Node's own modules, and read __dirname
     // (pdfmake's virtual file system names its files by it): both are given as CommonJS would.
     banner: {

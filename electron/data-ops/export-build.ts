@@ -6,13 +6,18 @@ import { readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportJob } from '../../shared/contract/areas/data';
 import type { Clock } from '../core/clock';
-import { exportData } from '../export/export';
 import { countRows } from '../export/source';
 import { withSnapshot, type ExportSource } from '../export/snapshot';
-import { writeNavXml } from './nav-xml';
 import { writeZip, ZipSpool } from './zip';
-import { buildAccountantPackage } from './accountant/package';
 import type { ExportRequest } from './export-request';
+
+// The writers (the XLSX and CSV libraries, NAV's XML builder, the accountant package with its PDFs) are loaded by the
+// first export, not with the server: every start would parse them for nothing.
+const writers = {
+  data: () => import('../export/export'),
+  navXml: () => import('./nav-xml'),
+  accountant: () => import('./accountant/package'),
+};
 
 export interface BuildDeps {
   source: ExportSource;
@@ -29,6 +34,7 @@ export async function buildExport(
 ): Promise<string> {
   const range = { from: request.date_from, to: request.date_to };
   if (request.format === 'accountant') {
+    const { buildAccountantPackage } = await writers.accountant();
     const built = await buildAccountantPackage(deps.source, deps.clock, dir, range, tick);
     view.counts = built.counts;
     view.skipped = built.skipped;
@@ -44,6 +50,7 @@ export async function buildExport(
   }
   const base = `folio-${request.format === 'nav' ? 'nav-invoice-data' : 'export'}-${request.date_from}_${request.date_to}`;
   if (request.format === 'nav') {
+    const { writeNavXml } = await writers.navXml();
     const spool = new ZipSpool(join(dir, 'xml.spool'));
     try {
       const result = await withSnapshot(deps.source, (db) => writeNavXml(db, spool, range, tick));
@@ -62,6 +69,7 @@ export async function buildExport(
   const total = Object.entries(counts).reduce((sum, [section, n]) => sum + ((request.format === 'csv' || request.format === 'xlsx') && section === 'bank_accounts' ? 0 : n), 0);
   const sections = new Map<string, number>();
   tick(0, total);
+  const { exportData } = await writers.data();
   const result = await exportData({
     source: deps.source,
     outDir: join(dir, 'out'),

@@ -9,7 +9,6 @@ import type { RunnerLock } from '../db/runner-lock';
 import { claimNext, hasDue, markFailed, markRetry, markSent, nextDueAt, noteWaiting, type ClaimedMessage } from './outbox';
 import { classifySmtpError, retryDelay, type RetryPolicy } from './retry-policy';
 import { addressOf, transportOptionsFor, type SmtpSettings } from './settings';
-import { qrPng } from '../documents/payment-qr/png';
 import { PAYMENT_QR_CID, paymentQrHtml } from './html-part';
 
 export interface Timers {
@@ -145,7 +144,8 @@ export class OutboxWorker {
     let info: SMTPTransport.SentMessageInfo;
     try {
       // issue 40: a message whose invoice carries a payment code gets an HTML part showing it (inline, by CID)
-      const qr = m.payment_qr ? await qrPng(m.payment_qr) : null;
+      // the QR encoder is loaded by the first message with a payment code, not with the server
+      const qr = m.payment_qr ? await (await import('../documents/payment-qr/png')).qrPng(m.payment_qr) : null;
       info = await transport.sendMail({
         from: settings.from,
         to: m.recipients.split(','),

@@ -22,7 +22,7 @@ import type { Db } from '../db/types';
 import type { NavCredentials } from '../nav/sender';
 import type { FetchLike } from '../nav/transport';
 import { navReasonOf } from '../nav-settings/reasons';
-import { createInboundRun, firstWindow, type InboundRunDeps, type InboundRunResult } from './fetch-run';
+import type { InboundRunDeps, InboundRunResult } from './fetch-run';
 import type { NavLine, NavVatPart } from './invoice-read';
 import { inboundDb, type NavInboundRow } from './tables';
 
@@ -74,17 +74,22 @@ export function createNavInbound(deps: NavInboundDeps) {
   const q = () => inboundDb(db);
   const stamp = () => timestampIn(deps.clock.now(), deps.timeZone());
   const today = () => dateIn(deps.clock.now(), deps.timeZone());
-  const runOnce = createInboundRun({
-    db,
-    credentials: deps.credentials,
-    fetch: deps.fetch,
-    now: () => deps.clock.now(),
-    timeZone: deps.timeZone,
-    ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
-    ...(deps.lagMs !== undefined ? { lagMs: deps.lagMs } : {}),
-    ...(deps.onPage ? { onPage: deps.onPage } : {}),
-    ...(deps.onBooked ? { onBooked: deps.onBooked } : {}),
-  });
+  // The run (NAV's query XML and the invoice reader) is loaded by the first run, not at start.
+  let runOnceMade: (() => Promise<InboundRunResult>) | undefined;
+  const runOnce = async (): Promise<InboundRunResult> => {
+    runOnceMade ??= (await import('./fetch-run')).createInboundRun({
+      db,
+      credentials: deps.credentials,
+      fetch: deps.fetch,
+      now: () => deps.clock.now(),
+      timeZone: deps.timeZone,
+      ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+      ...(deps.lagMs !== undefined ? { lagMs: deps.lagMs } : {}),
+      ...(deps.onPage ? { onPage: deps.onPage } : {}),
+      ...(deps.onBooked ? { onBooked: deps.onBooked } : {}),
+    });
+    return runOnceMade();
+  };
 
   let running: Promise<InboundRunResult> | null = null;
   function run(): Promise<InboundRunResult> {
@@ -153,6 +158,7 @@ export function createNavInbound(deps: NavInboundDeps) {
     'navInbound.start': async (input) => {
       if (input.start_date > today()) throw invalid('start_date', 'cannot be in the future');
       const now = stamp();
+      const { firstWindow } = await import('./fetch-run');
       await writeTransaction(db, async (trx) => {
         const t = inboundDb(trx);
         const existing = await t.selectFrom('nav_inbound_cursor').select('id').where('id', '=', 1).executeTakeFirst();

@@ -4,14 +4,7 @@
 // settings screen's, with the environment first): credentials saved while Folio runs apply from the next pass.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
-import {
-  createNavSender,
-  type NavCredentials,
-  type NavReportState,
-  type NavReportStore,
-  type NavSender,
-  type NavSenderOptions,
-} from '../nav/sender';
+import type { NavCredentials, NavReportState, NavReportStore, NavSender, NavSenderOptions } from '../nav/sender';
 import type { FetchLike } from '../nav/transport';
 import { createNavReportStore, navReporterLease } from './store';
 import { runnerLock } from '../db/runner-lock';
@@ -135,6 +128,8 @@ export function createNavReporter(options: NavReporterOptions) {
     if (!credentials) return (current = null);
     const key = JSON.stringify(credentials);
     if (current?.key !== key) {
+      // the sender (with NAV's XML and ciphers) is loaded once credentials are set, not at every start
+      const { createNavSender } = await import('../nav/sender');
       const sender = createNavSender({
         ...options.sender,
         fetch: options.fetch ?? (globalThis.fetch as unknown as FetchLike),

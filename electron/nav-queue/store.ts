@@ -12,7 +12,7 @@ import { loadInvoices } from '../core/invoices/mapping';
 import { parseJson } from '../core/json';
 import { prepareStatement } from '../db/prepared';
 import type { SealHook } from '../core/invoices/service';
-import { navReportRequired, prepareNavReport, type InvoiceDataOptions, type LineNature } from '../nav/invoice-data';
+import type { InvoiceDataOptions, LineNature } from '../nav/invoice-data';
 import type { NavMessage } from '../nav/api';
 import type { NavReport, NavReportPatch, NavReportState, NavReportStore } from '../nav/sender';
 
@@ -294,6 +294,8 @@ export function createNavReportStore(db: Db): NavReportQueue {
       if (r.state !== 'waiting') return undefined; // aborted or not required before it was ever built
       let prepared;
       try {
+        // NAV's invoice data XML is built by the first report sent, not loaded at start
+        const { navReportRequired, prepareNavReport } = await import('../nav/invoice-data');
         const { invoice, options } = await navReportSource(db, r.invoice_id);
         if (!navReportRequired(invoice.attributes)) {
           await setRow(id, { state: 'not_required' });

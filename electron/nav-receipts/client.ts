@@ -5,7 +5,10 @@
 // - refused:   NAV answered and said no (an error answer with its code and words) — it took nothing in.
 // The schema names no header for the token; Folio sends `Authorization: Bearer <token>` (docs/receipts.md).
 import type { FetchLike } from '../nav/transport';
-import { buildAuthTokenRequest, readAnswer, readToken, ReceiptAnswerError, type ReceiptAnswer, type ReceiptUser } from './xml';
+import type { ReceiptAnswer, ReceiptUser } from './xml';
+
+/** NAV's receipt XML (the XML builder and parser) is loaded by the first call, not at start. */
+const receiptXml = () => import('./xml');
 
 export type ReceiptPath =
   | 'auth/token'
@@ -62,6 +65,7 @@ export function createReceiptClient(o: ReceiptClientOptions) {
     } finally {
       clearTimeout(timer);
     }
+    const { readAnswer, ReceiptAnswerError } = await receiptXml();
     let answer: ReceiptAnswer | undefined;
     try {
       answer = text.trim() ? readAnswer(text) : undefined;
@@ -81,6 +85,7 @@ export function createReceiptClient(o: ReceiptClientOptions) {
 
   async function bearer(): Promise<string> {
     if (token && token.validTo - 30_000 > o.now().getTime()) return token.value;
+    const { buildAuthTokenRequest, readToken } = await receiptXml();
     const { answer } = await post('auth/token', buildAuthTokenRequest(o.user, o.now()));
     const t = readToken(answer);
     if (!t) throw new ReceiptCallError('transient', 'NO_TOKEN', 'NAV auth/token: the answer carried no token');

@@ -22,20 +22,7 @@ import { navSystemOf } from '../nav-settings/systems';
 import { candidateDays, dayFigures, groupKey, ReceiptDataError, sameFigures, amount2, type ReceiptFigures } from './figures';
 import { createReceiptClient, ReceiptCallError, type ReceiptClient } from './client';
 import { createReceiptStore, figuresOf, historyOf, receiptLease, type HistoryEntry, type NavReceiptReportsTable, type ReceiptOperation } from './store';
-import {
-  buildCreateIssuingSoftwareRequest,
-  buildCreateReceiptRequest,
-  buildInvalidateReceiptRequest,
-  buildIssuingSoftwareListRequest,
-  buildModifyReceiptRequest,
-  buildReceiptListRequest,
-  buildVatCategoryRequest,
-  newMeta,
-  readId,
-  readReceiptList,
-  readSoftwareNames,
-  readVatCategories,
-} from './xml';
+type ReceiptXml = typeof import('./xml');
 
 /** NAV's receipt interface by system (third-party sources, docs/receipts.md); FOLIO_NAV_RECEIPT_URL overrides. */
 export const NAV_RECEIPT_URLS = {
@@ -116,13 +103,18 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
 
   const today = () => dateIn(o.now(), o.timeZone());
 
-  /** What one pass needs of NAV, fetched once and only when there is something to send. */
-  function session(client: ReceiptClient, taxPayerId: string) {
+  /**
+   * What one pass needs of NAV, fetched once and only when there is something to send; with NAV's receipt XML
+   * (`xml`), loaded by the first pass that talks to NAV rather than at start.
+   */
+  function session(client: ReceiptClient, taxPayerId: string, xml: ReceiptXml) {
+    const { buildCreateIssuingSoftwareRequest, buildIssuingSoftwareListRequest, buildVatCategoryRequest, newMeta, readSoftwareNames, readVatCategories } = xml;
     let categories: Array<{ name: string; validFrom?: string; validTo?: string }> | undefined;
     let registered = false;
     return {
       client,
       taxPayerId,
+      xml,
       async ready(): Promise<void> {
         if (registered) return;
         const settings = await store.settings();
@@ -166,6 +158,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
 
   /** NAV's list of the day, searched for the request in doubt: the id NAV gave it, or null when it never arrived. */
   async function lookUp(s: Session, row: NavReceiptReportsTable): Promise<{ found: boolean; id: string | null }> {
+    const { buildReceiptListRequest, newMeta, readReceiptList } = s.xml;
     const listed = readReceiptList((await s.client.call('receipt/list', buildReceiptListRequest(s.taxPayerId, row.day, newMeta(o.now())))).answer);
     if (row.pending_operation === 'INVALIDATE') {
       const mine = listed.find((r) => r.id === row.nav_id);
@@ -209,6 +202,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
 
   /** Sends the stored request (after looking it up when it may have arrived already). */
   async function send(s: Session, row: NavReceiptReportsTable, result: ReceiptPassResult): Promise<void> {
+    const { buildInvalidateReceiptRequest, newMeta, readId } = s.xml;
     if (row.submitted_at) {
       const seen = await lookUp(s, row);
       if (seen.found) {
@@ -266,6 +260,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
 
   /** The request a group needs now, stored before it goes; null when NAV already holds its figures. */
   async function prepare(s: Session, row: NavReceiptReportsTable, f: ReceiptFigures): Promise<NavReceiptReportsTable | null> {
+    const { buildCreateReceiptRequest, buildModifyReceiptRequest, newMeta } = s.xml;
     if (row.state === 'refused' || row.state === 'invalidated') return null; // waits for a person
     if (row.nav_id && sameFigures(figuresOf(row.reported_figures), f)) {
       if (row.state !== 'reported') await store.update(row.id, { state: 'reported' });
@@ -320,7 +315,7 @@ export function createReceiptReporter(o: ReceiptReporterOptions) {
       now: o.now,
       timeoutMs: o.tuning?.requestTimeoutMs ?? 30_000,
     });
-    const s = session(client, taxPayerId);
+    const s = session(client, taxPayerId, await import('./xml'));
     const day = today();
     const nowIso = o.now().toISOString();
     const due = (row: NavReceiptReportsTable) => !row.next_attempt_at || row.next_attempt_at <= nowIso;

@@ -2,8 +2,6 @@
 // submission, and the token opened with the exchange key. It proves the login, password, signing key, tax number
 // and exchange key together without reporting anything, and says which one is wrong (reasons.ts).
 import type { NavCheckReason } from '../../shared/contract/areas/nav';
-import { buildTokenExchangeRequest, newRequestId, NavResponseError, readTokenExchange } from '../nav/api';
-import { decryptExchangeToken } from '../nav/crypto';
 import type { NavCredentials } from '../nav/sender';
 import { callNav, NavCallError, type FetchLike } from '../nav/transport';
 import { navReasonOf } from './reasons';
@@ -24,6 +22,11 @@ export async function checkNavUser(
 ): Promise<NavCheckOutcome> {
   // NAV compares the request's time with its own clock: the real time, never a test's fixed business date.
   const now = options.now?.() ?? new Date();
+  // NAV's XML and its ciphers are loaded by the first check, not at start
+  const [{ buildTokenExchangeRequest, newRequestId, NavResponseError, readTokenExchange }, { decryptExchangeToken }] = await Promise.all([
+    import('../nav/api'),
+    import('../nav/crypto'),
+  ]);
   const body = buildTokenExchangeRequest(credentials, credentials.software, { requestId: newRequestId(now), timestamp: now });
   let encoded: string;
   try {

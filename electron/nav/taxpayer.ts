@@ -4,7 +4,7 @@
 // caller answers from the check digit instead.
 import type { TaxpayerAddress, TaxpayerAddressType, TaxpayerInfo, TaxpayerLookup, TaxpayerLookupOutcome } from '../../shared/tax-number-check';
 import { navReasonOf } from '../nav-settings/reasons';
-import { buildQueryTaxpayerRequest, newRequestId, NavResponseError, readQueryTaxpayer, type NavTaxpayer, type NavTaxpayerAddress } from './api';
+import type { NavTaxpayer, NavTaxpayerAddress } from './api';
 import type { NavCredentials } from './sender';
 import { callNav, NavCallError, type FetchLike } from './transport';
 
@@ -36,6 +36,8 @@ export function createTaxpayerLookup(deps: TaxpayerLookupDeps): TaxpayerLookup {
 export async function queryTaxpayer(fetch: FetchLike, credentials: NavCredentials, taxpayerId: string, timeoutMs: number): Promise<TaxpayerLookupOutcome> {
   // NAV compares the request's time with its own clock: the real time, never a test's fixed business date.
   const now = new Date();
+  // NAV's XML is loaded by the first lookup, not at start
+  const { buildQueryTaxpayerRequest, newRequestId, NavResponseError, readQueryTaxpayer } = await import('./api');
   const body = buildQueryTaxpayerRequest(credentials, credentials.software, { requestId: newRequestId(now), timestamp: now }, taxpayerId);
   let answer: NavTaxpayer;
   try {

@@ -3,7 +3,7 @@
 // - transient: the network or NAV is unwell (no answer, 5xx, a retry-later code): the same request may succeed later;
 // - config:    NAV refused the technical user (wrong password, key, rights): retrying helps only once fixed;
 // - rejected:  NAV refused the request itself (schema): the same bytes will never pass.
-import { parseResponse, NavResponseError, type ParsedResponse } from './api';
+import type { ParsedResponse } from './api';
 import { REJECTING_CODES, TRANSIENT_CODES } from './messages';
 
 export interface FetchResponseLike {
@@ -75,6 +75,8 @@ export async function callNav(
     clearTimeout(timer);
   }
 
+  // NAV's XML (api.ts: the XML builder and parser, ~1 MB of code) is loaded by the first call, not at start
+  const { parseResponse, NavResponseError } = await import('./api');
   let parsed: ParsedResponse | undefined;
   try {
     parsed = text.trim() ? parseResponse(text) : undefined;

@@ -79,24 +79,31 @@ try {
     uiDir: resolve(here, '../../dist/renderer'),
     env: process.env,
   };
+  // Said as soon as requests are answered (the background jobs of a server of one company start right after); from
+  // then on a stop closes the server, once its start has finished.
+  let started: Promise<{ url: string; close(): Promise<void> }> | undefined;
+  const stop = async () => {
+    await (await started)?.close();
+    process.exit(0);
+  };
+  const listening = (url: string) => {
+    console.log(`listening on ${url}`);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  };
   // A server of several companies (and the pg driver) is loaded only when asked for: a start on one file skips it.
   const companiesServer = () => import('../companies/start').then((m) => m.startCompaniesServer);
   const pgCompanies = values['pg-companies'];
-  const server = values.companies
-    ? await (await companiesServer())({ ...common, dir: values.companies })
+  started = values.companies
+    ? (await companiesServer())({ ...common, dir: values.companies })
     : pgCompanies
-      ? await (await companiesServer())({
+      ? (await companiesServer())({
           ...common,
           stores: (await import('../companies/postgres')).postgresCompanyStores(pgCompanies, process.env, pgPool ? { max: pgPool } : {}),
         })
-      : await startServer({ ...common, ...(pgUrl ? { pgUrl, ...(pgPool ? { pgPool } : {}) } : { dbFile: values.db! }) });
-  console.log(`listening on ${server.url}`);
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+      : startServer({ ...common, onListening: listening, ...(pgUrl ? { pgUrl, ...(pgPool ? { pgPool } : {}) } : { dbFile: values.db! }) });
+  const server = await started;
+  if (companies) listening(server.url);
 } catch (e) {
   console.error(`folio: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

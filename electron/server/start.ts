@@ -47,6 +47,11 @@ export interface StartOptions {
   navTuning?: NavReporterTuning;
   /** the data area's clock, schedule timing and defaults (tests); backups default to a "backups" folder beside the database */
   data?: Pick<DataTuning, 'clock' | 'schedule' | 'workDir' | 'accountantMailPartBytes' | 'sharedJobs'> & { defaults?: BackupDefaults };
+  /**
+   * Called with the URL as soon as the server answers, before the background jobs have started (their first passes
+   * read the database: on PostgreSQL tens of milliseconds): `serve` says where it listens then.
+   */
+  onListening?: (url: string) => void;
 }
 
 export interface RunningServer {
@@ -72,11 +77,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   registerDataRoutes(app, { exportFile: async (job) => holder.runtime.data?.exportFile(job), backupFile: async (name) => holder.runtime.data?.backupFile(name) });
   await app.listen({ host, port: options.port ?? 0 });
-  await holder.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  options.onListening?.(url);
+  await holder.start();
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     get core() {
       return holder.runtime.core;
     },

@@ -10,12 +10,15 @@ import { parseJson } from '../json';
 import { createConfirmations, type ExpensePayments, type Payments } from './confirm';
 import { entryMatches, entryResource, listEntries, allSuggestions, readEntry } from './entries';
 import { accountKeys, sameAccount } from './names';
-import { previewStatement, readStatement } from './read';
 import type { ParsedStatement } from './formats/types';
 import { milliToString, parseDecimal } from '../../../shared/money';
 import { receivables } from './receivables';
 import { storeStatement } from './store';
 import { withBankTables } from './tables';
+
+// The file readers (SheetJS for spreadsheets, iconv-lite for old code pages, the XML parser: ~1.5 MB of code) are
+// loaded on the first statement read, not with the core: every start of a server would parse them.
+const readers = () => import('./read');
 
 export function createBankStatementService(ctx: CoreContext, payments: Payments, expenses: ExpensePayments) {
   const { db } = ctx;
@@ -67,6 +70,7 @@ export function createBankStatementService(ctx: CoreContext, payments: Payments,
       const acct = await account(input.account_id);
       const bytes = Buffer.from(input.file, 'base64');
       if (bytes.length > BANK_STATEMENT_MAX_BYTES) throw invalid('file', `is larger than ${BANK_STATEMENT_MAX_BYTES / 1024 / 1024} MB`);
+      const { readStatement } = await readers();
       const { file, csv } = readStatement(bytes, {
         format: input.format,
         csv: input.csv ?? (await savedMapping(acct.id)),
@@ -125,6 +129,7 @@ export function createBankStatementService(ctx: CoreContext, payments: Payments,
       await account(input.account_id);
       const bytes = Buffer.from(input.file, 'base64');
       if (bytes.length > BANK_STATEMENT_MAX_BYTES) throw invalid('file', `is larger than ${BANK_STATEMENT_MAX_BYTES / 1024 / 1024} MB`);
+      const { previewStatement } = await readers();
       return previewStatement(bytes, input.csv ?? (await savedMapping(input.account_id)));
     },
 

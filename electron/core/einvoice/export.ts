@@ -6,7 +6,9 @@ import { FolioError } from '../../../shared/errors';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import type { CoreContext } from '../context';
 import { createInvoiceQueries } from '../invoices/queries';
-import { einvoiceFile, einvoiceFileName } from './index';
+
+/** The writers (UBL, CII: the XML builder) are loaded by the first export, not with the core. */
+const writers = () => import('./index');
 
 /** Packs a CII invoice into the invoice's PDF as a Factur-X (electron/documents/facturx.ts). */
 export type FacturxRenderer = (invoice: Resource<InvoiceAttributes>, cii: string) => Promise<Uint8Array>;
@@ -26,12 +28,13 @@ export async function exportEinvoice(
     throw new FolioError('rule_violation', `format: ${message}`, [{ field: 'format', message, reason: 'unsupported_format' }]);
   }
   if (format === 'facturx') return facturxFile(ctx, input.id, facturx);
-  return einvoiceFile(ctx, input.id, format);
+  return (await writers()).einvoiceFile(ctx, input.id, format);
 }
 
 async function facturxFile(ctx: CoreContext, id: number, render: FacturxRenderer | undefined): Promise<DownloadFile> {
   if (!render) throw new FolioError('not_available', 'Factur-X needs the PDF engine, which this build of Folio does not have');
   // the CII first: an invoice without an e-invoice (a draft, a proforma) or one failing the rules stops here
+  const { einvoiceFile, einvoiceFileName } = await writers();
   const cii = await einvoiceFile(ctx, id, 'cii');
   const invoice = await createInvoiceQueries(ctx).read(id);
   const number = invoice.attributes.prefixed_invoice_no ?? invoice.attributes.invoice_no ?? String(id);

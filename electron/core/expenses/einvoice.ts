@@ -13,9 +13,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { validateEn16931, type RuleFailure } from '../einvoice/rules';
-import { openEinvoice, OpenError } from '../einvoice/receive/open';
-import { readCii } from '../einvoice/receive/cii-read';
-import { readUbl } from '../einvoice/receive/ubl-read';
+import type { OpenError } from '../einvoice/receive/open';
 import { expenseFromEinvoice, hungarianTaxpayerId, supplierKey, type ImportedExpense } from './einvoice-map';
 import { cleanFileName } from './attachments';
 import { expenseResource } from './mapping';
@@ -118,6 +116,12 @@ export function createEinvoiceImport(ctx: CoreContext) {
       throw new FolioError('payload_too_large', 'The file is larger than 10 MB', [{ field: FILE, message: 'is larger than 10 MB' }]);
     }
 
+    // the readers (with the XML parser) are loaded by the first e-invoice received, not with the core
+    const [{ openEinvoice, OpenError }, { readCii }, { readUbl }] = await Promise.all([
+      import('../einvoice/receive/open'),
+      import('../einvoice/receive/cii-read'),
+      import('../einvoice/receive/ubl-read'),
+    ]);
     let opened;
     try {
       opened = openEinvoice(bytes);

@@ -17,7 +17,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { CoreContext } from '../context';
 import { nowStamp } from '../context';
 import { parseJson } from '../json';
-import { decode, detectEncoding, detectSeparator, fileBytes, readTable, type CsvTable } from './csv-read';
+import type { CsvTable } from './csv-read';
 import { mappingToMemory, proposeMapping } from './headers';
 import type { ImportMapping } from './kind';
 import { planImport, type PlannedRow } from './plan';
@@ -38,7 +38,9 @@ interface ReadFile {
   detected_separator: ImportSeparator;
 }
 
-function readFile(input: { file: string; encoding?: ImportEncoding | undefined; separator?: ImportSeparator | undefined }): ReadFile {
+/** The CSV reader (csv-parse) is loaded by the first import, not with the core. */
+async function readFile(input: { file: string; encoding?: ImportEncoding | undefined; separator?: ImportSeparator | undefined }): Promise<ReadFile> {
+  const { decode, detectEncoding, detectSeparator, fileBytes, readTable } = await import('./csv-read');
   const bytes = fileBytes(input.file);
   const detectedEncoding = detectEncoding(bytes);
   const encoding = input.encoding ?? detectedEncoding;
@@ -64,7 +66,7 @@ export function createImportService(ctx: CoreContext) {
 
   return {
     async analyze(input: { kind: ImportKind; file: string; encoding?: ImportEncoding | undefined; separator?: ImportSeparator | undefined }): Promise<ImportAnalysis> {
-      const read = readFile(input);
+      const read = await readFile(input);
       const { headers, rows } = read.table;
       const { mapping, remembered: fromMemory } = proposeMapping(input.kind, headers, await remembered(input.kind));
       return {
@@ -82,7 +84,7 @@ export function createImportService(ctx: CoreContext) {
     },
 
     async preview(input: ImportPreviewInput): Promise<ImportPreview> {
-      const { table } = readFile(input);
+      const { table } = await readFile(input);
       checkColumns(input.mapping, table);
       const kind = kinds[input.kind];
       const existing = (await kind.readExisting(db)).map(kind.existing);
@@ -94,8 +96,8 @@ export function createImportService(ctx: CoreContext) {
       };
     },
 
-    run(input: ImportRunInput): Promise<ImportResult> {
-      const { table } = readFile(input);
+    async run(input: ImportRunInput): Promise<ImportResult> {
+      const { table } = await readFile(input);
       checkColumns(input.mapping, table);
       const kind = kinds[input.kind];
       const now = nowStamp(ctx);
