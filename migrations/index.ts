@@ -65,6 +65,7 @@ import * as m0062 from './0062-cash-revenue-summaries';
 import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
+import * as m0072 from './0072-client-match-keys';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -137,6 +138,8 @@ const written: Record<string, Migration> = {
   '0068-revenue-year-summaries': m0068,
   // the unpaid invoices by due date (issue 41, branch p4)
   '0069-unpaid-invoices-index': m0069,
+  // each client's name and account keys for the bank screen's payers (issue 41, branch bank)
+  '0072-client-match-keys': m0072,
 };
 
 /**

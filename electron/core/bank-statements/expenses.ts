@@ -4,7 +4,7 @@
 import type { BankSuggestion } from '../../../shared/contract/areas/bank-types';
 import { milliToString } from '../../../shared/money';
 import type { Db } from '../../db/types';
-import { nameKey } from './names';
+import { nameKey } from '../../../shared/bank-match-keys';
 
 export interface OpenExpense {
   id: number;

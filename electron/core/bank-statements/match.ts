@@ -8,7 +8,7 @@ import type { BankSuggestion, MatchReason } from '../../../shared/contract/areas
 import { milliToString } from '../../../shared/money';
 import { allocate, owedIn, payable } from './allocate';
 import { numberMentions } from './invoice-numbers';
-import { accountKey, nameKey } from './names';
+import { accountKey, nameKey } from '../../../shared/bank-match-keys';
 import type { ClientKeys, OpenInvoice } from './open-invoices';
 
 export interface CreditToMatch {

@@ -1,12 +1,12 @@
 // The invoices a credit may pay: issued invoices and proformas with something outstanding, that take a payment
 // (the same refusals as invoices.pay: no drafts, cancelled or cancelling invoices, modifications, or proformas whose
-// invoice was generated), read with their clients' names and account numbers for matching.
+// invoice was generated), read with their clients' names; the payers' keys are kept with the clients (0072).
 import { sql, type RawBuilder } from 'kysely';
 import { INVOICE_TYPE, prefixedNumber } from '../../../shared/invoice-codes';
 import { UNPAID } from '../../../migrations/0069-unpaid-invoices-index';
-import { parseJson } from '../json';
 import type { Db } from '../../db/types';
-import { accountKey, nameKey } from './names';
+import { accountKey, nameKey } from '../../../shared/bank-match-keys';
+import { clientsByKeys } from '../clients/match-keys';
 import { numberMentions } from './invoice-numbers';
 
 export interface OpenInvoice {
@@ -23,27 +23,37 @@ export interface OpenInvoice {
   due_date: string;
 }
 
+/** A client's name and account keys, as suggest() compares a credit's payer with them. */
 export interface ClientKeys {
   id: number;
-  name: string;
   names: string[];
   accounts: string[];
+}
+
+/** The open invoices some credit can reach, and the clients the credits' payers are. */
+export interface Reachable {
+  invoices: OpenInvoice[];
+  payers: ClientKeys[];
 }
 
 /**
  * The open invoices some credit can reach (match.ts): those whose number a remittance mentions, and those of the
  * clients a payer is by account number or name. suggest() over these gives what it gives over every open invoice —
  * an invoice no credit can reach is never proposed — without reading the tens of thousands of open invoices and
- * proformas a business of a million invoices has.
+ * proformas a business of a million invoices has. The payers come with their keys: every client a credit's name or
+ * account names is one of them, so they are all the keys suggest() compares credits with.
  */
-export async function reachableInvoices(db: Db, credits: Array<{ remittance: string; counterparty_name: string; counterparty_iban: string }>): Promise<OpenInvoice[]> {
+export async function reachableInvoices(db: Db, credits: Array<{ remittance: string; counterparty_name: string; counterparty_iban: string }>): Promise<Reachable> {
   const numbers = new Set(credits.flatMap((c) => numberMentions(c.remittance).map((m) => m.invoice_no)));
   const names = new Set(credits.map((c) => nameKey(c.counterparty_name)).filter(Boolean));
   const accounts = new Set(credits.map((c) => accountKey(c.counterparty_iban)).filter(Boolean));
-  const payers: number[] = [];
-  for (const c of await clientKeys(db)) {
-    if (c.names.some((n) => names.has(n)) || c.accounts.some((a) => accounts.has(a))) payers.push(c.id);
-  }
+  // found by their kept keys (migration 0072), not by working out every client's
+  const payerKeys: ClientKeys[] = (await clientsByKeys(db, names, accounts)).map((c) => ({
+    id: c.client_id,
+    names: [c.name_key].filter(Boolean),
+    accounts: [c.iban_key, c.account_no_key].filter(Boolean),
+  }));
+  const payers = payerKeys.map((c) => c.id);
   // a number is looked up by its year and sequence (their index), then compared whole
   const pairs = [...numbers].map((n) => /^(?:D-)?(\d{4})-(\d+)$/.exec(n)).filter((m) => m !== null).map((m) => [Number(m[1]), Number(m[2])] as const);
   const found = new Map<number, OpenInvoice>();
@@ -58,7 +68,8 @@ export async function reachableInvoices(db: Db, credits: Array<{ remittance: str
     for (const inv of await openInvoices(db, undefined, sql<boolean>`+invoices.client_id in (${sql.join(payers.slice(i, i + 2000))})`)) found.set(inv.id, inv);
   }
   // in the order of every open invoice (due date, id): suggest() tries them in that order
-  return [...found.values()].sort((a, b) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.id - b.id));
+  const invoices = [...found.values()].sort((a, b) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.id - b.id));
+  return { invoices, payers: payerKeys };
 }
 
 export async function openInvoices(db: Db, ids?: number[], where?: RawBuilder<boolean>): Promise<OpenInvoice[]> {
@@ -88,20 +99,4 @@ export async function openInvoices(db: Db, ids?: number[], where?: RawBuilder<bo
   if (where) q = q.where(where);
   const rows = await q.orderBy('invoices.due_date').orderBy('invoices.id').execute();
   return rows.map((r) => ({ ...r, invoice_no: r.invoice_no!, number: prefixedNumber(r.prefix, r.invoice_no!) }));
-}
-
-/** The clients of the open invoices, with their name and account keys (names.ts). */
-export async function clientKeys(db: Db, clientIds?: number[]): Promise<ClientKeys[]> {
-  const out: ClientKeys[] = [];
-  // in slices: SQLite takes a bounded number of bound values; every client when no ids are given
-  const slices = clientIds ? Array.from({ length: Math.ceil(clientIds.length / 500) }, (_, k) => clientIds.slice(k * 500, k * 500 + 500)) : [null];
-  for (const slice of slices) {
-    const q = db.selectFrom('clients').select(['id', 'name', 'bank']);
-    const rows = await (slice ? q.where('id', 'in', slice) : q).execute();
-    for (const r of rows) {
-      const bank = parseJson<{ iban?: string; account_no?: string }>(r.bank, {});
-      out.push({ id: r.id, name: r.name, names: [nameKey(r.name)].filter(Boolean), accounts: [bank.iban ?? '', bank.account_no ?? ''].map(accountKey).filter(Boolean) });
-    }
-  }
-  return out;
 }
