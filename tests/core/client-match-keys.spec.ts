@@ -12,43 +12,14 @@ import { openPostgres } from '../../electron/db/pg/open';
 import { writeTransaction } from '../../electron/db/transaction';
 import type { Db } from '../../electron/db/types';
 import { clientsByKeys, keepClientMatchKeys } from '../../electron/core/clients/match-keys';
-import { clientMatchKeys } from '../../shared/bank-match-keys';
 import { clientBody, coreInvoice, freshTestDatabase, netItem, openTestCore, openTestDatabase, queryRows, type TestCore } from '../support/fixtures';
 import { testSeed } from '../support/random';
+import { keptKeys, recountKeys, validIban } from '../support/client-match-keys';
 import { csv, utf8 } from '../import/files';
 import { OWN_IBAN, b64, camt053, type TestEntry } from '../bank/statements';
 
-interface KeyRow {
-  client_id: number;
-  name_key: string | null;
-  iban_key: string | null;
-  account_no_key: string | null;
-}
-
-/** What client_match_keys holds, in client order. */
-async function kept(db: Db): Promise<KeyRow[]> {
-  const rows = await queryRows<KeyRow>(db, 'SELECT client_id, name_key, iban_key, account_no_key FROM client_match_keys ORDER BY client_id');
-  return rows.map((r) => ({ ...r, client_id: Number(r.client_id) }));
-}
-
-/** The keys worked out again from every client's stored text: what the table must hold once the writers are done. */
-async function recount(db: Db): Promise<KeyRow[]> {
-  const clients = await queryRows<{ id: number; name: string; bank: string | null }>(db, 'SELECT id, name, bank FROM clients ORDER BY id');
-  return clients.map((c) => ({ client_id: Number(c.id), ...clientMatchKeys(c.name, c.bank) }));
-}
-
 async function expectKept(db: Db, what: string): Promise<void> {
-  expect(await kept(db), what).toEqual(await recount(db));
-}
-
-/** A Hungarian IBAN that can exist (Folio refuses others): GIRO check digit, then ISO 13616's two check digits. */
-function iban(n: number): string {
-  const seven = String(1_000_000 + n).padStart(7, '0');
-  const giro = [...seven].reduce((sum, d, k) => sum + Number(d) * [9, 7, 3, 1][k % 4]!, 0);
-  const bban = `11773016${seven}${(10 - (giro % 10)) % 10}00000000`;
-  let rest = 0;
-  for (const d of `${bban}173000`) rest = (rest * 10 + Number(d)) % 97;
-  return `HU${String(98 - rest).padStart(2, '0')}${bban}`;
+  expect(await keptKeys(db), what).toEqual(await recountKeys(db));
 }
 
 const RAW_CLIENT = (name: string, bank: string) => ({
@@ -91,7 +62,7 @@ test('the migration works out every existing client’s keys from its text, and 
   }
   const opened = await openTestDatabase(database); // brings it up to date: 0072 runs over these clients
   try {
-    const rows = await kept(opened.db);
+    const rows = await keptKeys(opened.db);
     expect(rows.map(({ client_id: _, ...keys }) => keys)).toEqual([
       { name_key: 'pelda ugyfel', iban_key: '1177301611111018', account_no_key: '1177301611111018' },
       { name_key: 'arvizturo tukorfurogep', iban_key: '', account_no_key: '1177301622222222' },
@@ -118,16 +89,16 @@ test.describe('the writers of clients', () => {
 
   test('create, update (name, bank, neither) and delete keep the keys; the text stays as given', async () => {
     const db = tc.opened.db;
-    const a = await tc.core.call('clients.create', clientBody({ name: 'Őszi Szél Bt.', bank: { iban: iban(1), account_no: '', swift: '' } }));
+    const a = await tc.core.call('clients.create', clientBody({ name: 'Őszi Szél Bt.', bank: { iban: validIban(1), account_no: '', swift: '' } }));
     const b = await tc.core.call('clients.create', clientBody({ name: 'Kovács és Társa Kft.' }));
     await expectKept(db, 'after create');
-    expect((await kept(db)).find((r) => r.client_id === a.id)).toMatchObject({ name_key: 'oszi szel', iban_key: iban(1).slice(4, 20) });
+    expect((await keptKeys(db)).find((r) => r.client_id === a.id)).toMatchObject({ name_key: 'oszi szel', iban_key: validIban(1).slice(4, 20) });
 
     await tc.core.call('clients.update', { id: a.id, name: 'Őszi Szél és Fia Bt.' });
     await expectKept(db, 'after a new name');
     await tc.core.call('clients.update', { id: b.id, bank: { account_no: '11773016-11111018' } });
     await expectKept(db, 'after new bank details');
-    expect((await kept(db)).find((r) => r.client_id === b.id)).toMatchObject({ account_no_key: '1177301611111018' });
+    expect((await keptKeys(db)).find((r) => r.client_id === b.id)).toMatchObject({ account_no_key: '1177301611111018' });
     await tc.core.call('clients.update', { id: b.id, email: 'uj@kovacs.hu' });
     await expectKept(db, 'after a change of neither');
     await tc.core.call('clients.delete', { id: a.id });
@@ -137,7 +108,7 @@ test.describe('the writers of clients', () => {
 
   test('a receipt’s walk-in client has its keys', async () => {
     await tc.core.call('receipts.create', { payment_method: 1, currency: 'HUF', items: [{ description: 'Kávé', vat_id: 1, gross_unit_price: '635', qty: '2' }] });
-    const rows = await kept(tc.opened.db);
+    const rows = await keptKeys(tc.opened.db);
     expect(rows.map((r) => r.name_key)).toContain('maganszemely');
     await expectKept(tc.opened.db, 'after the walk-in client');
   });
@@ -150,12 +121,12 @@ test.describe('the writers of clients', () => {
       const file = b64(utf8(csv([header, ...rows], ';')));
       return tc.core.call('import.run', { kind: 'clients', file, encoding: 'utf-8', separator: ';', mapping, duplicates } as never);
     };
-    expect(await run([row(1, ''), row(2, iban(12)), row(3, iban(13))], 'skip')).toMatchObject({ created: 3 });
+    expect(await run([row(1, ''), row(2, validIban(12)), row(3, validIban(13))], 'skip')).toMatchObject({ created: 3 });
     await expectKept(tc.opened.db, 'after the import’s new clients');
-    expect(await run([row(1, iban(21)), row(4, iban(14))], 'merge')).toMatchObject({ created: 1, merged: 1 });
+    expect(await run([row(1, validIban(21)), row(4, validIban(14))], 'merge')).toMatchObject({ created: 1, merged: 1 });
     await expectKept(tc.opened.db, 'after a merge');
-    const merged = (await kept(tc.opened.db)).filter((r) => r.name_key === 'ugyfel 1');
-    expect(merged).toEqual([expect.objectContaining({ iban_key: iban(21).slice(4, 20) })]);
+    const merged = (await keptKeys(tc.opened.db)).filter((r) => r.name_key === 'ugyfel 1');
+    expect(merged).toEqual([expect.objectContaining({ iban_key: validIban(21).slice(4, 20) })]);
   });
 
   test('a client written by raw SQL: the bank screen finds it as the payer all the same, and the next writer stores its keys', async () => {
@@ -167,13 +138,13 @@ test.describe('the writers of clients', () => {
     const owedByAccount = await coreInvoice(tc.core, { client_uid: byAccount.id, items: [netItem('20000')] }); // 25 400
     // written around the core: a new name, an account number
     await sql`UPDATE clients SET name = ${'Új Név Zrt.'} WHERE id = ${byName.id}`.execute(db);
-    await sql`UPDATE clients SET bank = ${JSON.stringify({ iban: iban(5), account_no: '', swift: '' })} WHERE id = ${byAccount.id}`.execute(db);
-    const unknown = (await kept(db)).filter((r) => r.name_key === null).map((r) => r.client_id);
+    await sql`UPDATE clients SET bank = ${JSON.stringify({ iban: validIban(5), account_no: '', swift: '' })} WHERE id = ${byAccount.id}`.execute(db);
+    const unknown = (await keptKeys(db)).filter((r) => r.name_key === null).map((r) => r.client_id);
     expect(unknown.sort((x, y) => x - y)).toEqual([byName.id, byAccount.id].sort((x, y) => x - y));
 
     const entries: TestEntry[] = [
       { ref: 'N1', date: '2026-03-10', amount: '12700', direction: 'credit', name: 'UJ NEV ZRT', remittance: 'köszönjük' },
-      { ref: 'A1', date: '2026-03-11', amount: '25400', direction: 'credit', name: 'Valaki', iban: iban(5), remittance: 'utalás' },
+      { ref: 'A1', date: '2026-03-11', amount: '25400', direction: 'credit', name: 'Valaki', iban: validIban(5), remittance: 'utalás' },
       { ref: 'O1', date: '2026-03-12', amount: '12700', direction: 'credit', name: 'REGI NEV KFT', remittance: 'régi névvel' },
     ];
     await tc.core.call('bankStatements.import', { account_id: account, file: b64(camt053(entries)) });
@@ -194,21 +165,21 @@ test.describe('the writers of clients', () => {
     // the text written around the core is as it was written
     const text = await queryRows<{ name: string; bank: string }>(db, 'SELECT name, bank FROM clients WHERE id IN (?, ?) ORDER BY id', byName.id, byAccount.id);
     expect(text.map((t) => t.name)).toEqual(['Új Név Zrt.', 'Számlás Kft.']);
-    expect(JSON.parse(text[1]!.bank)).toEqual({ iban: iban(5), account_no: '', swift: '' });
+    expect(JSON.parse(text[1]!.bank)).toEqual({ iban: validIban(5), account_no: '', swift: '' });
   });
 
   test('a write that fails keeps none of its keys', async () => {
     const db = tc.opened.db;
     await tc.core.call('clients.create', clientBody({ name: 'Megmaradó Kft.' }));
-    const before = await kept(db);
+    const before = await keptKeys(db);
     const failed = writeTransaction(db, async (trx) => {
-      await trx.insertInto('clients').values(RAW_CLIENT('Elveszett Kft.', JSON.stringify({ iban: iban(9) }))).execute();
+      await trx.insertInto('clients').values(RAW_CLIENT('Elveszett Kft.', JSON.stringify({ iban: validIban(9) }))).execute();
       await trx.updateTable('clients').set({ name: 'Átnevezett Kft.' }).where('id', '=', before[0]!.client_id).execute();
       expect(await keepClientMatchKeys(trx)).toBe(2);
       throw new Error('a failure after the keys were written');
     });
     await expect(failed).rejects.toThrow(/after the keys were written/);
-    expect(await kept(db)).toEqual(before);
+    expect(await keptKeys(db)).toEqual(before);
     await expectKept(db, 'after the rollback');
   });
 });
@@ -245,8 +216,8 @@ test('random histories of client writes: the kept keys equal the keys of the cli
         await tc.core.call('clients.delete', { id }).catch(() => undefined);
       }
       // known keys are never wrong; unknown ones are worked out by whoever reads them
-      const truth = await recount(db);
-      const now = await kept(db);
+      const truth = await recountKeys(db);
+      const now = await keptKeys(db);
       expect(now.map((r) => r.client_id), `step ${step}, seed ${seed}`).toEqual(truth.map((r) => r.client_id));
       now.forEach((r, k) => {
         if (r.name_key !== null) expect(r, `step ${step}, seed ${seed}`).toEqual(truth[k]);
