@@ -66,6 +66,7 @@ import * as m0063 from './0063-change-log-commit-order';
 import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
 import * as m0072 from './0072-client-match-keys';
+import * as m0073 from './0073-bank-screen-indexes';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -140,6 +141,8 @@ const written: Record<string, Migration> = {
   '0069-unpaid-invoices-index': m0069,
   // each client's name and account keys for the bank screen's payers (issue 41, branch bank)
   '0072-client-match-keys': m0072,
+  // the bank screen's payers' open invoices and unpaid expenses by index (issue 41, branch bank)
+  '0073-bank-screen-indexes': m0073,
 };
 
 /**
