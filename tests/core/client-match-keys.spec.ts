@@ -224,8 +224,8 @@ test('random histories of client writes: the kept keys equal the keys of the cli
         else expect(r, `step ${step}, seed ${seed}`).toEqual({ client_id: r.client_id, name_key: null, iban_key: null, account_no_key: null });
       });
       // the payers of a random set of keys, found through the table, are those the clients' text gives
-      const names = new Set(Array.from({ length: 3 }, () => pick(truth).name_key));
-      const accounts = new Set(Array.from({ length: 3 }, () => pick([...truth.map((t) => t.iban_key), ...truth.map((t) => t.account_no_key)])));
+      const names = new Set(Array.from({ length: 3 }, () => pick(truth).name_key ?? ''));
+      const accounts = new Set(Array.from({ length: 3 }, () => pick([...truth.map((t) => t.iban_key), ...truth.map((t) => t.account_no_key)]) ?? ''));
       const found = (await clientsByKeys(db, names, accounts)).map((c) => c.client_id);
       const expected = truth.filter((t) => (t.name_key && names.has(t.name_key)) || [t.iban_key, t.account_no_key].some((a) => a && accounts.has(a))).map((t) => t.client_id);
       expect(found, `payers at step ${step}, seed ${seed}`).toEqual(expected);
