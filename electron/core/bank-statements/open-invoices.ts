@@ -60,14 +60,14 @@ export async function reachableInvoices(db: Db, credits: Array<{ remittance: str
   for (let i = 0; i < pairs.length; i += 200) {
     const slice = pairs.slice(i, i + 200);
     const byNumber = sql<boolean>`(${sql.join(slice.map(([y, n]) => sql`(invoices.number_year = ${y} and invoices.number_seq = ${n})`), sql` or `)})`;
-    for (const inv of await openInvoices(db, undefined, byNumber)) if (numbers.has(inv.invoice_no)) found.set(inv.id, inv);
+    for (const inv of await openInvoiceRows(db, undefined, byNumber)) if (numbers.has(inv.invoice_no)) found.set(inv.id, inv);
   }
   // each payer's unpaid invoices, a seek each along their index by client (migration 0073), which holds every column
   // read here: neither all the unpaid invoices (0069's index, by due date) nor all of a payer's, paid or not
   for (let i = 0; i < payers.length; i += 2000) {
-    for (const inv of await openInvoices(db, undefined, sql<boolean>`invoices.client_id in (${sql.join(payers.slice(i, i + 2000))})`)) found.set(inv.id, inv);
+    for (const inv of await openInvoiceRows(db, undefined, sql<boolean>`invoices.client_id in (${sql.join(payers.slice(i, i + 2000))})`)) found.set(inv.id, inv);
   }
-  return { invoices: byDueDate([...found.values()]), payers: payerKeys };
+  return { invoices: byDueDate(await withClientNames(db, [...found.values()])), payers: payerKeys };
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -93,6 +93,11 @@ function byDueDate(invoices: OpenInvoice[]): OpenInvoice[] {
  * million were as many lookups of their client on PostgreSQL).
  */
 export async function openInvoices(db: Db, ids?: number[], where?: RawBuilder<boolean>): Promise<OpenInvoice[]> {
+  return withClientNames(db, await openInvoiceRows(db, ids, where));
+}
+
+/** The open invoices without their clients' names yet (`client_name` is filled by withClientNames). */
+async function openInvoiceRows(db: Db, ids?: number[], where?: RawBuilder<boolean>): Promise<OpenInvoice[]> {
   let q = db
     .selectFrom('invoices')
     .select([
@@ -116,7 +121,6 @@ export async function openInvoices(db: Db, ids?: number[], where?: RawBuilder<bo
   if (ids) q = q.where('invoices.id', 'in', ids.length ? ids : [0]);
   if (where) q = q.where(where);
   const rows = await q.execute();
-  const names = await clientNames(db, [...new Set(rows.map((r) => r.client_id))]);
   // each written out, not spread from the row: ten thousand spread rows took 20 ms at a million, and were slow to
   // read and copy in the matching after
   return rows.map((r) => ({
@@ -125,7 +129,7 @@ export async function openInvoices(db: Db, ids?: number[], where?: RawBuilder<bo
     prefix: r.prefix,
     number: prefixedNumber(r.prefix, r.invoice_no)!,
     client_id: r.client_id,
-    client_name: names.get(r.client_id) ?? '',
+    client_name: '',
     currency: r.currency,
     exchange_rate: r.exchange_rate,
     outstanding_milli: r.outstanding_milli,
@@ -133,10 +137,17 @@ export async function openInvoices(db: Db, ids?: number[], where?: RawBuilder<bo
   }));
 }
 
+/** Fills in the invoices' clients' names, read once per client. */
+async function withClientNames(db: Db, invoices: OpenInvoice[]): Promise<OpenInvoice[]> {
+  const names = await clientNames(db, [...new Set(invoices.map((inv) => inv.client_id))]);
+  for (const inv of invoices) inv.client_name = names.get(inv.client_id) ?? '';
+  return invoices;
+}
+
 async function clientNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   const names = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('clients').select(['id', 'name']).where('id', 'in', ids.slice(i, i + 500)).execute();
+  for (let i = 0; i < ids.length; i += 2000) {
+    const rows = await db.selectFrom('clients').select(['id', 'name']).where('id', 'in', ids.slice(i, i + 2000)).execute();
     for (const r of rows) names.set(r.id, r.name);
   }
   return names;

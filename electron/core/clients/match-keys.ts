@@ -15,8 +15,8 @@ type MatchKeyTables = {
 };
 const withKeyTables = (db: Db) => db.withTables<MatchKeyTables>();
 
-/** SQLite takes a bounded number of bound values in one statement */
-const SLICE = 500;
+/** SQLite takes a bounded number of bound values in one statement (the payers of a month's statement fit in one) */
+const SLICE = 2000;
 const slices = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / SLICE) }, (_, k) => items.slice(k * SLICE, k * SLICE + SLICE));
 
 /** A client's id and its keys ('' where its text gives none). */
