@@ -67,6 +67,8 @@ import * as m0068 from './0068-revenue-year-summaries';
 import * as m0069 from './0069-unpaid-invoices-index';
 import * as m0070 from './0070-revenue-foreign-summaries';
 import * as m0071 from './0071-revenue-counts-and-cost-sums';
+import * as m0072 from './0072-client-match-keys';
+import * as m0073 from './0073-bank-screen-indexes';
 import * as m0074 from './0074-vat-day-summaries';
 import * as m0076 from './0076-invoice-counts';
 
@@ -145,6 +147,10 @@ const written: Record<string, Migration> = {
   '0070-revenue-foreign-summaries': m0070,
   // the cash basis's count of an invoice paid in several months of a year kept per year; the costs per month and category (issue 41, branch revenue)
   '0071-revenue-counts-and-cost-sums': m0071,
+  // each client's name and account keys for the bank screen's payers (issue 41, branch bank)
+  '0072-client-match-keys': m0072,
+  // the bank screen's payers' open invoices and unpaid expenses by index (issue 41, branch bank)
+  '0073-bank-screen-indexes': m0073,
   // the VAT analysis's forint lines summed per tax day and VAT code (issue 41, branch vat)
   '0074-vat-day-summaries': m0074,
   // the invoice list's totals counted per block, type, state and the list's other equality filters (issue 41, branch v3)

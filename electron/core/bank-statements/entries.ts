@@ -7,7 +7,7 @@ import { milliToString } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { suggest } from './match';
 import { openExpenses, suggestExpenses } from './expenses';
-import { clientKeys, reachableInvoices } from './open-invoices';
+import { reachableInvoices } from './open-invoices';
 import { withBankTables, type BankTables } from './tables';
 import type { Selectable } from 'kysely';
 
@@ -26,9 +26,8 @@ export async function allSuggestions(db: Db): Promise<Map<number, BankSuggestion
   const debits = open.filter((e) => e.direction === 'debit');
   const out = new Map<number, BankSuggestion>();
   if (credits.length) {
-    const invoices = await reachableInvoices(db, credits);
-    const clients = await clientKeys(db, [...new Set(invoices.map((i) => i.client_id))]);
-    for (const [id, s] of suggest(credits, invoices, clients)) out.set(id, s);
+    const { invoices, payers } = await reachableInvoices(db, credits);
+    for (const [id, s] of suggest(credits, invoices, payers)) out.set(id, s);
   }
   if (debits.length) for (const [id, s] of suggestExpenses(debits, await openExpenses(db))) out.set(id, s);
   return out;

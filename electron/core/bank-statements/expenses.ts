@@ -3,8 +3,10 @@
 // partial payments), so only the exact gross amount in the expense's currency is suggested.
 import type { BankSuggestion } from '../../../shared/contract/areas/bank-types';
 import { milliToString } from '../../../shared/money';
+import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { nameKey } from './names';
+import { UNPAID_EXPENSE } from '../../../migrations/0073-bank-screen-indexes';
+import { nameKey } from '../../../shared/bank-match-keys';
 
 export interface OpenExpense {
   id: number;
@@ -27,7 +29,8 @@ export async function openExpenses(db: Db, ids?: number[]): Promise<OpenExpense[
   let q = db
     .selectFrom('expenses')
     .select(['id', 'name', 'supplier_name', 'invoice_no', 'gross_price_milli', 'currency'])
-    .where('paid', '=', 0)
+    // as migration 0073's index of the unpaid expenses says it (a literal: a bound value cannot use a partial index)
+    .where(sql<boolean>`${UNPAID_EXPENSE}`)
     .where('kind', '=', 'invoice')
     .where('gross_price_milli', '>', 0);
   if (ids) q = q.where('id', 'in', ids.length ? ids : [0]);

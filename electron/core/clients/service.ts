@@ -15,6 +15,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { countryCode } from '../../nav/country';
 import { containsInsensitive } from '../../db/portable';
+import { keepClientMatchKeys } from './match-keys';
 
 const ADDRESS_KEYS = Object.keys(emptyAddress()) as Array<keyof Address>;
 
@@ -114,7 +115,11 @@ export function createClientService(ctx: CoreContext) {
         if (match) return clientResource(match);
       }
       const values = clientRowValues(input, nowStamp(ctx));
-      const inserted = await writeTransaction(db, async (trx) => trx.insertInto('clients').values(values).returningAll().executeTakeFirstOrThrow());
+      const inserted = await writeTransaction(db, async (trx) => {
+        const r = await trx.insertInto('clients').values(values).returningAll().executeTakeFirstOrThrow();
+        await keepClientMatchKeys(trx);
+        return r;
+      });
       return clientResource(inserted);
     },
 
@@ -159,6 +164,7 @@ export function createClientService(ctx: CoreContext) {
           .where('id', '=', input.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await keepClientMatchKeys(trx);
         return r;
       });
       return clientResource(updated);

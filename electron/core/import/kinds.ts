@@ -6,6 +6,7 @@ import { clientRules, existingClient } from './client-rows';
 import { existingProduct, productRules } from './product-rows';
 import type { ExistingRecord, KindRules } from './kind';
 import { liveClients, liveProducts, writers } from './statements';
+import { keepClientMatchKeys } from '../clients/match-keys';
 
 interface Kind {
   // The rules are generic in the create input; here, where both kinds sit side by side, the input is left open.
@@ -18,6 +19,8 @@ interface Kind {
   liveExisting: (trx: WriteTx) => Promise<unknown[]>;
   insert: (trx: WriteTx, values: Record<string, unknown>) => Promise<unknown>;
   update: (trx: WriteTx, values: Record<string, unknown>) => Promise<unknown>;
+  /** after the rows are written, in the same transaction: what is kept beside them */
+  written: (trx: WriteTx) => Promise<unknown>;
 }
 
 export const kinds: Record<ImportKind, Kind> = {
@@ -28,6 +31,8 @@ export const kinds: Record<ImportKind, Kind> = {
     liveExisting: (trx) => liveClients.all(trx, {}),
     insert: (trx, values) => writers.clients.insert.run(trx, values as never),
     update: (trx, values) => writers.clients.update.run(trx, values as never),
+    // the bank screen's name and account keys of the clients written (migration 0072)
+    written: (trx) => keepClientMatchKeys(trx),
   },
   products: {
     rules: productRules,
@@ -36,5 +41,6 @@ export const kinds: Record<ImportKind, Kind> = {
     liveExisting: (trx) => liveProducts.all(trx, {}),
     insert: (trx, values) => writers.products.insert.run(trx, values as never),
     update: (trx, values) => writers.products.update.run(trx, values as never),
+    written: async () => undefined,
   },
 };

@@ -112,6 +112,7 @@ export function createImportService(ctx: CoreContext) {
           if (record) await kind.update(trx, kind.rules.updateValues(values, now, record));
           else await kind.insert(trx, kind.rules.insertValues(values, now));
         }
+        await kind.written(trx);
         await saveMapping.run(trx, { kind: input.kind, columns: JSON.stringify(mappingToMemory(table.headers, input.mapping)), updated_at: now });
         const counts = countsOf(plan.rows);
         return { created: counts.create, merged: counts.merge, skipped: counts.skip, excluded: counts.errors };

@@ -8,6 +8,7 @@ import { prepareStatement } from '../../db/prepared';
 import { clientSnapshot, emptyAddress, emptyBank, emptyDefaults } from '../clients/mapping';
 import { buyerOfSnapshot } from './mapping';
 import { clientById } from './statements';
+import { keepClientMatchKeys } from '../clients/match-keys';
 
 const WALK_IN_KEY = 'receipts.walk_in_client';
 export const WALK_IN_NAME = 'Magánszemély';
@@ -44,6 +45,7 @@ export async function walkInClient(trx: WriteTx, now: string): Promise<ClientRow
   const found = known ? await clientById.get(trx, { id: Number(known.value) }) : undefined;
   if (found && !found.deleted_at) return found;
   const id = (await insertWalkIn.get(trx, { now }))!.id;
+  await keepClientMatchKeys(trx);
   await rememberWalkIn.run(trx, { value: String(id) });
   return (await clientById.get(trx, { id }))!;
 }

@@ -14,6 +14,7 @@ import type { RoundContext } from '../round-context';
 import { applyMaster } from './apply-master';
 import { applyInvoice } from './apply-invoice';
 import { applyDeliveryNote } from '../delivery-notes';
+import { keepClientMatchKeys } from '../../core/clients/match-keys';
 
 export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<number> {
   let applied = 0;
@@ -41,6 +42,8 @@ export async function pullAll(rc: RoundContext, remoteLastSeq: number): Promise<
           else if (c.entity === 'delivery_note') await applyDeliveryNote(env, c);
           else await applyMaster(env, c.entity as MasterEntity, c);
         }
+        // the keys of the clients the page wrote (theirs and the hidden copies invoices bring), for the bank screen
+        await keepClientMatchKeys(trx);
         await updateState(trx, { pull_cursor: feed.last_seq });
       }),
     );

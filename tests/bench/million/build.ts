@@ -20,6 +20,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../../electron/db/open';
 import { createCore } from '../../../electron/core/index';
 import { fixedClock } from '../../../electron/core/clock';
+import { keepClientMatchKeys } from '../../../electron/core/clients/match-keys';
+import { writeTransaction } from '../../../electron/db/transaction';
 import { migrations } from '../../../migrations/index';
 import { benchInvoice, buyerBody, rng, SELLER } from '../../fault/support/bodies';
 import { addDays } from '../../../shared/dates';
@@ -120,6 +122,8 @@ export async function buildMillion(file: string, invoices: number, log: (s: stri
         products.push({ id, name, priceMilli, vatId, rate: RATE[vatId].rate, unit });
       }
     })();
+    // the clients' bank keys (migration 0072), as the core's writers of clients keep them
+    await writeTransaction(opened.db, (trx) => keepClientMatchKeys(trx));
     log(`clients and products: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const insertInvoice = insert('invoices', colsOf(tpl.invoice));

@@ -38,10 +38,8 @@ export const ALLOWED_SCANS: ReadonlyArray<{ table: string; line: RegExp; sql?: R
   // all open credits against all open invoices): the unpaid invoices' own index (migration 0069), never the paid ones.
   // They grow with what is owed, not with the books — though a business that leaves proformas open keeps many.
   { table: 'invoices', line: /USING (COVERING )?INDEX invoices_unpaid\b/, why: 'every unpaid invoice, along their own index (0069)' },
-  // The bank screen finds a credit's payer by name or account among every client (their keys are worked out from
-  // the name and the bank field, names.ts): one row per client, not per invoice (5,000 at a million invoices). Keys
-  // kept with the client would make it a seek; not done (docs/million.md, "Issue 41: every screen at a million").
-  { table: 'clients', line: /^SCAN clients$/, sql: /^select "id", "name", "bank" from "clients"$/, why: "every client's name and account keys, for a credit's payer" },
+  // The same screen's debits against every unpaid expense: their own index (migration 0073), never the paid ones.
+  { table: 'expenses', line: /USING (COVERING )?INDEX expenses_unpaid\b/, why: 'every unpaid expense, along their own index (0073)' },
   // A list's total (`with_total`, which the v3 door asks on every list) over every date is the sum of migration 0076's
   // counts when its other filters are equalities on their key (none, a block, a type, a state…: branch v3). Any other
   // filter (overdue, partly paid, a client's name, a search, a date range some invoices are outside) still counts
