@@ -1,7 +1,7 @@
 // Dev harness (issue 41, accountant package): builds the package of a seeded year and prints its wall time, CPU (all
 // threads), first progress, and writes a hash of the whole ZIP and of every entry in order, so that a change can be
 // checked byte for byte on the same data: run it before and after on the same kept database and compare the files.
-// `npx tsx tests/bench/_acct-hash.ts <invoices | rich> [db file to keep] [hash json out]` ("rich": the report tests'
+// `npx tsx tests/bench/accountant-package-hash.ts <invoices | rich> [db file to keep] [hash json out]` ("rich": the report tests'
 // year — cancelling, modifying, EUR, expenses, an attached file, a payment).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

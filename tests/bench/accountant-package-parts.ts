@@ -1,6 +1,6 @@
 // Dev harness (issue 41): each part of the accountant package alone on a seeded year, wall and CPU (all threads; the
 // PDFs' figure is the two workers' and the feeding thread's, worker start-up included).
-// `npx tsx tests/bench/_acct-parts.ts <invoices>` (the seeded database is kept in /tmp/zipw).
+// `npx tsx tests/bench/accountant-package-parts.ts <invoices>` (the seeded database is kept in /tmp/zipw).
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqliteSource, withSnapshot, openSnapshot } from '../../electron/export/snapshot';
