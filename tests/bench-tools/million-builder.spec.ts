@@ -107,7 +107,8 @@ test('the builder writes consistent books the core reads', async () => {
       // full recount, and the dashboard answers what the invoice rows say
       for (const t of await summaryTables(opened.db)) {
         expect(t.kept, t.table).toEqual(t.recount);
-        expect(t.kept.length, t.table).toBeGreaterThan(0);
+        // the payments on euro invoices of a rate the sums do not convert (0070): the builder's rates all convert
+        if (t.table !== 'summary_cash_foreign') expect(t.kept.length, t.table).toBeGreaterThan(0);
       }
       const dashboard = await dashboardFromInvoices(opened.db, '2026-11-27');
       expect(await core.call('invoices.summary', {})).toEqual(dashboard.summary);
