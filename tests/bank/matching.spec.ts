@@ -14,6 +14,7 @@ import type { BankEntry, BankSuggestion } from '../../shared/contract/areas/bank
 import { FIXED_NOW, addressBody, invoiceBody, rawDb, seedSeller, tempDbFile } from '../support/fixtures';
 import { taxNumber } from '../import/files';
 import { OWN_IBAN, b64, camt053, type TestEntry } from './statements';
+import { validIban } from '../support/client-match-keys';
 
 test.setTimeout(240_000);
 
@@ -32,18 +33,6 @@ interface Expected {
   invoices?: number[];
 }
 
-/**
- * The n-th client's Hungarian IBAN, one that can exist (Folio refuses others): the account part's 8th digit is the
- * GIRO check digit (weights 9, 7, 3, 1), the IBAN's two check digits make it 1 mod 97 (ISO 13616).
- */
-const iban = (n: number) => {
-  const seven = String(1_000_000 + n).padStart(7, '0');
-  const giro = [...seven].reduce((sum, d, k) => sum + Number(d) * [9, 7, 3, 1][k % 4]!, 0);
-  const bban = `11773016${seven}${(10 - (giro % 10)) % 10}00000000`;
-  let rest = 0;
-  for (const d of `${bban}173000`) rest = (rest * 10 + Number(d)) % 97; // "HU00" moved to the end, H=17, U=30
-  return `HU${String(98 - rest).padStart(2, '0')}${bban}`;
-};
 
 async function seed(core: Core) {
   const block = (await core.call('blocks.create', { name: 'Második blokk', prefix: 'PFX' })).id;
@@ -54,7 +43,7 @@ async function seed(core: Core) {
       tax_type: 'HAS_TAX_NUMBER',
       taxcode: taxNumber(2_000_000 + c * 13),
       billing_address: addressBody(),
-      bank: { iban: iban(c), swift: '', account_no: '' },
+      bank: { iban: validIban(c), swift: '', account_no: '' },
     } as never);
     regular.push(client.id);
   }
@@ -118,7 +107,7 @@ function statement(made: Made[], regular: number[], sums: number[]) {
     const client = regular[i]!;
     for (const m of byClient(client).filter((x) => !used.has(x.id)).slice(0, 2)) {
       used.add(m.id);
-      add({ amount: String(m.gross), name: 'Ismeretlen Fizető', iban: iban(i), remittance: 'utalás' }, { reason: 'amount_and_payer', kind: 'exact', confident: true, invoices: [m.id] });
+      add({ amount: String(m.gross), name: 'Ismeretlen Fizető', iban: validIban(i), remittance: 'utalás' }, { reason: 'amount_and_payer', kind: 'exact', confident: true, invoices: [m.id] });
     }
   }
   // a sum of two or three of one client's four invoices
