@@ -70,8 +70,13 @@ export function milliToString(milli: Milli): string {
   return fromMilli(milli).toFixed(3);
 }
 
-/** 4445: the interface's number form (create and cancel responses). Exact for thousandths below 2^53. */
+/**
+ * 4445: the interface's number form (create and cancel responses). Exact for thousandths below 2^53: a whole number of
+ * thousandths divided by 1000 is the double nearest the decimal, as the decimal's text read by Number is (both are
+ * rounded correctly from the same value), so no big.js number is made for it.
+ */
 export function milliToNumber(milli: Milli): number {
+  if (Number.isSafeInteger(milli)) return milli === 0 ? 0 : milli / 1000; // (-0 too reads as 0, as its text "0.000" did)
   return Number(fromMilli(milli).toFixed(3));
 }
 

@@ -29,8 +29,18 @@ export function rawHandle(db: Db): BetterSqlite3.Database {
   return sqlite;
 }
 
+/**
+ * A value's place in the statement. A name with a dot reads one level down: `p['2.qty']` is `args[2].qty` (the lines
+ * of a many-row insert, given as they are, with no argument object of their own to build per call).
+ */
 class Marker {
-  constructor(readonly name: string) {}
+  readonly outer: string;
+  readonly inner: string | null;
+  constructor(readonly name: string) {
+    const dot = name.indexOf('.');
+    this.outer = dot < 0 ? name : name.slice(0, dot);
+    this.inner = dot < 0 ? null : name.slice(dot + 1);
+  }
 }
 
 /** Stands in for the values of P while the query is built: `p.id` is a marker for the `id` argument. */
@@ -74,7 +84,8 @@ function bind({ sql, slots }: { sql: string; slots: Slot[] }, args: object): unk
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     if (slot instanceof Marker) {
-      const value = (args as Record<string, unknown>)[slot.name];
+      const outer = (args as Record<string, unknown>)[slot.outer];
+      const value = slot.inner === null ? outer : (outer as Record<string, unknown> | undefined)?.[slot.inner];
       // Kysely leaves an undefined column out (its default applies); a compiled statement has no such choice.
       if (value === undefined) throw new Error(`Prepared statement argument '${slot.name}' is undefined: ${sql}`);
       values[i] = value;

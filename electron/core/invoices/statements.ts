@@ -72,17 +72,15 @@ export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto(
 /** The most lines one insert writes; a longer invoice takes several. */
 const LINES_PER_INSERT = 16;
 
-/** Lines as the arguments of a many-row insert: line i's column c is the argument `${i}.${c}`. */
-type LineArgs = Record<string, unknown>;
-
 /** The insert of n lines at once, compiled once per n: on PostgreSQL one round trip instead of one per line. */
 const insertItemsOf = new Map<number, ReturnType<typeof prepareLines>>();
 
+/** Its arguments are the lines themselves: line i's column c is the marker `${i}.${c}` (../../db/prepared.ts). */
 function prepareLines(n: number) {
-  return prepareStatement((db, p: LineArgs) =>
+  return prepareStatement((db, p: ItemValues[]) =>
     db.insertInto('invoice_items').values(
       Array.from({ length: n }, (_, i) =>
-        allColumns(ITEM_COLUMNS, new Proxy({} as ItemValues, { get: (_t, column) => p[`${i}.${String(column)}`] })),
+        allColumns(ITEM_COLUMNS, new Proxy({} as ItemValues, { get: (_t, column) => (p as unknown as Record<string, unknown>)[`${i}.${String(column)}`] })),
       ),
     ),
   );
@@ -101,11 +99,7 @@ export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<vo
       statement = prepareLines(chunk.length);
       insertItemsOf.set(chunk.length, statement);
     }
-    const args: LineArgs = {};
-    chunk.forEach((line, i) => {
-      for (const column of Object.keys(ITEM_COLUMNS)) args[`${i}.${column}`] = line[column as keyof ItemValues];
-    });
-    await statement.run(trx, args);
+    await statement.run(trx, chunk);
   }
 }
 
