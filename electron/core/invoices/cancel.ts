@@ -16,7 +16,7 @@ import { invoiceRow } from './queries';
 import { insertLines, seal } from './seal';
 import { insertInvoice } from './statements';
 import type { InvoiceEnv } from './types';
-import { copiedLines, invoiceValues, mirroredContent } from './values';
+import { copiedLines, invoiceValues, mirroredContent, storedRow } from './values';
 
 export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoice_no?: string | undefined; date?: string | undefined }) {
   const result = await writeTransaction(env.ctx.db, async (trx): Promise<InvoiceRow> => {
@@ -71,7 +71,7 @@ export async function cancelInvoice(env: InvoiceEnv, input: { id: number; invoic
       },
       now,
     );
-    const cancelling: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+    const cancelling = storedRow((await insertInvoice.get(trx, values))!.id, values);
     const items = await trx
       .selectFrom('invoice_items')
       .selectAll()

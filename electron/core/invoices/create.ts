@@ -16,7 +16,7 @@ import { exchangeRate, requestContent } from './request';
 import { insertLines, recordAdvancePayment, seal } from './seal';
 import { insertInvoice, type InvoiceValues } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
-import { invoiceValues, lineValues } from './values';
+import { invoiceValues, lineValues, storedRow } from './values';
 import type { PendingAudit } from '../users/audit';
 
 /**
@@ -30,24 +30,21 @@ export async function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCrea
   // An invoice is checked before its number is taken. One a device pushes with its number was checked where it was
   // issued: refusing it here would lose a legal record, not prevent one.
   if (input.type === INVOICE_TYPE.invoice && input.invoice_no === undefined) {
-    await requireLegal(trx, { ...content, date, period_start: extra.period_start }, lines);
+    const { client_snapshot, total_milli, fulfillment_date, due_date } = content;
+    await requireLegal(trx, { client_snapshot, total_milli, date, fulfillment_date, due_date, period_start: extra.period_start }, lines);
   }
   if (input.type === INVOICE_TYPE.receipt && input.invoice_no === undefined) await requireReceiptLegal(trx);
   const now = nowStamp(env.ctx);
-  const values = invoiceValues(
-    {
-      ...content,
-      type: input.type,
-      date,
-      seller_snapshot: await sellerSnapshotFor(trx, content.bank_account_id),
-      ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner)),
-      ...(input.vendor_id ? { vendor_id: input.vendor_id } : {}),
-      ...extra,
-    },
-    now,
-  );
+  const values = invoiceValues(content, now, {
+    type: input.type,
+    date,
+    seller_snapshot: await sellerSnapshotFor(trx, content.bank_account_id),
+    ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner)),
+    ...(input.vendor_id ? { vendor_id: input.vendor_id } : {}),
+    ...extra,
+  });
   // Every column is written, so the stored row is `values` with its new id.
-  const inserted: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+  const inserted = storedRow((await insertInvoice.get(trx, values))!.id, values);
   await insertLines(
     trx,
     lines.map((l) => lineValues(inserted.id, l)),

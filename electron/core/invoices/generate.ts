@@ -16,7 +16,7 @@ import { invoiceRow } from './queries';
 import { insertLines, recordAdvancePayment, seal } from './seal';
 import { clientById, insertInvoice, insertPayment } from './statements';
 import type { InvoiceEnv } from './types';
-import { contentOf, copiedLines, invoiceValues } from './values';
+import { contentOf, copiedLines, invoiceValues, storedRow } from './values';
 
 export async function generateInvoice(env: InvoiceEnv, input: { id: number; advance?: number | undefined }): Promise<{ id: number }> {
   const created = await writeTransaction(env.ctx.db, async (trx) => {
@@ -58,7 +58,7 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number; adva
       },
       now,
     );
-    const invoice: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+    const invoice = storedRow((await insertInvoice.get(trx, values))!.id, values);
     await insertLines(trx, copiedLines(items, invoice.id));
     for (const { id: _id, invoice_id: _from, ...p } of payments) await insertPayment.run(trx, { ...p, invoice_id: invoice.id });
     if (!(await linkGenerated(trx, proforma.id, invoice.id, now))) throw new Error(`Proforma ${proforma.id} generated meanwhile`);
