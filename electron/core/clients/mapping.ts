@@ -77,3 +77,30 @@ export function clientSnapshot(row: ClientRow): InvoiceClient {
     tax_type: row.tax_type as TaxType,
   };
 }
+
+type SnapshotColumns = Pick<ClientRow, 'name' | 'email' | 'taxcode' | 'eu_taxcode' | 'address' | 'bank' | 'tax_type'>;
+
+// Issuing writes the snapshot of the same few clients over and over: the last text is kept with the columns it was
+// made from (a memo of a pure function, like the seller's snapshot: cores and tests share nothing through it).
+let lastSnapshot: { columns: SnapshotColumns; text: string } | undefined;
+
+/** The buyer's snapshot as an invoice stores it (text). */
+export function clientSnapshotText(row: ClientRow): string {
+  const last = lastSnapshot;
+  if (
+    last &&
+    last.columns.name === row.name &&
+    last.columns.email === row.email &&
+    last.columns.taxcode === row.taxcode &&
+    last.columns.eu_taxcode === row.eu_taxcode &&
+    last.columns.address === row.address &&
+    last.columns.bank === row.bank &&
+    last.columns.tax_type === row.tax_type
+  ) {
+    return last.text;
+  }
+  const { name, email, taxcode, eu_taxcode, address, bank, tax_type } = row;
+  const text = JSON.stringify(clientSnapshot(row));
+  lastSnapshot = { columns: { name, email, taxcode, eu_taxcode, address, bank, tax_type }, text };
+  return text;
+}

@@ -5,7 +5,7 @@ import { FolioError, rule } from '../../../shared/errors';
 import { INVOICE_STATUS, INVOICE_TYPE, statusForPaid } from '../../../shared/invoice-codes';
 import type { InvoiceRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
-import { clientSnapshot } from '../clients/mapping';
+import { clientSnapshotText } from '../clients/mapping';
 import { writeTransaction } from '../../db/transaction';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor } from '../settings/service';
@@ -71,5 +71,5 @@ export async function generateInvoice(env: InvoiceEnv, input: { id: number; adva
 /** The client's snapshot as the client is now; nothing (the proforma's own stays) when it was deleted. */
 async function currentBuyer(trx: WriteTx, clientId: number): Promise<{ client_snapshot?: string }> {
   const client = await clientById.get(trx, { id: clientId });
-  return client && !client.deleted_at ? { client_snapshot: JSON.stringify(clientSnapshot(client)) } : {};
+  return client && !client.deleted_at ? { client_snapshot: clientSnapshotText(client) } : {};
 }

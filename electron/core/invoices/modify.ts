@@ -9,7 +9,7 @@ import { INVOICE_STATUS, INVOICE_TYPE, prefixedNumber, statusForPaid } from '../
 import type { InvoiceRow } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import type { WriteTx } from '../../db/types';
-import { clientSnapshot } from '../clients/mapping';
+import { clientSnapshotText } from '../clients/mapping';
 import { nowStamp, today } from '../context';
 import { sellerSnapshotFor, settingsForIssue } from '../settings/service';
 import { chainOf, externalChainOf, lineReferenceProblems, modifiableProblems, refuse, type ChainState } from './chain';
@@ -40,7 +40,7 @@ function dueDate(asked: string | undefined, original: string, date: string): str
 /** The buyer as the client is now, or as the original named them when the client is gone. */
 async function buyerSnapshot(trx: WriteTx, clientId: number, fallback: string): Promise<string> {
   const client = await clientById.get(trx, { id: clientId });
-  return client && !client.deleted_at ? JSON.stringify(clientSnapshot(client)) : fallback;
+  return client && !client.deleted_at ? clientSnapshotText(client) : fallback;
 }
 
 interface Modification {
@@ -150,7 +150,7 @@ export async function modifyExternal(env: InvoiceEnv, input: ModifyExternalInput
     const now = nowStamp(env.ctx);
     const block = await followUpBlock(trx, 0);
     const paymentMethod = input.payment_method ?? o.payment_method ?? 1;
-    const snapshot = JSON.stringify(clientSnapshot(client));
+    const snapshot = clientSnapshotText(client);
     const external = {
       invoice_no: o.invoice_no,
       date: o.date,

@@ -6,7 +6,7 @@ import { FolioError, rule } from '../../../shared/errors';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { ClientRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
-import { clientSnapshot } from '../clients/mapping';
+import { clientSnapshotText } from '../clients/mapping';
 import { readSettings, settingsForIssue, settingsForIssueFrom, SETTINGS_KEY } from '../settings/service';
 import { deductionLines } from './advances';
 import { resolveLines, totalsOf, type ResolvedLine } from './lines';
@@ -29,12 +29,12 @@ export async function exchangeRate(env: InvoiceEnv, currency: string, given: str
 
 async function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
   const refs = await issueReferences.get(trx, { client: input.client_uid, block: input.block_uid ?? 0, settings: SETTINGS_KEY });
-  const { folio_block_id, folio_block_prefix, folio_block_owner, folio_settings, ...client } = refs ?? ({} as Partial<NonNullable<typeof refs>>);
   // the write's issue settings, from the text read just now (a missing block reads them below, on the error path)
-  if (refs) await settingsForIssueFrom(folio_settings);
+  if (refs) await settingsForIssueFrom(refs.folio_settings);
   const errors: Array<{ field: string; message: string }> = [];
-  // (a client's columns are null when the block was found and the client was not)
-  const found = refs ? (client.id === null ? undefined : (client as ClientRow)) : await clientById.get(trx, { id: input.client_uid });
+  // The row serves as the client as it is, the block's and settings' columns beside the client's (a copy without them
+  // cost more than the rest of these checks); a client's columns are null when the block was found and the client not.
+  const found = refs ? (refs.id === null ? undefined : (refs as ClientRow)) : await clientById.get(trx, { id: input.client_uid });
   if (!found || found.deleted_at) errors.push({ field: 'client_uid', message: 'no such client' });
   if (!findPaymentMethod(input.payment_method)) {
     errors.push({ field: 'payment_method', message: 'is not a payment method id (see GET /payment_methods/hu)' });
@@ -44,7 +44,7 @@ async function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
     errors.push({ field: 'bank_account_uid', message: 'no such bank account' });
   }
   if (errors.length) throw new FolioError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
-  return { client: found!, block: { id: folio_block_id!, prefix: folio_block_prefix!, owner: folio_block_owner! } };
+  return { client: found!, block: { id: refs!.folio_block_id, prefix: refs!.folio_block_prefix, owner: refs!.folio_block_owner } };
 }
 
 /** The content and priced lines of a request, in the transaction that writes them. */
@@ -66,7 +66,7 @@ export async function requestContent(
     fulfillment_date: input.fulfillment_date,
     due_date: input.due_date,
     client_id: client.id,
-    client_snapshot: JSON.stringify(clientSnapshot(client)),
+    client_snapshot: clientSnapshotText(client),
     payment_method_id: input.payment_method,
     currency: input.currency,
     exchange_rate: rate.rate,

@@ -6,7 +6,7 @@ import type { QuoteCreateInput } from '../../../shared/contract/areas/quotes';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { QuoteItemRow, QuoteRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
-import { clientSnapshot } from '../clients/mapping';
+import { clientSnapshotText } from '../clients/mapping';
 import { sellerSnapshotFor, settingsForIssue } from '../settings/service';
 import { resolveLines, totalsOf, type ResolvedLine } from '../invoices/lines';
 import { bankAccountById, clientById } from '../invoices/statements';
@@ -55,7 +55,7 @@ export async function quoteContent(trx: WriteTx, input: DatedQuoteInput): Promis
   return {
     content: {
       client_id: client.id,
-      client_snapshot: JSON.stringify(clientSnapshot(client)),
+      client_snapshot: clientSnapshotText(client),
       seller_snapshot: await sellerSnapshotFor(trx, bankAccountId),
       bank_account_id: bankAccountId,
       currency: input.currency,

@@ -21,8 +21,14 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 6) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+  // (own enumerable keys, as Object.entries gives them, without an array of pairs per object: every audited write
+  // redacts its input, an issued invoice's a dozen objects)
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_NAME.test(k) && !k.endsWith('_id') && v !== '' && v !== null && v !== undefined ? '[redacted]' : redact(v, depth + 1);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = (value as Record<string, unknown>)[k];
+    out[k] = v !== '' && v !== null && v !== undefined && SECRET_NAME.test(k) && !k.endsWith('_id') ? '[redacted]' : redact(v, depth + 1);
+  }
   return out;
 }
 

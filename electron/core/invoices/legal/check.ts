@@ -2,6 +2,7 @@
 // the settings hold it now, the buyer's snapshot, the priced lines, the dates), checked, and a refusal (422, one
 // entry per problem) before anything is numbered or written.
 import { FolioError } from '../../../../shared/errors';
+import type { InvoiceClient } from '../../../../shared/resources';
 import type { WriteTx } from '../../../db/types';
 import { buyerOfSnapshot } from '../mapping';
 import { settingsForIssue } from '../../settings/service';
@@ -17,12 +18,25 @@ export interface DocumentFacts {
   period_start?: string | null | undefined;
 }
 
+// Issuing checks the snapshot of the same few clients over and over: the buyer read from the last one is kept with its
+// text (frozen, for it is shared; the rules only read it).
+let lastBuyer: { snapshot: string; client: InvoiceClient } | undefined;
+
+function buyerOf(snapshot: string): InvoiceClient {
+  if (lastBuyer?.snapshot === snapshot) return lastBuyer.client;
+  const client = buyerOfSnapshot(snapshot);
+  Object.freeze(client.billing_address);
+  Object.freeze(client.bank);
+  lastBuyer = { snapshot, client: Object.freeze(client) };
+  return client;
+}
+
 /** The checks of a document as it would be issued now, in the transaction that would issue it. */
 export async function legalCheck(trx: WriteTx, doc: DocumentFacts, lines: LegalLine[]): Promise<LegalResult> {
   const { seller } = (await settingsForIssue(trx)).settings;
   return checkInvoice({
     seller,
-    client: buyerOfSnapshot(doc.client_snapshot),
+    client: buyerOf(doc.client_snapshot),
     lines,
     total_milli: doc.total_milli,
     date: doc.date,
