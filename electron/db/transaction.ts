@@ -160,7 +160,7 @@ class WriteQueue {
             if (!alone) c.savepoint.run();
             try {
               const trx = asWriteTx(conn);
-              const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
+              const value = await job.scope.runInAsyncScope(() => runWriteJob(trx, () => job.work(trx)));
               if (!alone) c.release.run();
               if (job.eager) job.resolve(value);
               else done.push({ job, value });

@@ -5,20 +5,30 @@
 // "One write" is one job of a write transaction — not the transaction: a group-committed transaction holds the
 // writes of several calls, and one of them may change what another read. Both write queues run each job in a scope
 // of its own (runWriteJob); outside one, nothing is remembered.
-import { AsyncLocalStorage } from 'node:async_hooks';
+//
+// The memory belongs to the job's transaction handle while the job runs (a handle runs one job at a time: the jobs
+// of a batch one after another), not to an AsyncLocalStorage: on Node 20 an AsyncLocalStorage in use hooks every
+// promise the process makes, ~7 KB of garbage and a hook call per promise for each issued invoice (issue 41).
+import type { WriteTx } from './types';
 
 /** A key: an object of the module that remembers, or a text naming the value (`block:3`). */
 type Key = object | string;
 
-const scope = new AsyncLocalStorage<Map<Key, Promise<unknown>>>();
+const memories = new WeakMap<WriteTx, Map<Key, Promise<unknown>>>();
 
-export function runWriteJob<T>(work: () => Promise<T>): Promise<T> {
-  return scope.run(new Map(), work);
+export async function runWriteJob<T>(trx: WriteTx, work: () => Promise<T>): Promise<T> {
+  const memory = new Map<Key, Promise<unknown>>();
+  memories.set(trx, memory);
+  try {
+    return await work();
+  } finally {
+    if (memories.get(trx) === memory) memories.delete(trx);
+  }
 }
 
 /** `read()` once per write for `key`; its answer (or failure) is given again to the same write's next asks. */
-export function rememberedInWrite<T>(key: Key, read: () => Promise<T>): Promise<T> {
-  const memo = scope.getStore();
+export function rememberedInWrite<T>(trx: WriteTx, key: Key, read: () => Promise<T>): Promise<T> {
+  const memo = memories.get(trx);
   if (!memo) return read();
   let value = memo.get(key) as Promise<T> | undefined;
   if (!value) {
@@ -29,6 +39,6 @@ export function rememberedInWrite<T>(key: Key, read: () => Promise<T>): Promise<
 }
 
 /** The write changed what `key` remembers: its next ask reads again. */
-export function forgetInWrite(key: Key): void {
-  scope.getStore()?.delete(key);
+export function forgetInWrite(trx: WriteTx, key: Key): void {
+  memories.get(trx)?.delete(key);
 }

@@ -30,7 +30,7 @@ export async function exchangeRate(env: InvoiceEnv, currency: string, given: str
 async function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
   const refs = await issueReferences.get(trx, { client: input.client_uid, block: input.block_uid ?? 0, settings: SETTINGS_KEY });
   // the write's issue settings, from the text read just now (a missing block reads them below, on the error path)
-  if (refs) await settingsForIssueFrom(refs.folio_settings);
+  if (refs) await settingsForIssueFrom(trx, refs.folio_settings);
   const errors: Array<{ field: string; message: string }> = [];
   // The row serves as the client as it is, the block's and settings' columns beside the client's (a copy without them
   // cost more than the rest of these checks); a client's columns are null when the block was found and the client not.

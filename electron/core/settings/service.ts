@@ -63,7 +63,7 @@ const ISSUE_SETTINGS = {};
 
 /** The settings an invoice is issued with, as its write transaction sees them; frozen, for they are shared. */
 export function settingsForIssue(trx: WriteTx): Promise<IssueSettings> {
-  return rememberedInWrite(ISSUE_SETTINGS, () => readIssueSettings(trx));
+  return rememberedInWrite(trx, ISSUE_SETTINGS, () => readIssueSettings(trx));
 }
 
 async function readIssueSettings(trx: WriteTx): Promise<IssueSettings> {
@@ -77,8 +77,8 @@ export const SETTINGS_KEY = KEY;
  * The settings an invoice is issued with, from the row's text that the caller read in this write transaction itself
  * (with the invoice's client and block, one round trip): the write remembers them as settingsForIssue would.
  */
-export function settingsForIssueFrom(value: string | null | undefined): Promise<IssueSettings> {
-  return rememberedInWrite(ISSUE_SETTINGS, async () => issueSettingsOf(value ?? undefined));
+export function settingsForIssueFrom(trx: WriteTx, value: string | null | undefined): Promise<IssueSettings> {
+  return rememberedInWrite(trx, ISSUE_SETTINGS, async () => issueSettingsOf(value ?? undefined));
 }
 
 function issueSettingsOf(value: string | undefined): IssueSettings {
@@ -181,7 +181,7 @@ export function createSettingsService(ctx: CoreContext) {
           .values({ key: KEY, value: JSON.stringify(merged) })
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(merged) }))
           .execute();
-        forgetInWrite(ISSUE_SETTINGS);
+        forgetInWrite(trx, ISSUE_SETTINGS);
         return merged;
       });
       if (next.time_zone) ctx.timeZone = next.time_zone;

@@ -75,10 +75,10 @@ export class PushBatch {
     // blocks and clients through the write's memory, which storeOne reads them through too
     const blockIds = ids((r) => [r.block_uid]);
     const blocks = await trx.selectFrom('invoice_blocks').selectAll().where('id', 'in', blockIds).execute();
-    for (const id of blockIds) void rememberedInWrite(`push-block:${id}`, async () => blocks.find((b) => b.id === id));
+    for (const id of blockIds) void rememberedInWrite(trx, `push-block:${id}`, async () => blocks.find((b) => b.id === id));
     const clientIds = ids((r) => [r.client_uid]);
     const clients = new Set((await trx.selectFrom('clients').select('id').where('id', 'in', clientIds).execute()).map((c) => c.id));
-    for (const id of clientIds) void rememberedInWrite(`push-client:${id}`, async () => (clients.has(id) ? { id } : undefined));
+    for (const id of clientIds) void rememberedInWrite(trx, `push-client:${id}`, async () => (clients.has(id) ? { id } : undefined));
     const found = async (table: 'bank_accounts' | 'recurring_profiles' | 'quotes' | 'products', wanted: number[], into: Set<number>) => {
       if (!wanted.length) return;
       for (const row of await trx.selectFrom(table).select('id').where('id', 'in', wanted).execute()) into.add(row.id);
@@ -113,7 +113,7 @@ export class PushBatch {
     };
     if (problems.length) return refuse(problems.join('; '));
     const n = parseNumber(r)!;
-    const block = await rememberedInWrite(`push-block:${r.block_uid}`, () =>
+    const block = await rememberedInWrite(this.trx, `push-block:${r.block_uid}`, () =>
       this.trx.selectFrom('invoice_blocks').selectAll().where('id', '=', r.block_uid).executeTakeFirst(),
     );
     if (!block) return refuse(`No invoice block ${r.block_uid} on the remote`);
@@ -124,7 +124,7 @@ export class PushBatch {
     const last = own ? await this.counter(block.id, n) : undefined;
     const numberProblem = await pushedNumberProblem(this.trx, this.device, block, n.kind, n, last);
     if (numberProblem) return refuse(numberProblem);
-    const client = await rememberedInWrite(`push-client:${r.client_uid}`, () =>
+    const client = await rememberedInWrite(this.trx, `push-client:${r.client_uid}`, () =>
       this.trx.selectFrom('clients').select('id').where('id', '=', r.client_uid).executeTakeFirst(),
     );
     if (!client) return refuse(`No client ${r.client_uid} on the remote`);

@@ -29,7 +29,7 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, problems
   if (problems.length) return refuse(problems.join('; '));
   const n = parseNumber(r)!;
   // A push is one write of many records, mostly of one block and a few clients: each is read once (../../db/write-scope).
-  const block = await rememberedInWrite(`push-block:${r.block_uid}`, () =>
+  const block = await rememberedInWrite(trx, `push-block:${r.block_uid}`, () =>
     trx.selectFrom('invoice_blocks').selectAll().where('id', '=', r.block_uid).executeTakeFirst(),
   );
   if (!block) return refuse(`No invoice block ${r.block_uid} on the remote`);
@@ -54,7 +54,7 @@ async function storeOne(trx: WriteTx, device: string, r: InvoiceRecord, problems
   const numberProblem = await pushedNumberProblem(trx, device, block, n.kind, n);
   if (numberProblem) return refuse(numberProblem);
 
-  const client = await rememberedInWrite(`push-client:${r.client_uid}`, () =>
+  const client = await rememberedInWrite(trx, `push-client:${r.client_uid}`, () =>
     trx.selectFrom('clients').select('id').where('id', '=', r.client_uid).executeTakeFirst(),
   );
   if (!client) return refuse(`No client ${r.client_uid} on the remote`);

@@ -239,7 +239,7 @@ class PgWriteQueue {
             atRelease.set(conn, []);
             try {
               const trx = asWriteTx(conn);
-              const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
+              const value = await job.scope.runInAsyncScope(() => runWriteJob(trx, () => job.work(trx)));
               const claimed = told.idempotency || told.overwrites ? await claims(conn) : NO_CLAIMS;
               done.push({ job, value, told, claimed });
             } catch (e) {
