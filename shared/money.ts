@@ -97,4 +97,37 @@ export function decimalToString(value: string | Big, decimals = 3): string {
   return `${m[1] && !zero ? '-' : ''}${whole}${decimals > 0 ? `.${given.padEnd(decimals, '0')}` : ''}`;
 }
 
+// The two forms below answer, for the plain decimals nearly every request and line carries, what big.js would (the
+// tests compare them with it on random decimals), without a big.js number: an issued invoice parsed and priced its
+// amounts with ~25 big.js numbers, a fifth of the garbage it made (issue 41). Anything else they leave to big.js.
+const SIMPLE_DECIMAL = /^(-?)(\d{1,15})(?:\.(\d{1,15}))?$/;
+
+/**
+ * A plain decimal as a whole number of 10^-scale units (`"12.5"`, 3 → 12500), when it has at most `scale` decimals
+ * and that number is below 10^15 (exact in a double); undefined for any other text, which big.js then reads.
+ */
+export function scaledInteger(text: string, scale: number): number | undefined {
+  const m = SIMPLE_DECIMAL.exec(text);
+  if (!m) return undefined;
+  const decimals = m[3] ?? '';
+  if (decimals.length > scale) return undefined;
+  const digits = m[2]! + decimals.padEnd(scale, '0');
+  if (digits.length > 15) return undefined;
+  const n = Number(digits);
+  return m[1] ? 0 - n : n; // (0 - 0 is 0: big.js has no negative zero)
+}
+
+/**
+ * The text big.js writes for a plain decimal of at most `maxDecimals` decimals and 12 whole digits (`toFixed()`:
+ * leading zeros and trailing decimal zeros dropped, no sign on zero); undefined for any other text.
+ */
+export function plainDecimalText(text: string, maxDecimals: number): string | undefined {
+  const m = SIMPLE_DECIMAL.exec(text);
+  if (!m || m[2]!.length > 12 || (m[3] !== undefined && m[3].length > maxDecimals)) return undefined;
+  const whole = m[2]!.replace(/^0+(?=\d)/, '');
+  const decimals = (m[3] ?? '').replace(/0+$/, '');
+  const zero = whole === '0' && decimals === '';
+  return `${m[1] && !zero ? '-' : ''}${whole}${decimals ? `.${decimals}` : ''}`;
+}
+
 export { Big };

@@ -1,6 +1,6 @@
 // Invoice line and document totals, docs/design.md §3. The core stores what this computes when an invoice is issued, and
 // the editor's live preview calls the very same functions, so what the user sees is what gets issued.
-import { Big, currencyDecimals, parseDecimal, roundTo, toMilli, type Milli } from './money';
+import { Big, currencyDecimals, parseDecimal, roundTo, scaledInteger, toMilli, type Milli } from './money';
 
 export interface PricedLine {
   qty: string;
@@ -82,7 +82,46 @@ export function isBeyondRange(value: InstanceType<typeof Big>): boolean {
   return value.abs().gt(MAX_AMOUNT);
 }
 
+/** `p / 10^m` rounded to a whole number, ties away from zero (roundTo's rounding); p a safe integer. */
+function divideRounded(p: number, m: number): number {
+  const d = 10 ** m;
+  const rest = p % d;
+  const q = (p - rest) / d; // exact: p - rest is a multiple of d
+  return (2 * Math.abs(rest) >= d ? q + Math.sign(p) : q) + 0; // (+ 0: no negative zero, as big.js has none)
+}
+
+/**
+ * computeLine of a net-priced line whose quantity, unit price and VAT rate are plain decimals (at most 3, 3 and 6
+ * decimals) small enough to be priced in whole numbers exactly: the same amounts, without big.js numbers. Undefined
+ * for any other line, or one beyond the range, which computeLine prices with big.js (and refuses as it does).
+ */
+function computeLineInIntegers(line: PricedLine, currency: string): LineAmounts | undefined {
+  if (line.grossUnitPrice !== undefined || line.netUnitPrice === undefined) return undefined;
+  const qty = scaledInteger(line.qty, 3);
+  const unit = scaledInteger(line.netUnitPrice, 3);
+  const dot = line.vatRate.indexOf('.');
+  const rateDecimals = dot < 0 ? 0 : line.vatRate.length - dot - 1;
+  const rate = rateDecimals > 6 ? undefined : scaledInteger(line.vatRate, rateDecimals); // in 10^-rateDecimals
+  if (qty === undefined || unit === undefined || rate === undefined) return undefined;
+  const d = currencyDecimals(currency);
+  const product = qty * unit; // thousandths × thousandths
+  if (!Number.isSafeInteger(product)) return undefined;
+  const net = divideRounded(product, 6 - d); // in 10^-d units
+  const limit = 10 ** (12 + d); // MAX_AMOUNT in 10^-d units
+  const vatProduct = net * rate;
+  if (!Number.isSafeInteger(vatProduct)) return undefined;
+  const vat = divideRounded(vatProduct, rateDecimals);
+  const gross = net + vat;
+  if (Math.abs(net) > limit || Math.abs(gross) > limit) return undefined;
+  const toMilliFactor = 10 ** (3 - d);
+  const unitAbs = Math.abs(unit);
+  const unitText = `${unit < 0 ? '-' : ''}${(unitAbs - (unitAbs % 1000)) / 1000}.${String(unitAbs % 1000).padStart(3, '0')}`;
+  return { netUnitPrice: unitText, net: net * toMilliFactor, vat: vat * toMilliFactor, gross: gross * toMilliFactor };
+}
+
 export function computeLine(line: PricedLine, currency: string): LineAmounts {
+  const whole = computeLineInIntegers(line, currency);
+  if (whole) return whole;
   const exact = priceLine(line, currency);
   inRange(exact.net);
   inRange(exact.gross);
@@ -107,7 +146,7 @@ export function computeTotals(
     row.gross += amounts.gross;
     summary.set(vatId, row);
   }
-  inRange(new Big(gross).div(1000));
+  if (!(Math.abs(gross) <= 1e15)) inRange(new Big(gross).div(1000)); // (10^12 units: a big.js number only to refuse)
   const total = roundPayable(gross, roundToUnit);
   return { net, vat, gross, total, rounding: total - gross, vatSummary: [...summary.values()] };
 }

@@ -2,7 +2,7 @@
 // for the original service send numbers as strings) but strict in meaning; outputs are always the exact JSON forms.
 import { z } from 'zod';
 import { isValidDate } from '../dates';
-import { DecimalError, parseDecimal } from '../money';
+import { DecimalError, parseDecimal, plainDecimalText } from '../money';
 
 const INT_RE = /^-?\d{1,15}$/;
 
@@ -48,6 +48,15 @@ export const decimal = shared((opts: { maxDecimals?: number; min?: string; posit
   return z
     .union([z.number(), z.string()], { error: 'must be a number' })
     .transform((v, ctx) => {
+      // a plain decimal's canonical text without a big.js number (../money.ts); anything else as big.js reads it
+      const plain = typeof v === 'string' && opts.min === undefined ? plainDecimalText(v, maxDecimals) : undefined;
+      if (plain !== undefined) {
+        if (opts.positive && (plain === '0' || plain.startsWith('-'))) {
+          ctx.addIssue({ code: 'custom', message: 'must be greater than 0' });
+          return z.NEVER;
+        }
+        return plain;
+      }
       try {
         const big = parseDecimal(v, maxDecimals);
         if (opts.positive && big.lte(0)) {
