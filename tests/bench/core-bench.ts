@@ -30,7 +30,7 @@ const WARM_UP = 2000;
 type Row = Record<string, unknown>;
 
 /** Raw statements writing exactly what the core writes for one normal invoice. */
-function rawIssuer(sqlite: BetterSqlite3.Database, template: { invoice: Row; items: Row[] }) {
+export function rawIssuer(sqlite: BetterSqlite3.Database, template: { invoice: Row; items: Row[] }) {
   const invCols = Object.keys(template.invoice).filter((c) => c !== 'id');
   const itemCols = Object.keys(template.items[0]!).filter((c) => c !== 'id' && c !== 'invoice_id');
   const begin = sqlite.prepare('BEGIN IMMEDIATE');
@@ -63,14 +63,14 @@ function rawIssuer(sqlite: BetterSqlite3.Database, template: { invoice: Row; ite
   };
 }
 
-async function templateOf(sqlite: BetterSqlite3.Database, id: number) {
+export async function templateOf(sqlite: BetterSqlite3.Database, id: number) {
   return {
     invoice: sqlite.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Row,
     items: sqlite.prepare('SELECT * FROM invoice_items WHERE invoice_id = ? ORDER BY position').all(id) as Row[],
   };
 }
 
-async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqlite3.Database; clientId: number; close(): Promise<void> }> {
+export async function freshCore(file: string): Promise<{ core: Core; sqlite: BetterSqlite3.Database; clientId: number; close(): Promise<void> }> {
   const opened = await openDatabase(file);
   // the business day the bodies are dated by, and the complete seller and buyer an invoice is numbered for
   const core = await createCore({ db: opened.db, clock: fixedClock(BUSINESS_NOW) });
