@@ -156,7 +156,7 @@ const written: Record<string, Migration> = {
   '0074-vat-day-summaries': m0074,
   // the invoice list's totals counted per block, type, state and the list's other equality filters (issue 41, branch v3)
   '0076-invoice-counts': m0076,
-  // the VAT day sums in parts of at most 128 invoice ids, so a busy day's seal rewrites a short list (issue 41)
+  // the VAT day sums in parts of ~128 invoice ids, so a busy day's seal rewrites a short list (issue 41)
   '0083-vat-day-parts': m0083,
 };
 
