@@ -141,7 +141,8 @@ const queueReport = prepareStatement((db, p: { invoice_id: number; at: string })
  * (nyugta: Online Számla takes invoices only, a receipt is never reported) are not. */
 export const navSealHook: SealHook = async (trx, invoice: InvoiceRow) => {
   if (invoice.type !== INVOICE_TYPE.invoice) return;
-  await queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
+  // a row the write only adds (no trigger, nothing reads it back in the write): on PostgreSQL it goes with the RELEASE
+  await queueReport.runAtRelease(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
 };
 
 export function navXmlOptions(original: Resource<InvoiceAttributes> | undefined) {

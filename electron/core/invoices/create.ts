@@ -21,9 +21,17 @@ import type { PendingAudit } from '../users/audit';
 
 /**
  * Creates an invoice inside the caller's write transaction (the recurring scheduler adds its own rows there).
- * `extra` sets columns a caller owns (a recurring profile's link and period).
+ * `extra` sets columns a caller owns (a recurring profile's link and period). `readsNoRowBack`: the caller reads
+ * nothing of the new invoice's row back in this write (./seal.ts seal's `insertedHere`).
  */
-export async function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<InvoiceValues> = {}): Promise<InvoiceRow> {
+export async function createIn(
+  env: InvoiceEnv,
+  trx: WriteTx,
+  input: InvoiceCreateInput,
+  rate: RateQuote,
+  extra: Partial<InvoiceValues> = {},
+  readsNoRowBack = false,
+): Promise<InvoiceRow> {
   const { content, lines, blockOwner } = await requestContent(trx, input, rate);
   if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
   const date = input.date ?? today(env.ctx);
@@ -53,7 +61,7 @@ export async function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCrea
     lines.map((l) => lineValues(inserted.id, l)),
   );
   if (input.type === INVOICE_TYPE.draft) return inserted;
-  return seal(env, trx, await recordAdvancePayment(trx, inserted, date, now));
+  return seal(env, trx, await recordAdvancePayment(trx, inserted, date, now), readsNoRowBack);
 }
 
 /** The rate may come from the network: it is found before the write lock is taken. */
@@ -74,7 +82,7 @@ function createLocks(input: InvoiceCreateInput): WriteLocks | undefined {
 export async function create(env: InvoiceEnv, input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}, audit?: PendingAudit) {
   const rate = await rateOf(env, input);
   return writeTransaction(env.ctx.db, async (trx) => {
-    const created = createdResponse(await createIn(env, trx, input, rate, extra));
+    const created = createdResponse(await createIn(env, trx, input, rate, extra, true));
     await audit?.writeIn(trx, created);
     return created;
   }, createLocks(input));
@@ -96,7 +104,7 @@ const paymentsOf = prepareStatement((db, p: { id: number }) =>
 export async function createAndRead(env: InvoiceEnv, input: InvoiceCreateInput, audit?: PendingAudit): Promise<Resource<InvoiceAttributes>> {
   const rate = await rateOf(env, input);
   const made = await writeTransaction(env.ctx.db, async (trx) => {
-    const row = await createIn(env, trx, input, rate);
+    const row = await createIn(env, trx, input, rate, {}, true);
     const { id } = row;
     // the answer is the whole invoice; its id is all the audit row takes from it
     await audit?.writeIn(trx, { id });

@@ -73,9 +73,10 @@ const openWrites = new WeakSet<Db>();
 
 /**
  * Statements a write sends with its savepoint's RELEASE instead of on their own (runAtRelease in ../prepared.ts: a
- * row the write only adds, such as its audit row), by open transaction connection: one round trip less per write.
- * They run inside the write's savepoint, so one that fails fails that write alone, as any of its statements would.
- * They run after the write's claims were read: a statement whose triggers write the change log may not be deferred.
+ * change nothing of the write reads back, such as its audit row or the seal of the invoice it inserted), by open
+ * transaction connection: one round trip less per statement. They run inside the write's savepoint, so one that fails
+ * fails that write alone, as any of its statements would. A write whose claims are read (it carries an idempotency
+ * key or an overwrite note) sends them before that read, since their triggers may write the change log that claims.
  */
 const atRelease = new WeakMap<Db, string[]>();
 
@@ -83,6 +84,14 @@ export function deferToRelease(conn: Db, text: string, values: readonly unknown[
   const list = atRelease.get(conn);
   if (!list) throw new Error(`A statement was deferred outside a write transaction: ${text}`);
   list.push(text.replace(/\$(\d+)/g, (_m, n: string) => literal(values[Number(n) - 1])));
+}
+
+/** Sends what the write deferred now, in one round trip (before a read that must see it). */
+async function sendDeferred(conn: Db): Promise<void> {
+  const deferred = atRelease.get(conn) ?? [];
+  if (!deferred.length) return;
+  atRelease.set(conn, []);
+  await sql.raw(deferred.join('; ')).execute(conn);
 }
 
 /** A value as SQL text in a multi-statement query (which takes no parameters). */
@@ -240,7 +249,11 @@ class PgWriteQueue {
             try {
               const trx = asWriteTx(conn);
               const value = await job.scope.runInAsyncScope(() => runWriteJob(() => job.work(trx)));
-              const claimed = told.idempotency || told.overwrites ? await claims(conn) : NO_CLAIMS;
+              let claimed = NO_CLAIMS;
+              if (told.idempotency || told.overwrites) {
+                await sendDeferred(conn);
+                claimed = await claims(conn);
+              }
               done.push({ job, value, told, claimed });
             } catch (e) {
               atRelease.set(conn, []); // what the failed write deferred is not sent
