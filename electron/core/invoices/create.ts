@@ -11,10 +11,10 @@ import { createdResponse, invoicesOf } from './mapping';
 import { prepareStatement } from '../../db/prepared';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import { requireLegal, requireReceiptLegal } from './legal/check';
-import { numbersFor } from './numbering';
+import { insertNumbered, numbersFor } from './numbering';
 import { exchangeRate, requestContent } from './request';
 import { insertLines, recordAdvancePayment, seal } from './seal';
-import { insertInvoice, type InvoiceValues } from './statements';
+import type { InvoiceValues } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
 import { invoiceValues, lineValues } from './values';
 import type { PendingAudit } from '../users/audit';
@@ -48,14 +48,14 @@ export async function createIn(
       type: input.type,
       date,
       seller_snapshot: await sellerSnapshotFor(trx, content.bank_account_id),
-      ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner)),
+      ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner, true)),
       ...(input.vendor_id ? { vendor_id: input.vendor_id } : {}),
       ...extra,
     },
     now,
   );
-  // Every column is written, so the stored row is `values` with its new id.
-  const inserted: InvoiceRow = { id: (await insertInvoice.get(trx, values))!.id, ...values };
+  // Every column is written, so the stored row is `values` with its new id (and its number, taken at the insert).
+  const inserted: InvoiceRow = await insertNumbered(trx, values);
   await insertLines(
     trx,
     lines.map((l) => lineValues(inserted.id, l)),
