@@ -28,7 +28,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import { asWriteTx, type Db, type WriteTx } from '../types';
 import { callContext, type CallContext } from '../call-context';
-import { runWriteJob } from '../write-scope';
+import { endBlockLocked, runWriteJob, shareWhileBlockLocked } from '../write-scope';
 import { DEFAULT_TIME_ZONE, timestampIn } from '../../../shared/dates';
 
 /** The write lock: a constant of Folio's own (the bytes of "folio-wr"), so it meets no other application's lock. */
@@ -138,6 +138,8 @@ const retryable = (e: unknown) => {
 /** The writes of one kind of lock (all exclusive ones, or one block's), committed in their order. */
 interface Lane {
   lockText: string;
+  /** its writes hold the write lock shared and a block's (WriteLocks) */
+  perBlock: boolean;
   jobs: Job[];
   /** a transaction of this lane is open, or the lane waits for a turn */
   busy: boolean;
@@ -160,7 +162,7 @@ class PgWriteQueue {
       const key = locks ? `block:${locks.block}` : 'all';
       let lane = this.lanes.get(key);
       if (!lane) {
-        lane = { lockText: lockText(locks), jobs: [], busy: false };
+        lane = { lockText: lockText(locks), perBlock: !!locks, jobs: [], busy: false };
         this.lanes.set(key, lane);
       }
       lane.jobs.push(job);
@@ -211,6 +213,7 @@ class PgWriteQueue {
     try {
       await this.db.connection().execute(async (conn) => {
         openWrites.add(conn);
+        if (lane.perBlock) shareWhileBlockLocked(conn);
         /**
          * A write whose work ended without error, but after a statement of it failed (an error caught and not passed
          * on), leaves the transaction aborted; COMMIT would then roll back every write of the transaction without a
@@ -273,6 +276,7 @@ class PgWriteQueue {
         } finally {
           openWrites.delete(conn);
           atRelease.delete(conn);
+          endBlockLocked(conn);
         }
       });
     } catch (e) {
