@@ -228,8 +228,12 @@ class PgWriteQueue {
             await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
             const last = done.pop();
             if (!last) throw e;
-            failed.add(last.job);
-            last.job.reject(e);
+            // a deadlock met by what the write deferred (its seal waiting for the change-log lock) runs it again whole
+            if (retryable(e)) retried.push(last.job);
+            else {
+              failed.add(last.job);
+              last.job.reject(e);
+            }
             await sql.raw(`RELEASE SAVEPOINT folio_write; ${then}`).execute(conn);
           }
         };
