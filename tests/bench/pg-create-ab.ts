@@ -2,9 +2,10 @@
 // machine whose load swings from minute to minute. Several `serve` bundles (a copy of dist/node built from the commit
 // before a change, beside the current one), each on its own database of one embedded PostgreSQL, answer alternating
 // bursts of POST /invoices (the pg section's invoice, 16 in flight); every burst reads the server's CPU time and
-// PostgreSQL's (/proc, ./pg-cpu.ts) beside its wall time, and counts PostgreSQL's transactions.
-//   cp -r dist/node /tmp/node-before   (at the commit before)
-//   node --import tsx tests/bench/pg-create-ab.ts 400 4 /tmp/node-before/serve.mjs dist/node/serve.mjs
+// PostgreSQL's (/proc, ./pg-cpu.ts) and this process's own (the HTTP client's) beside its wall time, and counts
+// PostgreSQL's transactions. The copy stays inside the checkout (its chunks import node_modules; dist/ is ignored):
+//   cp -r dist/node dist/node-before   (at the commit before)
+//   node --import tsx tests/bench/pg-create-ab.ts 400 4 dist/node-before/serve.mjs dist/node/serve.mjs
 // Extra serve flags for every bundle: FOLIO_AB_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags go first).
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +53,7 @@ try {
     const x0 = await xacts();
     const server0 = cpuOf(s.pid);
     const pg0 = postmaster === null ? NaN : serverCpuMs(postmaster);
+    const client0 = process.cpuUsage();
     const t = performance.now();
     await Promise.all(Array.from({ length: 16 }, async () => {
       while (sent < total) {
@@ -61,10 +63,12 @@ try {
       }
     }));
     const ms = performance.now() - t;
+    const used = process.cpuUsage(client0);
+    const client = (used.user + used.system) / 1000;
     const pgMs = postmaster === null ? NaN : serverCpuMs(postmaster) - pg0;
     // pg_stat_database is sent by the backends at their transactions' ends, a little late: read after a pause
     await new Promise((r) => setTimeout(r, 600));
-    return { n: sent, ms, server: cpuOf(s.pid) - server0, pg: pgMs, xacts: (await xacts()) - x0 - 1 };
+    return { n: sent, ms, server: cpuOf(s.pid) - server0, pg: pgMs, client, xacts: (await xacts()) - x0 - 1 };
   };
   for (const s of servers) await burst(s, 100); // warm-up
   const tallies = servers.map(() => [] as Array<Awaited<ReturnType<typeof burst>>>);
@@ -74,15 +78,15 @@ try {
       const r = await burst(s, N);
       tallies[i]!.push(r);
       console.log(
-        `${s.name.padEnd(40)} ${String(Math.round((r.n / r.ms) * 1000)).padStart(5)}/s  serve ${(r.server / r.n).toFixed(2)} ms/inv  pg ${(r.pg / r.n).toFixed(2)} ms/inv  xacts/inv ${(r.xacts / r.n).toFixed(3)}  load ${l}`,
+        `${s.name.padEnd(40)} ${String(Math.round((r.n / r.ms) * 1000)).padStart(5)}/s  serve ${(r.server / r.n).toFixed(2)} ms/inv  pg ${(r.pg / r.n).toFixed(2)} ms/inv  client ${(r.client / r.n).toFixed(2)}  xacts/inv ${(r.xacts / r.n).toFixed(3)}  load ${l}`,
       );
     }
   }
   for (const [i, s] of servers.entries()) {
     const t = tallies[i]!;
     const n = t.reduce((a, r) => a + r.n, 0);
-    const sum = (k: 'ms' | 'server' | 'pg') => t.reduce((a, r) => a + r[k], 0);
-    console.log(`total ${s.name.padEnd(34)} ${Math.round((n / sum('ms')) * 1000)}/s  serve ${(sum('server') / n).toFixed(2)}  pg ${(sum('pg') / n).toFixed(2)} ms/inv`);
+    const sum = (k: 'ms' | 'server' | 'pg' | 'client') => t.reduce((a, r) => a + r[k], 0);
+    console.log(`total ${s.name.padEnd(34)} ${Math.round((n / sum('ms')) * 1000)}/s  serve ${(sum('server') / n).toFixed(2)}  pg ${(sum('pg') / n).toFixed(2)}  client ${(sum('client') / n).toFixed(2)} ms/inv`);
   }
 } finally {
   for (const s of servers) {
