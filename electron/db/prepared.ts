@@ -62,9 +62,10 @@ export interface PreparedStatement<P, O> {
   /**
    * Runs the statement as part of the write, at the latest when its savepoint is released: at once on SQLite; on
    * PostgreSQL sent in the same round trip as the RELEASE (./pg/write.ts deferToRelease), its values quoted into the
-   * text. For a row the write only adds and nothing of the write reads back (its audit row).
+   * text. For a change nothing of the write reads back afterwards (its audit row, its NAV report's queue row, the seal
+   * of the invoice it inserted). Answers the rows changed when it ran at once, null when it was deferred.
    */
-  runAtRelease(trx: WriteTx, args: P): Promise<void>;
+  runAtRelease(trx: WriteTx, args: P): Promise<{ changes: number } | null>;
   /** the SQL the statement compiles to, for diagnostics and tests */
   sqlFor(db: Db): string;
 }
@@ -155,13 +156,11 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
       return { changes: (await execute(db, args, 'run')).changes };
     },
     async runAtRelease(db, args) {
-      if (handles.get(db)) {
-        await execute(db, args, 'run');
-        return;
-      }
+      if (handles.get(db)) return { changes: (await execute(db, args, 'run')).changes };
       const compiled = compiledFor.get(POSTGRES) ?? compile(db, POSTGRES, undefined);
       if (!inPostgresWrite(db)) throw new Error(`A prepared statement ran outside a write transaction: ${compiled.sql}`);
       deferToRelease(db, compiled.sql, bind(compiled, args));
+      return null;
     },
     sqlFor(db) {
       return build(db, markers as unknown as P).compile().sql;
