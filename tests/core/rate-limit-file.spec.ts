@@ -2,7 +2,7 @@
 // rate-limit-counts.ts, issue 41): counting writes nothing into the books, every handle on the same books counts
 // together, a books file swapped by a restore keeps the limiter working, a damaged counts file is started over, and an
 // in-memory database counts in memory. The fixed window itself is tests/pg/shared-limits.spec.ts's.
-import { chmodSync, copyFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../electron/db/open';
 import { openRateLimitCounts, rateLimitFileFor } from '../../electron/server/rate-limit-counts';
@@ -105,6 +105,31 @@ test('@sqlite a counts file that is no database (damaged, or something else) is 
     try {
       expect(await counts.count('k', 60_000, T0)).toEqual({ current: 1, ttl: 60_000 });
       expect(await counts.count('k', 60_000, T0 + 1)).toEqual({ current: 2, ttl: 59_999 });
+    } finally {
+      counts.close();
+    }
+  } finally {
+    await books.close();
+    tmp.remove();
+  }
+});
+
+test('@sqlite a counts file damaged inside (a power cut while it was never synced) is found at open and started over', async () => {
+  const tmp = tempDbFile();
+  const books = await openDatabase(tmp.file);
+  try {
+    const first = openRateLimitCounts(books.db);
+    for (let i = 0; i < 5; i++) await first.count(`k${i}`, 60_000, T0);
+    first.close();
+    // the table's page (the second; the first holds the header and the schema) overwritten with noise
+    const file = rateLimitFileFor(tmp.file);
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBeGreaterThanOrEqual(2 * 4096);
+    bytes.fill(0xa5, 4096, 2 * 4096);
+    writeFileSync(file, bytes);
+    const counts = openRateLimitCounts(books.db);
+    try {
+      expect(await counts.count('k0', 60_000, T0 + 1)).toEqual({ current: 1, ttl: 60_000 });
     } finally {
       counts.close();
     }
