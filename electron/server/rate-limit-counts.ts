@@ -3,14 +3,14 @@
 //   the same counts file, so they still limit a client together (docs/team-server.md); but a count no longer writes
 //   into the books' file. It did until issue 41: each /v3 request's upsert went into the books' WAL, its frames were
 //   synced with the next batch of invoices' COMMIT, and the connection's synchronous setting was lowered and restored
-//   around it. The counts file is WAL with synchronous=OFF, checkpointed every few commits (openCountsFile says
+//   around it. The counts file is WAL with synchronous=OFF, checkpointed every few commits (CHECKPOINT_EVERY says
 //   why): no count waits for the disk. A count lost in a power cut lets a client one more request, which costs
 //   nothing. An in-memory database (tests, demos) counts in memory: no other process can open it anyway.
 // - PostgreSQL: `rate_limit_hits` (migration 0035) in the database itself, one atomic statement on the pool.
 // Either way the same fixed window as the plugin's own store: the first request of a key starts a window, each request
 // counts one, and the count starts over once the window has ended. Windows that ended are deleted at most once a
 // minute per process.
-import { closeSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -120,8 +120,18 @@ function openCountsFile(books: BetterSqlite3.Database): BetterSqlite3.Database {
 }
 
 function openFileAt(path: string, booksFile: string): BetterSqlite3.Database {
-  // 'a' creates the file if it is missing and leaves an existing one as it is (an empty file is an empty database)
-  closeSync(openSync(path, 'a', statSync(booksFile).mode & 0o777));
+  // made empty here if it is missing (an empty file is an empty database), its mode set past the umask; one that
+  // exists (another process was first) is left as it is
+  try {
+    const fd = openSync(path, 'wx');
+    try {
+      fchmodSync(fd, statSync(booksFile).mode & 0o777);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
   return prepareFile(new BetterSqlite3(path, withBinding({})));
 }
 

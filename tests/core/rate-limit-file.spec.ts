@@ -22,7 +22,8 @@ test('@sqlite the counts go to <books>.rate-limits, created with the books\' per
   const tmp = tempDbFile();
   const books = await openDatabase(tmp.file);
   try {
-    chmodSync(tmp.file, 0o600);
+    // group-writable, as books shared by a group are: more than the usual umask lets a new file have
+    chmodSync(tmp.file, 0o660);
     const changes = books.sqlite.prepare('SELECT total_changes()').pluck();
     const before = { changes: changes.get(), wal: statSync(`${tmp.file}-wal`).size };
     const counts = openRateLimitCounts(books.db);
@@ -31,7 +32,7 @@ test('@sqlite the counts go to <books>.rate-limits, created with the books\' per
     } finally {
       counts.close();
     }
-    expect(statSync(rateLimitFileFor(tmp.file)).mode & 0o777).toBe(0o600);
+    expect(statSync(rateLimitFileFor(tmp.file)).mode & 0o777).toBe(0o660);
     // nothing written through the books' handle, no frame added to their WAL, their synchronous left at FULL
     expect(changes.get()).toBe(before.changes);
     expect(statSync(`${tmp.file}-wal`).size).toBe(before.wal);
