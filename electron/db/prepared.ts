@@ -88,8 +88,9 @@ function bind({ sql, slots }: { sql: string; slots: Slot[] }, args: object): unk
 
 /**
  * A query built and compiled once per database (with markers, as prepareStatement's) and answered as a CompiledQuery
- * with the values given, for a statement that runs outside the write transactions (writeAside's counts): building and
- * compiling a small upsert with Kysely cost three times what running it did (issue 41).
+ * with the values given, for a statement that runs outside the write transactions (the rate limit's count on
+ * PostgreSQL, server/rate-limit-counts.ts): building and compiling a small upsert with Kysely cost three times what
+ * running it did (issue 41).
  */
 export function compileOnce<P extends object, O>(build: (db: Db, p: P) => Compilable<O>): (db: Db, args: P) => CompiledQuery<O> {
   const compiledFor = new WeakMap<Db, { sql: string; slots: Slot[] }>();
