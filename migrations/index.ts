@@ -71,6 +71,7 @@ import * as m0072 from './0072-client-match-keys';
 import * as m0073 from './0073-bank-screen-indexes';
 import * as m0074 from './0074-vat-day-summaries';
 import * as m0076 from './0076-invoice-counts';
+import * as m0083 from './0083-vat-day-parts';
 
 const written: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -155,6 +156,8 @@ const written: Record<string, Migration> = {
   '0074-vat-day-summaries': m0074,
   // the invoice list's totals counted per block, type, state and the list's other equality filters (issue 41, branch v3)
   '0076-invoice-counts': m0076,
+  // the VAT day sums in parts of ~128 invoice ids, so a busy day's seal rewrites a short list (issue 41)
+  '0083-vat-day-parts': m0083,
 };
 
 /**

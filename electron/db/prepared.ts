@@ -72,9 +72,10 @@ export interface PreparedStatement<P, O> {
   /**
    * Runs the statement as part of the write, at the latest when its savepoint is released: at once on SQLite; on
    * PostgreSQL sent in the same round trip as the RELEASE (./pg/write.ts deferToRelease), its values quoted into the
-   * text. For a row the write only adds and nothing of the write reads back (its audit row).
+   * text. For a change nothing of the write reads back afterwards (its audit row, its NAV report's queue row, the seal
+   * of the invoice it inserted). Answers the rows changed when it ran at once, null when it was deferred.
    */
-  runAtRelease(trx: WriteTx, args: P): Promise<void>;
+  runAtRelease(trx: WriteTx, args: P): Promise<{ changes: number } | null>;
   /** the SQL the statement compiles to, for diagnostics and tests */
   sqlFor(db: Db): string;
 }
@@ -98,8 +99,9 @@ function bind({ sql, slots }: { sql: string; slots: Slot[] }, args: object): unk
 
 /**
  * A query built and compiled once per database (with markers, as prepareStatement's) and answered as a CompiledQuery
- * with the values given, for a statement that runs outside the write transactions (writeAside's counts): building and
- * compiling a small upsert with Kysely cost three times what running it did (issue 41).
+ * with the values given, for a statement that runs outside the write transactions (the rate limit's count on
+ * PostgreSQL, server/rate-limit-counts.ts): building and compiling a small upsert with Kysely cost three times what
+ * running it did (issue 41).
  */
 export function compileOnce<P extends object, O>(build: (db: Db, p: P) => Compilable<O>): (db: Db, args: P) => CompiledQuery<O> {
   const compiledFor = new WeakMap<Db, { sql: string; slots: Slot[] }>();
@@ -166,13 +168,11 @@ export function prepareStatement<P extends object, O>(build: (db: Db, p: P) => C
       return { changes: (await execute(db, args, 'run')).changes };
     },
     async runAtRelease(db, args) {
-      if (handles.get(db)) {
-        await execute(db, args, 'run');
-        return;
-      }
+      if (handles.get(db)) return { changes: (await execute(db, args, 'run')).changes };
       const compiled = compiledFor.get(POSTGRES) ?? compile(db, POSTGRES, undefined);
       if (!inPostgresWrite(db)) throw new Error(`A prepared statement ran outside a write transaction: ${compiled.sql}`);
       deferToRelease(db, compiled.sql, bind(compiled, args));
+      return null;
     },
     sqlFor(db) {
       return build(db, markers as unknown as P).compile().sql;

@@ -8,7 +8,6 @@
 // Kysely's SQLite dialect runs on one connection, so nothing else interleaves with a batch: the batch holds that
 // connection, and runs its transaction control as prepared statements on it.
 import { AsyncResource } from 'node:async_hooks';
-import type { CompiledQuery } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { asWriteTx, type Db, type WriteTx } from './types';
 import { rawHandle, registerHandle } from './prepared';
@@ -131,10 +130,10 @@ class WriteQueue {
   }
 
   private async commitBatch(batch: Job[]): Promise<void> {
-    // A batch of eager writes alone (rate-limit counts while no business write is waiting) commits without its own
+    // A batch of eager writes alone (the HTTP door's counts while no business write is waiting) commits without its own
     // fsync: with synchronous=NORMAL a WAL commit is consistent but waits for no disk, and the next business write's
     // fsync makes it durable with its own. (That fsync blocked this thread ~6 ms per batch, one for each /v3 request's
-    // count besides the one for its write.) Synchronous is the connection's, changed outside a transaction only.
+    // rate-limit count besides the one for its write, when those counts were still in this file.) Synchronous is the connection's, changed outside a transaction only.
     const lighten = this.wal && batch.every((j) => j.eager) && Number(this.sqlite.pragma('synchronous', { simple: true })) > 1;
     const level = lighten ? Number(this.sqlite.pragma('synchronous', { simple: true })) : 0;
     if (lighten) this.sqlite.pragma('synchronous = NORMAL');
@@ -212,58 +211,14 @@ export function writeTransaction<T>(db: Db, work: (trx: WriteTx) => Promise<T>, 
 /**
  * A write whose answer need not wait for the disk: its work runs in the queue's next transaction, as any write's, but
  * its caller is answered as soon as the work has run, without waiting for that transaction's COMMIT and fsync. For
- * counts that are not business data (the HTTP door's rate limits, server/counter-write.ts): a crash, or a COMMIT that
- * fails, may lose a count already answered, which costs nothing; waiting for the fsync cost a whole turn of the queue
- * before every /v3 request was handled (issue 41). On PostgreSQL it is writeTransaction.
+ * counts that are not business data (the HTTP door's share-link misses, server/counter-write.ts): a crash, or a COMMIT
+ * that fails, may lose a count already answered, which costs nothing; waiting for the fsync cost a whole turn of the
+ * queue before every /v3 request was handled while the rate limit counted here (issue 41). On PostgreSQL it is
+ * writeTransaction.
  */
 export function writeSoon<T>(db: Db, work: (trx: WriteTx) => Promise<T>): Promise<T> {
   if (isPostgres(db)) return pgWriteTransaction(db, work);
   return queueFor(db).run(work, true);
-}
-
-const asideStatements = new WeakMap<BetterSqlite3.Database, { wal: boolean; statements: Map<string, BetterSqlite3.Statement> }>();
-
-/**
- * One statement complete in itself (an upsert of a count) run at once, in a transaction of its own that waits for no
- * disk, when the connection is between write transactions: on SQLite nothing else can run on this thread meanwhile,
- * so it interleaves with nobody. While a write transaction is open (a batch awaiting its work), or when the statement
- * cannot run now (an open reader, a database not opened by openDatabase), it goes through the queue as writeSoon.
- * For the same counts as writeSoon: a /v3 request's rate-limit count made the request wait for the write queue, and
- * split the creates that followed over more batches, each with its fsync (issue 41). On PostgreSQL: the statement on
- * the pool, as the HTTP door's counts always ran there.
- */
-export async function writeAside<R>(db: Db, query: CompiledQuery<R>): Promise<R[]> {
-  if (isPostgres(db)) return (await db.executeQuery(query)).rows;
-  let sqlite: BetterSqlite3.Database | undefined;
-  try {
-    sqlite = rawHandle(db);
-  } catch {
-    sqlite = undefined;
-  }
-  if (sqlite && !sqlite.inTransaction) {
-    let aside = asideStatements.get(sqlite);
-    if (!aside) {
-      aside = { wal: String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal', statements: new Map() };
-      asideStatements.set(sqlite, aside);
-    }
-    // (each PRAGMA prepared once: preparing one per request cost as much as the upsert)
-    const statement = (text: string) => aside.statements.get(text) ?? aside.statements.set(text, sqlite.prepare(text)).get(text)!;
-    const level = aside.wal ? Number(statement('PRAGMA synchronous').pluck().get()) : 0;
-    // WAL with synchronous=NORMAL: consistent, not waiting for the disk; the next business write's fsync covers it
-    if (level > 1) statement('PRAGMA synchronous = NORMAL').run();
-    try {
-      const stmt = statement(query.sql);
-      const params = query.parameters as unknown[];
-      if (stmt.reader) return stmt.all(...params) as R[];
-      stmt.run(...params);
-      return [];
-    } catch {
-      // not now (another statement's reader open on the connection, the file locked past the busy timeout…)
-    } finally {
-      if (level > 1) statement(`PRAGMA synchronous = ${level}`).run();
-    }
-  }
-  return writeSoon(db, async (trx) => (await trx.executeQuery(query)).rows);
 }
 
 /**

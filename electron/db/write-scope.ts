@@ -42,3 +42,36 @@ export function rememberedInWrite<T>(trx: WriteTx, key: Key, read: () => Promise
 export function forgetInWrite(trx: WriteTx, key: Key): void {
   memories.get(trx)?.delete(key);
 }
+
+/**
+ * What the writes of one per-block transaction on PostgreSQL (./pg/write.ts WriteLocks) remember together, by the
+ * transaction's connection. Such a transaction holds the write lock shared, so no write that changes a client, a
+ * block or the settings runs until it commits (those hold the lock exclusively), and the writes it groups are creates
+ * only, which change none of them: what one of its writes read of them is still true for the next. Elsewhere (SQLite,
+ * whose group commit mixes any writes; an exclusive transaction) nothing is shared.
+ */
+const lockedMemos = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+export function shareWhileBlockLocked(conn: object): void {
+  lockedMemos.set(conn, new Map());
+}
+
+export function endBlockLocked(conn: object): void {
+  lockedMemos.delete(conn);
+}
+
+/**
+ * `read()` once per per-block transaction for `key` (the rows of clients, blocks and settings only: see above), else
+ * every time. A failed read is not remembered.
+ */
+export function rememberedWhileBlockLocked<T>(conn: object, key: string, read: () => Promise<T>): Promise<T> {
+  const memo = lockedMemos.get(conn);
+  if (!memo) return read();
+  let value = memo.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = read();
+    memo.set(key, value);
+    value.catch(() => memo.delete(key));
+  }
+  return value;
+}

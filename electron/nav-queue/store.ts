@@ -11,7 +11,7 @@ import { chainState } from '../core/invoices/chain';
 import { loadInvoices } from '../core/invoices/mapping';
 import { parseJson } from '../core/json';
 import { prepareStatement } from '../db/prepared';
-import type { SealHook } from '../core/invoices/service';
+import { blindSealHook, type SealHook } from '../core/invoices/service';
 import type { InvoiceDataOptions, LineNature } from '../nav/invoice-data';
 import type { NavMessage } from '../nav/api';
 import type { NavReport, NavReportPatch, NavReportState, NavReportStore } from '../nav/sender';
@@ -139,10 +139,11 @@ const queueReport = prepareStatement((db, p: { invoice_id: number; at: string })
 
 /** Normal and cancelling invoices (and those generated from proformas) are reported; drafts, proformas and receipts
  * (nyugta: Online Számla takes invoices only, a receipt is never reported) are not. */
-export const navSealHook: SealHook = async (trx, invoice: InvoiceRow) => {
+export const navSealHook: SealHook = blindSealHook(async (trx, invoice: InvoiceRow) => {
   if (invoice.type !== INVOICE_TYPE.invoice) return;
-  await queueReport.run(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
-};
+  // a row the write only adds (no trigger, nothing reads it back in the write): on PostgreSQL it goes with the RELEASE
+  await queueReport.runAtRelease(trx, { invoice_id: invoice.id, at: new Date().toISOString() });
+});
 
 export function navXmlOptions(original: Resource<InvoiceAttributes> | undefined) {
   return original ? { original: original.attributes, modificationIndex: 1 } : {};

@@ -9,6 +9,7 @@ import { runnerLock } from '../db/runner-lock';
 import { createNavReporter, type NavReporterTuning } from '../nav-queue/reporter';
 import { createNavSettings } from '../nav-settings/service';
 import { navSealHook } from '../nav-queue/store';
+import { blindSealHook } from '../core/invoices/service';
 import type { FetchLike } from '../nav/transport';
 import { createTaxpayerLookup } from '../nav/taxpayer';
 import { createMailer, einvoiceForMail, mailOperationsFor, smtpSettingsFromEnv, type Mailer } from '../mail/index';
@@ -137,7 +138,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     rollPdf,
     sendQuote: mailer.sendQuote,
     facturx,
-    sealHooks: [navSealHook, () => nav.kick()],
+    sealHooks: [navSealHook, blindSealHook(() => nav.kick())],
     reminders: reminderPorts,
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
     ...(options.currentDb ? { currentDb: options.currentDb } : {}),

@@ -134,10 +134,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // callback style: it answers through `done` (its type says it may return a promise, which carries nothing)
     void parseJson(req, body, done);
   });
-  // The counts live in the database, so that server processes sharing it limit a client together.
+  // The counts live beside the database (or in it, on PostgreSQL), so that server processes sharing it limit a client
+  // together (./rate-limit-counts.ts).
+  const limits = databaseRateLimitStore(() => coreOf().ctx.db);
+  app.addHook('onClose', async () => limits.close());
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(() => coreOf().ctx.db),
+    store: limits.Store,
     errorResponseBuilder: (_req, ctx) => {
       const err = new Error(`Too many requests: at most ${ctx.max} per minute; try again in ${Math.ceil(ctx.ttl / 1000)} s`) as FastifyError;
       (err as { statusCode?: number }).statusCode = 429;

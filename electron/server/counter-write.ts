@@ -1,5 +1,7 @@
-// How the HTTP door writes its per-client counts (share-link misses, rate limits; migration 0035). Each write is a
-// statement complete in itself (an insert, an upsert, a prune) on a table no trigger reads and no sync carries:
+// How the HTTP door writes its per-client counts in the database (share-link misses, migration 0035; an export job's
+// progress). The rate limit's counts are not written here: on SQLite they have a file of their own beside the
+// database (./rate-limit-counts.ts). Each write is a statement complete in itself (an insert, a prune) on a table no
+// trigger reads and no sync carries:
 // - on PostgreSQL it runs on the pool as its own statement, outside Folio's write lock (pg/write.ts): counting a
 //   request must not queue behind an invoice being issued in another process, and the upsert is atomic by itself;
 // - on SQLite it joins the write queue, sharing a commit's fsync with the writes around it, and is answered as soon as

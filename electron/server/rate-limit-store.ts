@@ -1,16 +1,13 @@
-// @fastify/rate-limit's counts in the database (`rate_limit_hits`, migration 0035) instead of each process's memory,
-// so several server processes behind one address limit a client together (docs/team-server.md). The same fixed
-// window as the plugin's own store: the first request of a key starts a window of `timeWindow`, each request counts
-// one, and the count starts over once the window has ended. One atomic upsert per request, on SQLite and PostgreSQL
-// alike. (The plugin's continueExceeding and exponentialBackoff are not offered; Folio uses neither.)
-// Uses the real clock: security time is never the business clock (docs/design.md §8).
+// @fastify/rate-limit's counts kept outside each process's memory (./rate-limit-counts.ts: a file beside a SQLite
+// database, the table `rate_limit_hits` of a PostgreSQL one), so several server processes behind one address limit a
+// client together (docs/team-server.md). The same fixed window as the plugin's own store: the first request of a key
+// starts a window of `timeWindow`, each request counts one, and the count starts over once the window has ended. One
+// atomic upsert per request. (The plugin's continueExceeding and exponentialBackoff are not offered; Folio uses
+// neither.) Uses the real clock: security time is never the business clock (docs/design.md §8).
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/types';
-import { counterWrite } from './counter-write';
-import { writeAside } from '../db/transaction';
-import { compileOnce } from '../db/prepared';
+import { openRateLimitCounts, type RateLimitCounts } from './rate-limit-counts';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -19,24 +16,6 @@ interface RouteNaming {
   url?: string;
 }
 type RouteLimitOptions = RouteNaming & { routeInfo?: RouteNaming };
-
-/** How often a process clears the windows that have ended (the table holds about one window of keys). */
-const PRUNE_EVERY_MS = 60_000;
-
-/** The count's upsert, compiled once (./db/prepared.ts): building it with Kysely for each request cost more than running it. */
-const hitUpsert = compileOnce((db: Db, p: { key: string; now: number; reset: number }) => {
-  const ended = sql<boolean>`rate_limit_hits.reset_ms <= ${p.now}`;
-  return db
-    .insertInto('rate_limit_hits')
-    .values({ key: p.key, hits: 1, reset_ms: p.reset })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        hits: sql<number>`CASE WHEN ${ended} THEN 1 ELSE rate_limit_hits.hits + 1 END`,
-        reset_ms: sql<number>`CASE WHEN ${ended} THEN ${p.reset} ELSE rate_limit_hits.reset_ms END`,
-      }),
-    )
-    .returning(['hits', 'reset_ms']);
-});
 
 /** How many stored keys a process remembers (route and limiter key → SHA-256) before it starts the memory over. */
 const STORED_KEYS_MOST = 1000;
@@ -58,26 +37,27 @@ function storedKey(route: string, key: string): string {
   return stored;
 }
 
-/** Counts one request of `key` in its window; the count and the milliseconds left of the window. */
-export async function countHit(db: Db, key: string, timeWindow: number, now: number): Promise<{ current: number; ttl: number }> {
-  // run aside from the write queue (../db/transaction.ts): the request is counted without waiting for a turn of it
-  const [row] = await writeAside(db, hitUpsert(db, { key, now, reset: now + timeWindow }));
-  if (!row) throw new Error('The rate-limit count was not stored');
-  return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_ms) - now) };
-}
-
 /**
- * The store class the plugin's `store` option takes. Each route with a limit of its own gets a child (as the plugin's
- * memory store does): its keys are counted apart from other routes'. A key is stored as the SHA-256 of route and key,
- * since a limiter's key may be an API key.
+ * The store the plugin's `store` option takes (`Store`), and `close`, which closes the counts it opened (the server's
+ * onClose). Each route with a limit of its own gets a child (as the plugin's memory store does): its keys are counted
+ * apart from other routes'. A key is stored as the SHA-256 of route and key, since a limiter's key may be an API key.
+ * `db` answers the database of the request: the counts are opened for each database on its first request, and those
+ * of a database that has been closed since (a restore swapped the file in) are closed when another one appears.
  */
-export function databaseRateLimitStore(db: () => Db, now: () => number = Date.now): FastifyRateLimitStoreCtor {
-  let prunedAt = -Infinity;
-  const prune = (at: number) => {
-    if (at - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = at;
-    // outside the request's path; a failure (the database closing) only leaves rows for the next prune
-    counterWrite(db(), (q) => q.deleteFrom('rate_limit_hits').where('reset_ms', '<=', at).execute()).catch(() => undefined);
+export function databaseRateLimitStore(db: () => Db, now: () => number = Date.now): { Store: FastifyRateLimitStoreCtor; close(): void } {
+  const opened = new Map<Db, RateLimitCounts>();
+  const countsOf = (of: Db): RateLimitCounts => {
+    let counts = opened.get(of);
+    if (!counts) {
+      for (const [other, theirs] of opened) {
+        if (!theirs.stale) continue;
+        theirs.close();
+        opened.delete(other);
+      }
+      counts = openRateLimitCounts(of);
+      opened.set(of, counts);
+    }
+    return counts;
   };
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -88,12 +68,14 @@ export function databaseRateLimitStore(db: () => Db, now: () => number = Date.no
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const at = now();
-      countHit(db(), storedKey(this.route, key), timeWindow, at).then(
-        (result) => {
-          prune(at);
-          callback(null, result);
-        },
+      let counted: Promise<{ current: number; ttl: number }>;
+      try {
+        counted = countsOf(db()).count(storedKey(this.route, key), timeWindow, now());
+      } catch (e) {
+        counted = Promise.reject(e);
+      }
+      counted.then(
+        (result) => callback(null, result),
         (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))),
       );
     }
@@ -105,5 +87,11 @@ export function databaseRateLimitStore(db: () => Db, now: () => number = Date.no
       return new DatabaseRateLimitStore(undefined, `${method} ${route.url ?? ''}`);
     }
   }
-  return DatabaseRateLimitStore;
+  return {
+    Store: DatabaseRateLimitStore,
+    close() {
+      for (const counts of opened.values()) counts.close();
+      opened.clear();
+    },
+  };
 }

@@ -156,3 +156,34 @@ test('the unique index refuses a second row with the same number', async () => {
   // SQLite's and PostgreSQL's words for the same refusal
   await expect(tc.opened.db.insertInto('invoices').values({ ...copy, sealed: 0 }).execute()).rejects.toThrow(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
 });
+
+test('past 999999 a number takes a seventh digit, and the counter row and the answer agree (on PostgreSQL the insert takes the number itself)', async () => {
+  await tc.opened.db.insertInto('number_counters').values({ block_id: 0, year: 2026, kind: 'invoice', last_no: 999998 }).execute();
+  await tc.opened.db.insertInto('number_counters').values({ block_id: 0, year: 2026, kind: 'proforma', last_no: 999999 }).execute();
+  const made = [await create(), await create(), await create({ type: 1 })];
+  expect(made.map((m) => m.attributes.invoice_no)).toEqual(['2026-999999', '2026-1000000', 'D-2026-1000000']);
+  for (const m of made) {
+    const row = await tc.opened.db.selectFrom('invoices').select(['invoice_no', 'number_seq', 'number_year', 'number_kind']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row.invoice_no).toBe(m.attributes.invoice_no);
+  }
+  const counters = await tc.opened.db.selectFrom('number_counters').select(['kind', 'last_no']).where('block_id', '=', 0).orderBy('kind').execute();
+  expect(counters).toEqual([
+    { kind: 'invoice', last_no: 1000000 },
+    { kind: 'proforma', last_no: 1000000 },
+  ]);
+});
+
+test('creates in flight together for two clients in one block: each invoice has its own buyer, numbers gapless', async () => {
+  const other = await coreClient(tc.core, { name: 'Második Vevő Kft.' });
+  const made = await Promise.all(Array.from({ length: 24 }, (_, i) => create({ client_uid: i % 3 === 0 ? other : clientUid })));
+  for (const [i, m] of made.entries()) expect(m.attributes.client_uid).toBe(i % 3 === 0 ? other : clientUid);
+  const snapshots = await tc.opened.db.selectFrom('invoices').select(['id', 'client_id', 'client_snapshot']).execute();
+  const names = new Map<number, string>();
+  for (const s of snapshots) {
+    const name = (JSON.parse(s.client_snapshot) as { name: string }).name;
+    expect(names.get(s.client_id!) ?? name).toBe(name);
+    names.set(s.client_id!, name);
+  }
+  expect(names.size).toBe(2);
+  expect(made.map((m) => m.attributes.invoice_no).sort()).toEqual(Array.from({ length: 24 }, (_, i) => `2026-${String(i + 1).padStart(6, '0')}`));
+});

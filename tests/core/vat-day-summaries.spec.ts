@@ -1,6 +1,7 @@
 // Migration 0074's day sums of the VAT analysis are written by a trigger in the sealing transaction: a seal whose
 // transaction fails after its triggers ran (here a seal hook — the NAV report queue's place — that throws) must take
-// its sums with it, as a killed write does (tests/fault/summaries-crash.spec.ts). On either database.
+// its sums with it, as a killed write does (tests/fault/summaries-crash.spec.ts). On either database. Since 0083 a
+// day is kept in parts of about 128 invoice ids.
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { ManualClock } from '../../electron/core/clock';
@@ -56,4 +57,30 @@ test('a seal rolled back after its triggers ran leaves the VAT day sums and the 
   const after = await days();
   expect(after.map((r) => [Number(r.n), r.ids.split(',').map(Number).sort((a, b) => a - b)])).toEqual([[2, [first.id, third.id]]]);
   expect((await tc.core.call('reports.vat', { from: DAY, to: DAY })).output.documents).toEqual([first.id, third.id]);
+});
+
+test('a day of 300 invoices is kept in parts of at most 128 ids, filled in turn, the report as its lines say', async () => {
+  // migration 0083: a part's list stays short however busy the day, so a seal never rewrites a long one
+  tc = await openTestCore({ clock: new ManualClock(`${DAY}T09:00:00Z`) });
+  const client = await coreClient(tc.core);
+  const db = tc.core.ctx.db;
+  const ids: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const items = [{ description: 'Munka', vat_id: i % 3 ? '1' : '3', qty: '1', net_unit_price: String(1000 + i) }];
+    ids.push((await tc.core.call('invoices.create', invoiceBody(client, { fulfillment_date: DAY, due_date: DAY, items }))).id);
+  }
+  const rows = await queryRows<{ vat_id: string; part: number; n: number; ids: string }>(
+    db,
+    `SELECT vat_id, part, invoice_count AS n, invoice_ids AS ids FROM report_vat_days WHERE tax_day = '${DAY}' ORDER BY vat_id, part`,
+  );
+  // code '1' has 200 invoices: parts 0 and 1 (128 + 72), in the order issued; code '3' has 100: part 0
+  const shape = rows.map((r) => [r.vat_id, Number(r.part), Number(r.n)]);
+  expect(shape).toEqual([['1', 0, 128], ['1', 1, 72], ['3', 0, 100]]);
+  for (const r of rows) expect(r.ids.split(',').map(Number)).toHaveLength(Number(r.n));
+  const firstPart = rows[0]!.ids.split(',').map(Number);
+  expect(firstPart).toEqual(ids.filter((_, i) => i % 3).slice(0, 128));
+  for (const t of await summaryTables(db)) expect(t.kept, t.table).toEqual(t.recount);
+  const report = await tc.core.call('reports.vat', { from: DAY, to: DAY });
+  expect(report.output).toEqual(await outputFromLines(db, DAY, DAY));
+  expect(report.output.documents).toEqual([...ids].sort((a, b) => a - b));
 });

@@ -153,7 +153,7 @@ test('a create waits for its own block only; other writes wait for every create 
   }
 });
 
-test('the audit row travels with the RELEASE, its values quoted into the text: stored exactly as given', async () => {
+test('the audit row travels with the RELEASE, its values quoted into the text: stored exactly as given; the seal and the NAV row with it', async () => {
   test.setTimeout(120_000);
   const url = await freshPgDatabase();
   const a = await server(url);
@@ -171,6 +171,12 @@ test('the audit row travels with the RELEASE, its values quoted into the text: s
     expect((JSON.parse(rows[0]!.summary) as { comment: string }).comment).toBe(comment);
     expect(rows[0]!.target_ids).toBe(`[${made.data.id}]`);
     expect(rows[0]!.same).toBe(true);
+    // the seal and the NAV queue's row travel with the same RELEASE: the invoice is sealed, its report queued once
+    const sealed = await db.query<{ sealed: string; queued: string }>(
+      `SELECT i.sealed, (SELECT count(*) FROM nav_reports n WHERE n.invoice_id = i.id) AS queued FROM invoices i WHERE i.id = $1`,
+      [made.data.id],
+    );
+    expect(sealed.rows[0]).toEqual({ sealed: '1', queued: '1' });
   } finally {
     await db.end();
     await a.close();

@@ -73,7 +73,8 @@ export async function summaryTables(db: Db): Promise<Array<{ table: string; kept
 /**
  * Migration 0074's day sums of the VAT analysis against a recount of the lines they roll up (report_vat_lines, what
  * the analysis read before): per tax day and VAT code the forint lines on the accrual basis — how many invoices, the
- * net, the VAT, and exactly which invoices (the kept list in any order; here sorted).
+ * net, the VAT, and exactly which invoices (the kept lists in any order; here sorted). Since 0083 a day and code may
+ * be kept in several parts, which part holding which ids as the writes came: their sums are compared.
  */
 async function vatDays(db: Db): Promise<{ table: string; kept: string[]; recount: string[] }> {
   const kept = await queryRows<{ tax_day: string; vat_id: string; n: number; net: number; vat: number; ids: string }>(
@@ -93,10 +94,19 @@ async function vatDays(db: Db): Promise<{ table: string; kept: string[]; recount
     d.vat += BigInt(l.vat);
     d.ids.push(Number(l.id));
   }
+  const parts = new Map<string, { n: number; net: bigint; vat: bigint; ids: number[] }>();
+  for (const r of kept) {
+    const key = `${r.tax_day} ${r.vat_id}`;
+    const d = parts.get(key) ?? parts.set(key, { n: 0, net: 0n, vat: 0n, ids: [] }).get(key)!;
+    d.n += Number(r.n);
+    d.net += BigInt(r.net);
+    d.vat += BigInt(r.vat);
+    d.ids.push(...r.ids.split(',').map(Number));
+  }
   const ids = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
   return {
     table: 'report_vat_days',
-    kept: kept.map((r) => `${r.tax_day} ${r.vat_id} | ${Number(r.n)} | ${Number(r.net)} | ${Number(r.vat)} | ${ids(r.ids.split(',').map(Number))}`).sort(),
+    kept: [...parts].map(([k, d]) => `${k} | ${d.n} | ${d.net} | ${d.vat} | ${ids(d.ids)}`).sort(),
     recount: [...days].map(([k, d]) => `${k} | ${d.n} | ${d.net} | ${d.vat} | ${ids(d.ids)}`).sort(),
   };
 }

@@ -11,19 +11,27 @@ import { createdResponse, invoicesOf } from './mapping';
 import { prepareStatement } from '../../db/prepared';
 import type { InvoiceAttributes, Resource } from '../../../shared/resources';
 import { requireLegal, requireReceiptLegal } from './legal/check';
-import { numbersFor } from './numbering';
+import { insertNumbered, numbersFor } from './numbering';
 import { exchangeRate, requestContent } from './request';
 import { insertLines, recordAdvancePayment, seal } from './seal';
-import { insertInvoice, type InvoiceValues } from './statements';
+import type { InvoiceValues } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
-import { invoiceValues, lineValues, storedRow } from './values';
+import { invoiceValues, lineValues } from './values';
 import type { PendingAudit } from '../users/audit';
 
 /**
  * Creates an invoice inside the caller's write transaction (the recurring scheduler adds its own rows there).
- * `extra` sets columns a caller owns (a recurring profile's link and period).
+ * `extra` sets columns a caller owns (a recurring profile's link and period). `readsNoRowBack`: the caller reads
+ * nothing of the new invoice's row back in this write (./seal.ts seal's `insertedHere`).
  */
-export async function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCreateInput, rate: RateQuote, extra: Partial<InvoiceValues> = {}): Promise<InvoiceRow> {
+export async function createIn(
+  env: InvoiceEnv,
+  trx: WriteTx,
+  input: InvoiceCreateInput,
+  rate: RateQuote,
+  extra: Partial<InvoiceValues> = {},
+  readsNoRowBack = false,
+): Promise<InvoiceRow> {
   const { content, lines, blockOwner } = await requestContent(trx, input, rate);
   if (input.date !== undefined && input.invoice_no === undefined) throw rule('date is set by Folio: the issue date is today', 'date');
   const date = input.date ?? today(env.ctx);
@@ -39,18 +47,18 @@ export async function createIn(env: InvoiceEnv, trx: WriteTx, input: InvoiceCrea
     type: input.type,
     date,
     seller_snapshot: await sellerSnapshotFor(trx, content.bank_account_id),
-    ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner)),
+    ...(await numbersFor(trx, input.type, content.block_id, date, input.invoice_no, blockOwner, true)),
     ...(input.vendor_id ? { vendor_id: input.vendor_id } : {}),
     ...extra,
   });
-  // Every column is written, so the stored row is `values` with its new id.
-  const inserted = storedRow((await insertInvoice.get(trx, values))!.id, values);
+  // Every column is written, so the stored row is `values` with its new id (and its number, taken at the insert).
+  const inserted: InvoiceRow = await insertNumbered(trx, values);
   await insertLines(
     trx,
     lines.map((l) => lineValues(inserted.id, l)),
   );
   if (input.type === INVOICE_TYPE.draft) return inserted;
-  return seal(env, trx, await recordAdvancePayment(trx, inserted, date, now));
+  return seal(env, trx, await recordAdvancePayment(trx, inserted, date, now), readsNoRowBack);
 }
 
 /** The rate may come from the network: it is found before the write lock is taken. */
@@ -71,7 +79,7 @@ function createLocks(input: InvoiceCreateInput): WriteLocks | undefined {
 export async function create(env: InvoiceEnv, input: InvoiceCreateInput, extra: Partial<InvoiceValues> = {}, audit?: PendingAudit) {
   const rate = await rateOf(env, input);
   return writeTransaction(env.ctx.db, async (trx) => {
-    const created = createdResponse(await createIn(env, trx, input, rate, extra));
+    const created = createdResponse(await createIn(env, trx, input, rate, extra, true));
     await audit?.writeIn(trx, created);
     return created;
   }, createLocks(input));
@@ -93,7 +101,7 @@ const paymentsOf = prepareStatement((db, p: { id: number }) =>
 export async function createAndRead(env: InvoiceEnv, input: InvoiceCreateInput, audit?: PendingAudit): Promise<Resource<InvoiceAttributes>> {
   const rate = await rateOf(env, input);
   const made = await writeTransaction(env.ctx.db, async (trx) => {
-    const row = await createIn(env, trx, input, rate);
+    const row = await createIn(env, trx, input, rate, {}, true);
     const { id } = row;
     // the answer is the whole invoice; its id is all the audit row takes from it
     await audit?.writeIn(trx, { id });

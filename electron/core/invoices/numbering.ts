@@ -3,6 +3,7 @@
 // The counter row is bumped with one upsert inside the transaction that inserts the invoice, so a rolled-back invoice
 // gives its number back and two writers never share one (SQLite serialises writers; a unique index on invoices backs
 // it up). Numbers a device issued offline arrive with their invoice and must be exactly the block's next one.
+import { sql } from 'kysely';
 import { FolioError, rule } from '../../../shared/errors';
 import { yearOf } from '../../../shared/dates';
 import { numberKindOf, type NumberKind } from '../../../shared/invoice-codes';
@@ -10,6 +11,10 @@ import { prepareStatement } from '../../db/prepared';
 import type { WriteTx } from '../../db/types';
 import { currentOrigin } from '../changes';
 import { greatest } from '../../db/portable';
+import { isPostgres } from '../../../migrations/dialect';
+import type { InvoiceRow } from '../../db/schema';
+import { insertInvoice, invoiceColumns, type InvoiceValues } from './statements';
+import { storedRow } from './values';
 
 export type { NumberKind };
 
@@ -68,6 +73,54 @@ export async function takeNumber(trx: WriteTx, blockId: number, year: number, ki
   return (await nextNumber.get(trx, { block_id: blockId, year, kind }))!.last_no;
 }
 
+/**
+ * PostgreSQL: the next number of a counter and the insert of the invoice that takes it, in one statement (a
+ * data-modifying WITH: one round trip less per issued invoice). The counter's upsert is nextNumber's; the number is
+ * written as formatNumber writes it (`number_head` is its "D-2026-" part, then at least six digits).
+ */
+const insertTakingNumber = prepareStatement((db, p: InvoiceValues & { number_head: string }) =>
+  db
+    .with('n', (w) =>
+      w
+        .insertInto('number_counters')
+        .values({ block_id: p.block_id, year: p.number_year!, kind: p.number_kind!, last_no: 1 })
+        .onConflict((oc) => oc.columns(['block_id', 'year', 'kind']).doUpdateSet((eb) => ({ last_no: eb('number_counters.last_no', '+', 1) })))
+        .returning('last_no'),
+    )
+    .insertInto('invoices')
+    .values({
+      ...invoiceColumns(p),
+      number_seq: sql<number>`(select last_no from n)`,
+      invoice_no: sql<string>`${p.number_head} || (select case when last_no < 1000000 then lpad(last_no::text, 6, '0') else last_no::text end from n)`,
+    })
+    .returning(['id', 'number_seq', 'invoice_no']),
+);
+
+/**
+ * Inserts a new invoice row. A row numbersFor left to take its number at the insert (`takeAtInsert`: its kind and
+ * year set, no sequence yet) takes it here, in this transaction: on PostgreSQL in the insert's own statement, on
+ * SQLite (a synchronous call, no round trip to save) by nextNumber just before. Answers the row as stored.
+ */
+export async function insertNumbered(trx: WriteTx, values: InvoiceValues): Promise<InvoiceRow> {
+  const kind = values.number_kind as NumberKind | null;
+  if (kind === null || values.number_seq !== null || values.number_year === null) return storedRow((await insertInvoice.get(trx, values))!.id, values);
+  const year = values.number_year;
+  if (isPostgres(trx)) {
+    const taken = (await insertTakingNumber.get(trx, { ...values, number_head: `${KIND_MARK[kind]}${year}-` }))!;
+    // the keys stay in the row's order: number_seq and invoice_no are only given their values
+    const row = storedRow(taken.id, values);
+    row.number_seq = taken.number_seq;
+    row.invoice_no = taken.invoice_no;
+    return row;
+  }
+  const seq = await takeNumber(trx, values.block_id, year, kind);
+  // the template row's copy is written over, as ./values.ts invoiceValues makes it (not grown key by key)
+  const numbered = { ...values };
+  numbered.number_seq = seq;
+  numbered.invoice_no = formatNumber(kind, year, seq);
+  return storedRow((await insertInvoice.get(trx, numbered))!.id, numbered);
+}
+
 /** The last number a counter gave (0: none yet). */
 export async function lastNumber(trx: WriteTx, blockId: number, year: number, kind: NumberKind): Promise<number> {
   return (await counterValue.get(trx, { block_id: blockId, year, kind }))?.last_no ?? 0;
@@ -121,7 +174,15 @@ const NO_NUMBER: Numbers = Object.freeze({ number_kind: null, number_year: null,
  * The numbers of a new document of `type` in a block, in this transaction. A draft takes none. A block owned by a
  * device (sync) takes numbers only from that device: it issues them offline and brings them with the invoice (`given`).
  */
-export async function numbersFor(trx: WriteTx, type: number, blockId: number, date: string, given?: string, knownOwner?: string): Promise<Numbers> {
+export async function numbersFor(
+  trx: WriteTx,
+  type: number,
+  blockId: number,
+  date: string,
+  given?: string,
+  knownOwner?: string,
+  takeAtInsert = false,
+): Promise<Numbers> {
   const kind = numberKindOf(type);
   if (!kind) return NO_NUMBER;
   const owner = knownOwner ?? (await blockOwner.get(trx, { id: blockId }))?.owner ?? 'local';
@@ -135,6 +196,8 @@ export async function numbersFor(trx: WriteTx, type: number, blockId: number, da
   }
   if (owner !== 'local') throw rule('This invoice block belongs to another device; issue invoices in a block of your own', 'block_uid');
   const year = yearOf(date);
+  // the row's insert takes it (insertNumbered), in the same transaction
+  if (takeAtInsert) return { number_kind: kind, number_year: year, number_seq: null, invoice_no: null };
   const seq = await takeNumber(trx, blockId, year, kind);
   return { number_kind: kind, number_year: year, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
 }

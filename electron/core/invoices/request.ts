@@ -6,6 +6,7 @@ import { FolioError, rule } from '../../../shared/errors';
 import { findPaymentMethod } from '../../../shared/reference/payment-methods';
 import type { ClientRow } from '../../db/schema';
 import type { WriteTx } from '../../db/types';
+import { rememberedWhileBlockLocked } from '../../db/write-scope';
 import { clientSnapshotText } from '../clients/mapping';
 import { readSettings, settingsForIssue, settingsForIssueFrom, SETTINGS_KEY } from '../settings/service';
 import { deductionLines } from './advances';
@@ -28,7 +29,9 @@ export async function exchangeRate(env: InvoiceEnv, currency: string, given: str
 }
 
 async function checkRefs(trx: WriteTx, input: InvoiceCreateInput) {
-  const refs = await issueReferences.get(trx, { client: input.client_uid, block: input.block_uid ?? 0, settings: SETTINGS_KEY });
+  const args = { client: input.client_uid, block: input.block_uid ?? 0, settings: SETTINGS_KEY };
+  // read once for the creates a per-block transaction groups (../../db/write-scope.ts): none of them changes these rows
+  const refs = await rememberedWhileBlockLocked(trx, `issue-references:${args.client}:${args.block}`, () => issueReferences.get(trx, args));
   // the write's issue settings, from the text read just now (a missing block reads them below, on the error path)
   if (refs) await settingsForIssueFrom(trx, refs.folio_settings);
   const errors: Array<{ field: string; message: string }> = [];

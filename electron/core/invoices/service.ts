@@ -22,6 +22,7 @@ import type { WriteTx } from '../../db/types';
 import type { PendingAudit } from '../users/audit';
 
 export type { RateProvider, RateQuote, SealHook } from './types';
+export { blindSealHook } from './types';
 
 export function createInvoiceService(ctx: CoreContext, deps: InvoiceDeps = {}) {
   const env: InvoiceEnv = { ctx, rates: deps.rates, sealHooks: deps.sealHooks ?? [] };

@@ -32,6 +32,11 @@ function allColumns<T extends object>(columns: Record<keyof T, true>, p: T): T {
   return Object.fromEntries(Object.keys(columns).map((c) => [c, p[c as keyof T]])) as T;
 }
 
+/** Every column of an invoice row but the id, in one order, for a compiled insert (./numbering.ts builds one too). */
+export function invoiceColumns(p: InvoiceValues): InvoiceValues {
+  return allColumns(INVOICE_COLUMNS, p);
+}
+
 export const clientById = prepareStatement((db, p: { id: number }) =>
   db.selectFrom('clients').selectAll().where('id', '=', p.id),
 );
@@ -64,7 +69,7 @@ export const productById = prepareStatement((db, p: { id: number }) =>
 );
 
 export const insertInvoice = prepareStatement((db, p: InvoiceValues) =>
-  db.insertInto('invoices').values(allColumns(INVOICE_COLUMNS, p)).returning('id'),
+  db.insertInto('invoices').values(invoiceColumns(p)).returning('id'),
 );
 
 export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto('invoice_items').values(allColumns(ITEM_COLUMNS, p)));

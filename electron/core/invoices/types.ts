@@ -16,9 +16,16 @@ export interface RateProvider {
 
 /**
  * Called inside the transaction that seals an invoice (the NAV report queue), and awaited there: a hook queues rows
- * through the transaction's statements (a promise on either database); it waits for nothing outside it.
+ * through the transaction's statements (a promise on either database); it waits for nothing outside it. A hook marked
+ * `readsNothingSealed` (blindSealHook) reads nothing the seal's triggers write: when every hook is, the seal of an
+ * invoice a create just inserted may travel with the write's RELEASE on PostgreSQL (./seal.ts), after the hooks ran.
  */
-export type SealHook = (trx: WriteTx, invoice: InvoiceRow) => Promise<void> | void;
+export type SealHook = ((trx: WriteTx, invoice: InvoiceRow) => Promise<void> | void) & { readonly readsNothingSealed?: true };
+
+/** A seal hook that reads nothing the seal wrote (it adds rows of its own, or wakes a worker): see SealHook. */
+export function blindSealHook(hook: (trx: WriteTx, invoice: InvoiceRow) => Promise<void> | void): SealHook {
+  return Object.assign(hook, { readsNothingSealed: true as const });
+}
 
 export interface InvoiceDeps {
   rates?: RateProvider;

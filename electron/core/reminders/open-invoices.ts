@@ -7,6 +7,7 @@ import { UNPAID } from '../../../migrations/0069-unpaid-invoices-index';
 import type { InvoiceRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { outstandingMilli } from '../invoices/mapping';
+import { inIds } from '../../db/portable';
 import type { Payment } from './interest';
 
 export async function openInvoices(db: Db, filter: { clientId?: number; dueFrom?: string; dueTo?: string; id?: number } = {}): Promise<InvoiceRow[]> {
@@ -54,7 +55,7 @@ export async function paymentsOf(db: Db, ids: readonly number[]): Promise<Map<nu
   const rows = await db
     .selectFrom('invoice_payments')
     .select(['invoice_id', 'date', 'amount_milli'])
-    .where('invoice_id', 'in', [...ids])
+    .where(inIds(db, 'invoice_id', ids))
     .orderBy('date')
     .execute();
   for (const r of rows) map.set(r.invoice_id, [...(map.get(r.invoice_id) ?? []), { date: r.date, amount_milli: r.amount_milli }]);

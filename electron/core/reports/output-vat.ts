@@ -30,7 +30,8 @@ const KNOWN_CODES = new Set(VAT_CODES.map((c) => c.id));
 
 export async function accrualOutput(db: Db, from: string, to: string, tally: VatTally): Promise<void> {
   // report_vat_days (migration 0074): the forint lines of each tax day per VAT code, with their invoices' ids, kept
-  // by a trigger on report_vat_lines (0032). A year is ~730 rows read along the key, not ~130,000 lines.
+  // by a trigger on report_vat_lines (0032), in parts of ~128 ids since 0083. A year is ~730 rows read
+  // along the key, not ~130,000 lines.
   const days = await sql<DaySum>`
     select vat_id, net_milli as net, vat_milli as vat, invoice_ids as ids
     from report_vat_days

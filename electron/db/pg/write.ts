@@ -28,7 +28,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import { asWriteTx, type Db, type WriteTx } from '../types';
 import { callContext, type CallContext } from '../call-context';
-import { runWriteJob } from '../write-scope';
+import { endBlockLocked, runWriteJob, shareWhileBlockLocked } from '../write-scope';
 import { DEFAULT_TIME_ZONE, timestampIn } from '../../../shared/dates';
 
 /** The write lock: a constant of Folio's own (the bytes of "folio-wr"), so it meets no other application's lock. */
@@ -73,9 +73,10 @@ const openWrites = new WeakSet<Db>();
 
 /**
  * Statements a write sends with its savepoint's RELEASE instead of on their own (runAtRelease in ../prepared.ts: a
- * row the write only adds, such as its audit row), by open transaction connection: one round trip less per write.
- * They run inside the write's savepoint, so one that fails fails that write alone, as any of its statements would.
- * They run after the write's claims were read: a statement whose triggers write the change log may not be deferred.
+ * change nothing of the write reads back, such as its audit row or the seal of the invoice it inserted), by open
+ * transaction connection: one round trip less per statement. They run inside the write's savepoint, so one that fails
+ * fails that write alone, as any of its statements would. A write whose claims are read (it carries an idempotency
+ * key or an overwrite note) sends them before that read, since their triggers may write the change log that claims.
  */
 const atRelease = new WeakMap<Db, string[]>();
 
@@ -83,6 +84,14 @@ export function deferToRelease(conn: Db, text: string, values: readonly unknown[
   const list = atRelease.get(conn);
   if (!list) throw new Error(`A statement was deferred outside a write transaction: ${text}`);
   list.push(text.replace(/\$(\d+)/g, (_m, n: string) => literal(values[Number(n) - 1])));
+}
+
+/** Sends what the write deferred now, in one round trip (before a read that must see it). */
+async function sendDeferred(conn: Db): Promise<void> {
+  const deferred = atRelease.get(conn) ?? [];
+  if (!deferred.length) return;
+  atRelease.set(conn, []);
+  await sql.raw(deferred.join('; ')).execute(conn);
 }
 
 /** A value as SQL text in a multi-statement query (which takes no parameters). */
@@ -129,6 +138,8 @@ const retryable = (e: unknown) => {
 /** The writes of one kind of lock (all exclusive ones, or one block's), committed in their order. */
 interface Lane {
   lockText: string;
+  /** its writes hold the write lock shared and a block's (WriteLocks) */
+  perBlock: boolean;
   jobs: Job[];
   /** a transaction of this lane is open, or the lane waits for a turn */
   busy: boolean;
@@ -151,7 +162,7 @@ class PgWriteQueue {
       const key = locks ? `block:${locks.block}` : 'all';
       let lane = this.lanes.get(key);
       if (!lane) {
-        lane = { lockText: lockText(locks), jobs: [], busy: false };
+        lane = { lockText: lockText(locks), perBlock: !!locks, jobs: [], busy: false };
         this.lanes.set(key, lane);
       }
       lane.jobs.push(job);
@@ -202,6 +213,7 @@ class PgWriteQueue {
     try {
       await this.db.connection().execute(async (conn) => {
         openWrites.add(conn);
+        if (lane.perBlock) shareWhileBlockLocked(conn);
         /**
          * A write whose work ended without error, but after a statement of it failed (an error caught and not passed
          * on), leaves the transaction aborted; COMMIT would then roll back every write of the transaction without a
@@ -216,8 +228,12 @@ class PgWriteQueue {
             await sql.raw('ROLLBACK TO SAVEPOINT folio_write').execute(conn);
             const last = done.pop();
             if (!last) throw e;
-            failed.add(last.job);
-            last.job.reject(e);
+            // a deadlock met by what the write deferred (its seal waiting for the change-log lock) runs it again whole
+            if (retryable(e)) retried.push(last.job);
+            else {
+              failed.add(last.job);
+              last.job.reject(e);
+            }
             await sql.raw(`RELEASE SAVEPOINT folio_write; ${then}`).execute(conn);
           }
         };
@@ -240,7 +256,11 @@ class PgWriteQueue {
             try {
               const trx = asWriteTx(conn);
               const value = await job.scope.runInAsyncScope(() => runWriteJob(trx, () => job.work(trx)));
-              const claimed = told.idempotency || told.overwrites ? await claims(conn) : NO_CLAIMS;
+              let claimed = NO_CLAIMS;
+              if (told.idempotency || told.overwrites) {
+                await sendDeferred(conn);
+                claimed = await claims(conn);
+              }
               done.push({ job, value, told, claimed });
             } catch (e) {
               atRelease.set(conn, []); // what the failed write deferred is not sent
@@ -260,6 +280,7 @@ class PgWriteQueue {
         } finally {
           openWrites.delete(conn);
           atRelease.delete(conn);
+          endBlockLocked(conn);
         }
       });
     } catch (e) {
