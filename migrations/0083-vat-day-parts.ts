@@ -11,6 +11,7 @@
 // rarely added to, and a year still reads ~730 rows, plus one per 128 invoices of a busy day.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect';
+import { up as upWhole } from './0074-vat-day-summaries';
 
 /** A day and code's last part takes new ids while it holds fewer than this many. */
 export const IDS_PER_PART = 128;
@@ -23,16 +24,17 @@ const SUMS = `invoice_count = report_vat_days.invoice_count + excluded.invoice_c
       vat_milli = report_vat_days.vat_milli + excluded.vat_milli,
       invoice_ids = report_vat_days.invoice_ids || ',' || excluded.invoice_ids`;
 
-function createTable(pg: boolean, parts: boolean): string {
+function createTable(pg: boolean): string {
   const int = pg ? 'BIGINT' : 'INTEGER';
   return `CREATE TABLE report_vat_days (
       tax_day TEXT NOT NULL,
-      vat_id TEXT NOT NULL,${parts ? `\n      part ${int} NOT NULL,` : ''}
+      vat_id TEXT NOT NULL,
+      part ${int} NOT NULL,
       invoice_count ${int} NOT NULL,
       net_milli ${int} NOT NULL,
       vat_milli ${int} NOT NULL,
       invoice_ids TEXT NOT NULL,
-      PRIMARY KEY (tax_day, vat_id${parts ? ', part' : ''})
+      PRIMARY KEY (tax_day, vat_id, part)
     )`;
 }
 
@@ -57,20 +59,6 @@ function addStatementLines(): string {
 const ADD_ROW = `INSERT INTO report_vat_days (tax_day, vat_id, part, invoice_count, net_milli, vat_milli, invoice_ids)
         VALUES (NEW.tax_day, NEW.vat_id, ${nextPart('NEW.tax_day', 'NEW.vat_id', false)}, 1, NEW.net_milli, NEW.vat_milli, NEW.invoice_id)
         ON CONFLICT (tax_day, vat_id, part) DO UPDATE SET ${SUMS};`;
-
-/** 0074's forms, for `down`. */
-const ADD_ROW_WHOLE = `INSERT INTO report_vat_days (tax_day, vat_id, invoice_count, net_milli, vat_milli, invoice_ids)
-        VALUES (NEW.tax_day, NEW.vat_id, 1, NEW.net_milli, NEW.vat_milli, NEW.invoice_id)
-        ON CONFLICT (tax_day, vat_id) DO UPDATE SET ${SUMS};`;
-function addLinesWhole(rows: string, pg: boolean): string {
-  const ids = pg ? `string_agg(r.invoice_id::text, ',')` : 'group_concat(r.invoice_id)';
-  return `INSERT INTO report_vat_days (tax_day, vat_id, invoice_count, net_milli, vat_milli, invoice_ids)
-    SELECT r.tax_day, r.vat_id, count(*), sum(r.net_milli), sum(r.vat_milli), ${ids}
-    FROM ${rows} r
-    WHERE ${COUNTED('r')}
-    GROUP BY r.tax_day, r.vat_id
-    ON CONFLICT (tax_day, vat_id) DO UPDATE SET ${SUMS}`;
-}
 
 async function dropTrigger(db: Kysely<any>, pg: boolean): Promise<void> {
   if (pg) {
@@ -99,7 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await dropTrigger(db, pg);
   await sql.raw('ALTER TABLE report_vat_days RENAME TO report_vat_days_0074').execute(db);
   if (pg) await sql.raw('ALTER TABLE report_vat_days_0074 RENAME CONSTRAINT report_vat_days_pkey TO report_vat_days_0074_pkey').execute(db);
-  await sql.raw(createTable(pg, true)).execute(db);
+  await sql.raw(createTable(pg)).execute(db);
   await sql
     .raw(`INSERT INTO report_vat_days (tax_day, vat_id, part, invoice_count, net_milli, vat_milli, invoice_ids)
       SELECT tax_day, vat_id, 0, invoice_count, net_milli, vat_milli, invoice_ids FROM report_vat_days_0074`)
@@ -109,10 +97,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const pg = isPostgres(db);
-  await dropTrigger(db, pg);
+  // back to 0074's one row per day and code, made again from the lines as 0074 first made it
+  await dropTrigger(db, isPostgres(db));
   await sql.raw('DROP TABLE report_vat_days').execute(db);
-  await sql.raw(createTable(pg, false)).execute(db);
-  await sql.raw(addLinesWhole('report_vat_lines', pg)).execute(db);
-  await createTrigger(db, pg, addLinesWhole('new_lines', true), ADD_ROW_WHOLE);
+  await upWhole(db);
 }
