@@ -14,7 +14,6 @@ import { greatest } from '../../db/portable';
 import { isPostgres } from '../../../migrations/dialect';
 import type { InvoiceRow } from '../../db/schema';
 import { insertInvoice, invoiceColumns, type InvoiceValues } from './statements';
-import { storedRow } from './values';
 
 export type { NumberKind };
 
@@ -103,22 +102,16 @@ const insertTakingNumber = prepareStatement((db, p: InvoiceValues & { number_hea
  */
 export async function insertNumbered(trx: WriteTx, values: InvoiceValues): Promise<InvoiceRow> {
   const kind = values.number_kind as NumberKind | null;
-  if (kind === null || values.number_seq !== null || values.number_year === null) return storedRow((await insertInvoice.get(trx, values))!.id, values);
+  if (kind === null || values.number_seq !== null || values.number_year === null) return { id: (await insertInvoice.get(trx, values))!.id, ...values };
   const year = values.number_year;
   if (isPostgres(trx)) {
     const taken = (await insertTakingNumber.get(trx, { ...values, number_head: `${KIND_MARK[kind]}${year}-` }))!;
     // the keys stay in the row's order: number_seq and invoice_no are only given their values
-    const row = storedRow(taken.id, values);
-    row.number_seq = taken.number_seq;
-    row.invoice_no = taken.invoice_no;
-    return row;
+    return { id: taken.id, ...values, number_seq: taken.number_seq, invoice_no: taken.invoice_no };
   }
   const seq = await takeNumber(trx, values.block_id, year, kind);
-  // the template row's copy is written over, as ./values.ts invoiceValues makes it (not grown key by key)
-  const numbered = { ...values };
-  numbered.number_seq = seq;
-  numbered.invoice_no = formatNumber(kind, year, seq);
-  return storedRow((await insertInvoice.get(trx, numbered))!.id, numbered);
+  const numbered = { ...values, number_seq: seq, invoice_no: formatNumber(kind, year, seq) };
+  return { id: (await insertInvoice.get(trx, numbered))!.id, ...numbered };
 }
 
 /** The last number a counter gave (0: none yet). */
