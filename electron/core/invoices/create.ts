@@ -16,7 +16,7 @@ import { exchangeRate, requestContent } from './request';
 import { insertLines, recordAdvancePayment, seal } from './seal';
 import type { InvoiceValues } from './statements';
 import { HOME_RATE, type InvoiceEnv, type RateQuote } from './types';
-import { invoiceValues, lineValues } from './values';
+import { invoiceValues, lineValues, storedRow } from './values';
 import type { PendingAudit } from '../users/audit';
 
 /**
@@ -52,7 +52,7 @@ export async function createIn(
     ...extra,
   });
   // Every column is written, so the stored row is `values` with its new id (and its number, taken at the insert).
-  const inserted: InvoiceRow = await insertNumbered(trx, values);
+  const inserted = storedRow(await insertNumbered(trx, values), values);
   await insertLines(
     trx,
     lines.map((l) => lineValues(inserted.id, l)),
