@@ -52,6 +52,8 @@ export interface StartOptions {
    * read the database: on PostgreSQL tens of milliseconds): `serve` says where it listens then.
    */
   onListening?: (url: string) => void;
+  /** how long stopping waits for answers still being sent before it cuts their connections (default 5 s) */
+  closeGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -88,10 +90,27 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       return holder.runtime.core;
     },
     async close() {
-      await app.close();
+      await closeHttp(app.server, () => app.close(), options.closeGraceMs ?? CLOSE_GRACE_MS);
       await holder.close();
     },
   };
+}
+
+/** Enough for an answer in flight to reach a client that reads it; a stalled one is cut when it has passed. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * Stops the HTTP door: new connections are refused at once, idle ones closed, answers in flight may finish. A client
+ * that stops reading (a download whose body it never takes, a request sent half-way) would keep Node's close
+ * waiting for minutes, and `serve` from stopping: after the grace period every connection left is cut.
+ */
+async function closeHttp(server: { closeAllConnections(): void }, close: () => Promise<void>, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  try {
+    await close();
+  } finally {
+    clearTimeout(cut);
+  }
 }
 
 type Holder = Awaited<ReturnType<typeof createDatabaseHolder<{ close(): Promise<void> }, Runtime>>>;

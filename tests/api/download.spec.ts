@@ -49,6 +49,8 @@ test('the download is named in the invoice\'s language: szamla-…, invoice-…,
       const utf8 = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '');
       expect(disposition.startsWith('attachment;')).toBe(true);
       expect(plain).toBe(utf8);
+      // read to its end, as a browser saving it would: an unread body holds its connection open
+      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       return utf8;
     };
     const no = async (inv: { id: unknown }) => (await srv.api.ok('GET', `/invoices/${inv.id as number}`)).data.attributes.invoice_no as string;
