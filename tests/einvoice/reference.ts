@@ -23,7 +23,7 @@ export async function validateWithReferenceScript(syntax: 'ubl' | 'cii', xml: st
     writeFileSync(file, xml);
     return await new Promise((done) => {
       // npx inside the script finds the xslt3 the project installs (the same version), so it needs no network
-      execFile('bash', [join(EN16931_REFERENCE, 'validate.sh'), syntax, file], { cwd: ROOT, timeout: 90_000 }, (err, stdout, stderr) => {
+      execFile('bash', [join(EN16931_REFERENCE, 'validate.sh'), syntax, file], { cwd: ROOT, timeout: 180_000 }, (err, stdout, stderr) => {
         const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
         done({ code, output: `${stdout}${stderr}` });
       });
