@@ -102,7 +102,8 @@ const CLOSE_GRACE_MS = 5_000;
 /**
  * Stops the HTTP door: new connections are refused at once, idle ones closed, answers in flight may finish. A client
  * that stops reading (a download whose body it never takes, a request sent half-way) would keep Node's close
- * waiting for minutes, and `serve` from stopping: after the grace period every connection left is cut.
+ * waiting (a minute for the half-sent headers, for ever for the unread answer), and `serve` from stopping: after the
+ * grace period every connection left is cut.
  */
 async function closeHttp(server: { closeAllConnections(): void }, close: () => Promise<void>, graceMs: number): Promise<void> {
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
