@@ -83,7 +83,8 @@ function element(out: string[], name: string, value: Value, depth: number, prefi
     } else if (key.startsWith('#') || key.startsWith('!') || key.startsWith('$') || key.startsWith('?')) {
       throw new NotPlain();
     } else {
-      if (v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)) children.push([key, v]);
+      // a list of nothing but missing values writes no element, as an empty list (xmlbuilder2 skips each one)
+      if (v !== null && v !== undefined && !(Array.isArray(v) && v.every((item) => item === null || item === undefined))) children.push([key, v]);
     }
   }
   if (text !== null) {
