@@ -9,7 +9,8 @@
 // - PostgreSQL: `rate_limit_hits` (migration 0035) in the database itself, one atomic statement on the pool.
 // Either way the same fixed window as the plugin's own store: the first request of a key starts a window, each request
 // counts one, and the count starts over once the window has ended. Windows that ended are deleted at most once a
-// minute per process.
+// minute per process. The requests of one turn of the event loop are counted together (`coalesced`): one statement
+// adds them all, and each still gets its own number.
 import { closeSync, fchmodSync, openSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -31,6 +32,54 @@ export interface RateLimitCounts {
   /** whether the database these counts belong to has been closed (a restore swapped it, the server stopped) */
   readonly stale: boolean;
   close(): void;
+}
+
+/** `n` requests of `key` counted at once in its window of `timeWindow` ms. */
+interface Hits {
+  key: string;
+  timeWindow: number;
+  now: number;
+  n: number;
+}
+
+/** Adds each key's requests to its window; for each, the hit of the last of them. */
+type AddHits = (turn: Hits[]) => Promise<Hit[]>;
+
+/**
+ * One write for all the counts asked for in one turn of the event loop. Under load the requests that waited while the
+ * process was busy (a batch of invoices being committed) are read in one go, and each /v3 request's own write of the
+ * counts file was ~65 µs of the server's CPU (issue 41: syscalls, the WAL's locks). The requests of a key are added
+ * in one atomic upsert, whose answer is the last of them: the first of n is that less n − 1, so every request still
+ * gets its own number, exactly, and other processes' counts interleave as before (a turn at a time). A request alone
+ * waits only for the end of the turn it came in. A key's window is judged by the latest `now` of the turn.
+ */
+function coalesced(add: AddHits): { count: RateLimitCounts['count']; flush(): void } {
+  type Waiter = { resolve: (hit: Hit) => void; reject: (e: unknown) => void };
+  let pending: Map<string, Hits & { waiters: Waiter[] }> | null = null;
+  const flush = () => {
+    const groups = [...(pending?.values() ?? [])];
+    pending = null;
+    if (!groups.length) return;
+    add(groups).then(
+      (lasts) =>
+        groups.forEach((g, k) => g.waiters.forEach((w, i) => w.resolve({ current: lasts[k]!.current - (g.n - 1 - i), ttl: lasts[k]!.ttl }))),
+      (e: unknown) => groups.forEach((g) => g.waiters.forEach((w) => w.reject(e))),
+    );
+  };
+  const count: RateLimitCounts['count'] = (key, timeWindow, now) =>
+    new Promise<Hit>((resolve, reject) => {
+      if (!pending) {
+        pending = new Map();
+        setImmediate(flush);
+      }
+      const slot = `${timeWindow}\n${key}`;
+      let group = pending.get(slot);
+      if (!group) pending.set(slot, (group = { key, timeWindow, now, n: 0, waiters: [] }));
+      group.now = Math.max(group.now, now);
+      group.n++;
+      group.waiters.push({ resolve, reject });
+    });
+  return { count, flush };
 }
 
 /** How often a process clears the windows that have ended (the table holds about one window of keys). */
@@ -55,10 +104,10 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS rate_limit_hits (
   reset_ms INTEGER NOT NULL
 ) WITHOUT ROWID`;
 
-/** One atomic upsert per request; every expression of SET reads the row as it was. */
-const UPSERT = `INSERT INTO rate_limit_hits (key, hits, reset_ms) VALUES (@key, 1, @reset)
+/** One atomic upsert per key and turn (`coalesced`), adding its `n` requests; every expression of SET reads the row as it was. */
+const UPSERT = `INSERT INTO rate_limit_hits (key, hits, reset_ms) VALUES (@key, @n, @reset)
 ON CONFLICT (key) DO UPDATE SET
-  hits = CASE WHEN reset_ms <= @now THEN 1 ELSE hits + 1 END,
+  hits = CASE WHEN reset_ms <= @now THEN @n ELSE hits + @n END,
   reset_ms = CASE WHEN reset_ms <= @now THEN @reset ELSE reset_ms END
 RETURNING hits, reset_ms`;
 
@@ -69,24 +118,32 @@ function sqliteCounts(books: BetterSqlite3.Database): RateLimitCounts {
   const upsert = file.prepare(UPSERT);
   const prune = file.prepare(PRUNE);
   let prunedAt = -Infinity;
-  return {
-    async count(key, timeWindow, now) {
-      const row = upsert.get({ key, now, reset: now + timeWindow }) as { hits: number; reset_ms: number };
-      if (now - prunedAt >= PRUNE_EVERY_MS) {
-        prunedAt = now;
-        // a handful of rows; a failure (the file busy past the timeout) only leaves them for the next prune
-        try {
-          prune.run(now);
-        } catch {
-          // kept for the next prune
-        }
+  // the turn's keys in one transaction (IMMEDIATE: the write lock from the start, waited for as any count waits)
+  const addAll = file.transaction((turn: Hits[]) => turn.map(({ key, n, now, timeWindow }) => upsert.get({ key, n, now, reset: now + timeWindow }) as { hits: number; reset_ms: number }));
+  const counts = coalesced(async (turn) => {
+    const rows = addAll.immediate(turn);
+    const now = Math.max(...turn.map((h) => h.now));
+    if (now - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now;
+      // a handful of rows; a failure (the file busy past the timeout) only leaves them for the next prune
+      try {
+        prune.run(now);
+      } catch {
+        // kept for the next prune
       }
-      return { current: row.hits, ttl: Math.max(0, row.reset_ms - now) };
-    },
+    }
+    return rows.map((row, k) => ({ current: row.hits, ttl: Math.max(0, row.reset_ms - turn[k]!.now) }));
+  });
+  return {
+    count: counts.count,
     get stale() {
       return !books.open;
     },
-    close: () => file.close(),
+    close: () => {
+      // the counts of this turn are written before the file closes (a restore swapping the books, the server stopping)
+      counts.flush();
+      file.close();
+    },
   };
 }
 
@@ -155,14 +212,14 @@ function prepareFile(file: BetterSqlite3.Database): BetterSqlite3.Database {
 // ---- PostgreSQL: the database's own table ----------------------------------------------------------------------
 
 /** The count's upsert, compiled once (../db/prepared.ts): building it with Kysely for each request cost more than running it. */
-const hitUpsert = compileOnce((db: Db, p: { key: string; now: number; reset: number }) => {
+const hitUpsert = compileOnce((db: Db, p: { key: string; n: number; now: number; reset: number }) => {
   const ended = sql<boolean>`rate_limit_hits.reset_ms <= ${p.now}`;
   return db
     .insertInto('rate_limit_hits')
-    .values({ key: p.key, hits: 1, reset_ms: p.reset })
+    .values({ key: p.key, hits: p.n, reset_ms: p.reset })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        hits: sql<number>`CASE WHEN ${ended} THEN 1 ELSE rate_limit_hits.hits + 1 END`,
+        hits: sql<number>`CASE WHEN ${ended} THEN ${p.n} ELSE rate_limit_hits.hits + ${p.n} END`,
         reset_ms: sql<number>`CASE WHEN ${ended} THEN ${p.reset} ELSE rate_limit_hits.reset_ms END`,
       }),
     )
@@ -175,21 +232,24 @@ const hitUpsert = compileOnce((db: Db, p: { key: string; now: number; reset: num
  */
 function postgresCounts(db: Db): RateLimitCounts {
   let prunedAt = -Infinity;
+  const add = async ({ key, n, now, timeWindow }: Hits): Promise<Hit> => {
+    const {
+      rows: [row],
+    } = await db.executeQuery(hitUpsert(db, { key, n, now, reset: now + timeWindow }));
+    if (!row) throw new Error('The rate-limit count was not stored');
+    if (now - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now;
+      // outside the request's path; a failure (the pool closing) only leaves rows for the next prune
+      db.deleteFrom('rate_limit_hits').where('reset_ms', '<=', now).execute().catch(() => undefined);
+    }
+    return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_ms) - now) };
+  };
+  // each key's upsert is atomic by itself; a turn's keys (nearly always one) go on the pool side by side
+  const counts = coalesced((turn) => Promise.all(turn.map(add)));
   return {
-    async count(key, timeWindow, now) {
-      const {
-        rows: [row],
-      } = await db.executeQuery(hitUpsert(db, { key, now, reset: now + timeWindow }));
-      if (!row) throw new Error('The rate-limit count was not stored');
-      if (now - prunedAt >= PRUNE_EVERY_MS) {
-        prunedAt = now;
-        // outside the request's path; a failure (the pool closing) only leaves rows for the next prune
-        db.deleteFrom('rate_limit_hits').where('reset_ms', '<=', now).execute().catch(() => undefined);
-      }
-      return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_ms) - now) };
-    },
-    // the pool is the server's, closed with it; nothing here to close or to notice
+    count: counts.count,
+    // the pool is the server's, closed with it; nothing here to close or to notice but this turn's counts
     stale: false,
-    close: () => undefined,
+    close: () => counts.flush(),
   };
 }

@@ -67,6 +67,43 @@ test('@sqlite two handles on the same books count a client together, in turn and
   }
 });
 
+test('@sqlite the counts asked in one turn are written in one commit, each request still numbered on its own', async () => {
+  const tmp = tempDbFile();
+  const books = await openDatabase(tmp.file);
+  const counts = openRateLimitCounts(books.db);
+  const walSize = () => statSync(`${rateLimitFileFor(tmp.file)}-wal`).size;
+  try {
+    // the first count makes the WAL; from there each commit adds a frame (a page and its 24-byte header)
+    expect((await counts.count('k', 60_000, T0)).current).toBe(1);
+    const frame = 4096 + 24;
+    const before = walSize();
+    // 30 requests in one turn: two keys, and a third whose window ended in this turn
+    const at = (key: string, now: number) => counts.count(key, 60_000, now);
+    const turn = await Promise.all([
+      ...Array.from({ length: 20 }, () => at('k', T0 + 10)),
+      ...Array.from({ length: 5 }, () => at('other', T0 + 10)),
+      ...Array.from({ length: 5 }, () => at('k', T0 + 10)),
+    ]);
+    expect(turn.slice(0, 20).map((h) => h.current)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect(turn.slice(20, 25).map((h) => h.current)).toEqual([1, 2, 3, 4, 5]);
+    expect(turn.slice(25).map((h) => h.current)).toEqual([22, 23, 24, 25, 26]);
+    // k's window began at T0, other's in this turn
+    expect(turn.map((h) => h.ttl)).toEqual([...Array(20).fill(60_000 - 10), ...Array(5).fill(60_000), ...Array(5).fill(60_000 - 10)]);
+    // one commit: one frame more, not thirty
+    expect(walSize() - before).toBeLessThanOrEqual(frame);
+    // a window that has ended starts over for all of a turn's requests, numbered 1..n
+    const later = await Promise.all(Array.from({ length: 3 }, () => at('k', T0 + 60_000)));
+    expect(later.map((h) => h.current)).toEqual([1, 2, 3]);
+    expect(later.every((h) => h.ttl === 60_000)).toBe(true);
+    // and in turn, one by one, as before
+    expect((await at('k', T0 + 60_001)).current).toBe(4);
+  } finally {
+    counts.close();
+    await books.close();
+    tmp.remove();
+  }
+});
+
 test('@sqlite a restore swaps the books under the server: the counts of the closed handle are closed, counting goes on', async () => {
   const tmp = tempDbFile();
   const other = tempDbFile();

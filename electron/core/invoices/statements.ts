@@ -72,7 +72,7 @@ export const insertInvoice = prepareStatement((db, p: InvoiceValues) =>
   db.insertInto('invoices').values(invoiceColumns(p)).returning('id'),
 );
 
-export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto('invoice_items').values(allColumns(ITEM_COLUMNS, p)));
+export const insertItem = prepareStatement((db, p: ItemValues) => db.insertInto('invoice_items').values(allColumns(ITEM_COLUMNS, p)).returning('id'));
 
 /** The most lines one insert writes; a longer invoice takes several. */
 const LINES_PER_INSERT = 16;
@@ -87,25 +87,35 @@ function prepareLines(n: number) {
       Array.from({ length: n }, (_, i) =>
         allColumns(ITEM_COLUMNS, new Proxy({} as ItemValues, { get: (_t, column) => (p as unknown as Record<string, unknown>)[`${i}.${String(column)}`] })),
       ),
-    ),
+    ).returning('id'),
   );
 }
 
-/** Writes the lines of an invoice, up to LINES_PER_INSERT in each statement. */
-export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<void> {
+/**
+ * Writes the lines of an invoice, up to LINES_PER_INSERT in each statement, and answers them as stored: every column
+ * is written, so a stored line is its values with the id the database gave it, and nothing is read back (the /v3
+ * create answers with its lines: issue 41). A statement's new ids rise in the order of its rows (SQLite's next rowid,
+ * PostgreSQL's sequence), while RETURNING promises no order: the ids are sorted and given to the lines in turn.
+ */
+export async function insertLines(trx: WriteTx, lines: ItemValues[]): Promise<InvoiceItemRow[]> {
+  const stored: InvoiceItemRow[] = [];
   for (let from = 0; from < lines.length; from += LINES_PER_INSERT) {
     const chunk = lines.slice(from, from + LINES_PER_INSERT);
+    let ids: Array<{ id: number }>;
     if (chunk.length === 1) {
-      await insertItem.run(trx, chunk[0]!);
-      continue;
+      ids = await insertItem.all(trx, chunk[0]!);
+    } else {
+      let statement = insertItemsOf.get(chunk.length);
+      if (!statement) {
+        statement = prepareLines(chunk.length);
+        insertItemsOf.set(chunk.length, statement);
+      }
+      ids = await statement.all(trx, chunk);
     }
-    let statement = insertItemsOf.get(chunk.length);
-    if (!statement) {
-      statement = prepareLines(chunk.length);
-      insertItemsOf.set(chunk.length, statement);
-    }
-    await statement.run(trx, chunk);
+    const sorted = ids.map((r) => r.id).sort((a, b) => a - b);
+    chunk.forEach((line, i) => stored.push({ ...line, id: sorted[i]! }));
   }
+  return stored;
 }
 
 /** From here the triggers guard the invoice and its lines (migrations/0001). */
