@@ -1,6 +1,6 @@
 // The HTTP door: the interface's REST paths with its envelopes (for integrations, tests and sync remotes), the same
 // operations under /rpc for the browser UI's typed client, the share links, and the built UI itself.
-import { setCompanyHint } from '../db/transaction';
+import { setCompanyHint, setHeldHint } from '../db/transaction';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -158,6 +158,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   const companyHint = () => connections > 1;
   setCompanyHint(coreOf().ctx.db, companyHint);
+  // and requests held until the end of a turn, while their rate-limit counts are written together, are about to write
+  setHeldHint(coreOf().ctx.db, limits.waiting);
 
   // First of all: a request waits while the database is being swapped (a restore), before any hook reads it.
   const enter = options.enter;
@@ -166,8 +168,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       const rpc = /^\/rpc\/([^/?]+)/.exec(req.url);
       const release = await enter(rpc ? decodeURIComponent(rpc[1]!) : undefined);
       reply.raw.once('close', release);
-      // a swapped-in database gets the hint too (setting it again is one assignment)
+      // a swapped-in database gets the hints too (setting them again is two assignments)
       setCompanyHint(coreOf().ctx.db, companyHint);
+      setHeldHint(coreOf().ctx.db, limits.waiting);
     });
   }
 

@@ -31,6 +31,8 @@ export interface RateLimitCounts {
   count(key: string, timeWindow: number, now: number): Promise<Hit>;
   /** whether the database these counts belong to has been closed (a restore swapped it, the server stopped) */
   readonly stale: boolean;
+  /** whether requests wait for this turn's counts to be written (at the end of the turn: `coalesced`) */
+  readonly waiting: boolean;
   close(): void;
 }
 
@@ -53,7 +55,7 @@ type AddHits = (turn: Hits[]) => Promise<Hit[]>;
  * gets its own number, exactly, and other processes' counts interleave as before (a turn at a time). A request alone
  * waits only for the end of the turn it came in. A key's window is judged by the latest `now` of the turn.
  */
-function coalesced(add: AddHits): { count: RateLimitCounts['count']; flush(): void } {
+function coalesced(add: AddHits): { count: RateLimitCounts['count']; flush(): void; waiting(): boolean } {
   type Waiter = { resolve: (hit: Hit) => void; reject: (e: unknown) => void };
   let pending: Map<string, Hits & { waiters: Waiter[] }> | null = null;
   const flush = () => {
@@ -79,7 +81,7 @@ function coalesced(add: AddHits): { count: RateLimitCounts['count']; flush(): vo
       group.n++;
       group.waiters.push({ resolve, reject });
     });
-  return { count, flush };
+  return { count, flush, waiting: () => pending !== null };
 }
 
 /** How often a process clears the windows that have ended (the table holds about one window of keys). */
@@ -138,6 +140,9 @@ function sqliteCounts(books: BetterSqlite3.Database): RateLimitCounts {
     count: counts.count,
     get stale() {
       return !books.open;
+    },
+    get waiting() {
+      return counts.waiting();
     },
     close: () => {
       // the counts of this turn are written before the file closes (a restore swapping the books, the server stopping)
@@ -250,6 +255,9 @@ function postgresCounts(db: Db): RateLimitCounts {
     count: counts.count,
     // the pool is the server's, closed with it; nothing here to close or to notice but this turn's counts
     stale: false,
+    get waiting() {
+      return counts.waiting();
+    },
     close: () => counts.flush(),
   };
 }

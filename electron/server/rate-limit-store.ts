@@ -44,7 +44,7 @@ function storedKey(route: string, key: string): string {
  * `db` answers the database of the request: the counts are opened for each database on its first request, and those
  * of a database that has been closed since (a restore swapped the file in) are closed when another one appears.
  */
-export function databaseRateLimitStore(db: () => Db, now: () => number = Date.now): { Store: FastifyRateLimitStoreCtor; close(): void } {
+export function databaseRateLimitStore(db: () => Db, now: () => number = Date.now): { Store: FastifyRateLimitStoreCtor; close(): void; waiting(): boolean } {
   const opened = new Map<Db, RateLimitCounts>();
   const countsOf = (of: Db): RateLimitCounts => {
     let counts = opened.get(of);
@@ -89,6 +89,11 @@ export function databaseRateLimitStore(db: () => Db, now: () => number = Date.no
   }
   return {
     Store: DatabaseRateLimitStore,
+    /** whether requests are held until the end of this turn, when their counts are written (./rate-limit-counts.ts) */
+    waiting() {
+      for (const counts of opened.values()) if (counts.waiting) return true;
+      return false;
+    },
     close() {
       for (const counts of opened.values()) counts.close();
       opened.clear();
