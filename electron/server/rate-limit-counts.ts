@@ -120,10 +120,12 @@ function sqliteCounts(books: BetterSqlite3.Database): RateLimitCounts {
   const upsert = file.prepare(UPSERT);
   const prune = file.prepare(PRUNE);
   let prunedAt = -Infinity;
-  // the turn's keys in one transaction (IMMEDIATE: the write lock from the start, waited for as any count waits)
-  const addAll = file.transaction((turn: Hits[]) => turn.map(({ key, n, now, timeWindow }) => upsert.get({ key, n, now, reset: now + timeWindow }) as { hits: number; reset_ms: number }));
+  const add = ({ key, n, now, timeWindow }: Hits) => upsert.get({ key, n, now, reset: now + timeWindow }) as { hits: number; reset_ms: number };
+  // several keys in one transaction (IMMEDIATE: the write lock from the start, waited for as any count waits); the
+  // usual turn, one key, is one statement committing itself
+  const addAll = file.transaction((turn: Hits[]) => turn.map(add));
   const counts = coalesced(async (turn) => {
-    const rows = addAll.immediate(turn);
+    const rows = turn.length === 1 ? [add(turn[0]!)] : addAll.immediate(turn);
     const now = Math.max(...turn.map((h) => h.now));
     if (now - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = now;

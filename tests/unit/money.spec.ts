@@ -133,3 +133,16 @@ test('milliToString writes whole thousandths as big.js does, without big.js (iss
   for (let p = 1, e = 0; e <= 15; e++, p *= 10) values.push(p - 1, p, p + 1, -p + 1, -p, -p - 1);
   for (const m of values) expect(milliToString(m), String(m)).toBe(new Big(m).div(1000).toFixed(3));
 });
+
+test('toHuf rounds a forint invoice\'s thousandths to whole forints as big.js does, without big.js (issue 41)', async () => {
+  const { Big, roundTo, toMilli, fromMilli } = moneyModule;
+  const { toHuf } = await import('../../electron/core/invoices/mapping');
+  const values = [0, -0, 1, -1, 499, 500, 501, -499, -500, -501, 1499, 1500, -1500, 2500, -2500, 4_445_500, -4_445_500, 123_456_789_012, 2 ** 50 + 500, -(2 ** 50) - 500];
+  for (let m = -5100; m <= 5100; m++) values.push(m);
+  for (const m of values) {
+    const byBig = toMilli(roundTo(fromMilli(m).times(new Big('1')), 0));
+    expect(Object.is(toHuf(m, '1'), byBig), `${m}: ${toHuf(m, '1')} against ${byBig}`).toBe(true);
+  }
+  // any other rate still goes through big.js
+  expect(toHuf(12_345, '395.12')).toBe(toMilli(roundTo(fromMilli(12_345).times(new Big('395.12')), 0)));
+});
