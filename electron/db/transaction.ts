@@ -29,6 +29,7 @@ interface Job {
 
 const MAX_BATCH = 64;
 
+/** One turn of the event loop: the requests read in it reach the queue before the wait ends. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * While writes come one at a time, a write now and then still waits a turn, to notice company arriving: first after
@@ -241,7 +242,6 @@ export function setHeldHint(db: Db, hint: () => boolean): void {
  * Tells the write queue of a database how to know that other requests are in progress (the HTTP server counts its
  * open requests): while they are, a write waits a turn for them to share its fsync.
  */
-
 export function setCompanyHint(db: Db, hint: () => boolean): void {
   // PostgreSQL's writes have no queue here: each runs on a pool connection of its own (./pg/write.ts).
   if (isPostgres(db)) return;
